@@ -1,0 +1,46 @@
+import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+type Handler = (status: number) => { title: string; message: string };
+
+/**
+ * The one error boundary every route shares. Thrown responses map to a message by status; anything
+ * else is a generic message. No stack trace or internal message is ever shown.
+ */
+export function GeneralErrorBoundary({
+  statusHandlers,
+}: {
+  statusHandlers?: Record<number, Handler>;
+}) {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
+  const defaults: Record<number, Handler> = {
+    404: () => ({ title: t("errors.notFoundTitle"), message: t("errors.notFoundMessage") }),
+    503: () => ({ title: t("errors.unavailableTitle"), message: t("errors.unavailableMessage") }),
+  };
+  const handler = statusHandlers?.[status] ?? defaults[status];
+  const { title, message } = handler
+    ? handler(status)
+    : { title: t("errors.genericTitle"), message: t("errors.generic") };
+  return (
+    <Flex direction="column" gap="4" align="start" className="page narrow">
+      <Text size="2" color="gray">
+        {t("errors.statusLabel", { status })}
+      </Text>
+      <Heading as="h1" size="7">
+        {title}
+      </Heading>
+      <Text as="p" size="3">
+        {message}
+      </Text>
+      <Button asChild size="3">
+        <Link to="/" reloadDocument>
+          {t("errors.backHome")}
+        </Link>
+      </Button>
+    </Flex>
+  );
+}

@@ -1,0 +1,67 @@
+import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { supportedLanguages } from "#app/i18n.ts";
+
+export function SiteFooter({
+  productName,
+  path,
+  locale,
+}: {
+  productName: string;
+  path: string;
+  locale: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <Flex
+        direction={{ initial: "column", sm: "row" }}
+        gap="3"
+        justify="between"
+        align={{ sm: "center" }}
+      >
+        <Text size="2" color="gray">
+          © {new Date().getFullYear()} {productName}. {t("footer.copyright")}
+        </Text>
+        <Flex gap="4" align="center" wrap="wrap">
+          <RadixLink asChild size="2" color="gray">
+            <Link to="/terms">{t("footer.terms")}</Link>
+          </RadixLink>
+          <RadixLink asChild size="2" color="gray">
+            <Link to="/privacy">{t("footer.privacy")}</Link>
+          </RadixLink>
+          <RadixLink asChild size="2" color="gray">
+            <Link to="/status">{t("footer.status")}</Link>
+          </RadixLink>
+          <Form method="post" action="/resources/consent" reloadDocument>
+            <input type="hidden" name="redirectTo" value={path} />
+            <Button type="submit" name="intent" value="reset" variant="ghost" color="gray" size="1">
+              {t("footer.cookieSettings")}
+            </Button>
+          </Form>
+          <Form method="post" action="/resources/locale" reloadDocument className="language-form">
+            <input type="hidden" name="redirectTo" value={path} />
+            <Flex gap="2" align="center" role="group" aria-label={t("footer.language")}>
+              {supportedLanguages.map((language) => (
+                <Button
+                  key={language}
+                  type="submit"
+                  name="locale"
+                  value={language}
+                  size="1"
+                  variant={language === locale ? "soft" : "ghost"}
+                  color="gray"
+                  aria-pressed={language === locale}
+                  lang={language}
+                >
+                  {t(`language.${language}`)}
+                </Button>
+              ))}
+            </Flex>
+          </Form>
+        </Flex>
+      </Flex>
+    </footer>
+  );
+}

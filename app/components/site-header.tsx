@@ -1,0 +1,47 @@
+import { Flex, Text } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ThemeToggle } from "./theme-toggle.tsx";
+
+/**
+ * The header: product name, the dark-mode toggle, and the slots later screens fill (team switch,
+ * team menu, user menu).
+ */
+export function SiteHeader({
+  productName,
+  path,
+  teamSwitch,
+  teamMenu,
+  userMenu,
+}: {
+  productName: string;
+  path: string;
+  teamSwitch?: ReactNode;
+  teamMenu?: ReactNode;
+  userMenu?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <header className="site-header">
+      <a href="#main" className="skip-link">
+        {t("nav.skipToContent")}
+      </a>
+      <Flex align="center" justify="between" gap="3" className="site-header-inner">
+        <Flex align="center" gap="3">
+          {teamSwitch}
+          <Text asChild size="4" weight="bold">
+            <Link to="/" className="brand">
+              {productName}
+            </Link>
+          </Text>
+          {teamMenu}
+        </Flex>
+        <Flex align="center" gap="4">
+          <ThemeToggle path={path} />
+          {userMenu}
+        </Flex>
+      </Flex>
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext } from "@remix-run/node";
+import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { NonceProvider } from "#app/components/nonce.tsx";
+import { i18nConfig } from "#app/i18n.ts";
+import { i18nServer, resources } from "#app/services/i18n.server.ts";
+
+export const streamTimeout = 5_000;
+
+/** Set by the browser once it has hydrated (entry.client.tsx): it runs JavaScript. */
+function runsJavaScript(request: Request) {
+  return /(?:^|;\s*)js=1(?:;|$)/.test(request.headers.get("Cookie") ?? "");
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const i18n = createInstance();
+  const lng = await i18nServer.getLocale(request);
+  await i18n.use(initReactI18next).init({
+    ...i18nConfig,
+    lng,
+    ns: i18nServer.getRouteNamespaces(remixContext),
+    resources,
+  });
+  const nonce = loadContext.cspNonce;
+  // Streamed Suspense chunks need a script to appear: browsers that have not shown they run
+  // JavaScript (and bots) wait for the whole page.
+  const streamShell = runsJavaScript(request) && !isbot(request.headers.get("User-Agent"));
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [streamShell ? "onShellReady" : "onAllReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are reported by the error boundary; log the rest.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

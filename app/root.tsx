@@ -1,0 +1,159 @@
+import { Theme as RadixTheme } from "@radix-ui/themes";
+import componentsCss from "@radix-ui/themes/components.css?url";
+import baseCss from "@radix-ui/themes/tokens/base.css?url";
+import amberCss from "@radix-ui/themes/tokens/colors/amber.css?url";
+import grassCss from "@radix-ui/themes/tokens/colors/grass.css?url";
+import redCss from "@radix-ui/themes/tokens/colors/red.css?url";
+import sageCss from "@radix-ui/themes/tokens/colors/sage.css?url";
+import tealCss from "@radix-ui/themes/tokens/colors/teal.css?url";
+import utilitiesCss from "@radix-ui/themes/utilities.css?url";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
+import { CookieBanner } from "#app/components/cookie-banner.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { useNonce } from "#app/components/nonce.tsx";
+import { SiteFooter } from "#app/components/site-footer.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
+import { Toast } from "#app/components/toast.tsx";
+import { getConsent } from "#app/services/consent.server.ts";
+import { i18nServer } from "#app/services/i18n.server.ts";
+import { currentPath } from "#app/services/redirect.ts";
+import { getTheme } from "#app/services/theme.server.ts";
+import { getToast } from "#app/services/toast.server.ts";
+import appCss from "#app/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...[
+    baseCss,
+    sageCss,
+    tealCss,
+    redCss,
+    grassCss,
+    amberCss,
+    componentsCss,
+    utilitiesCss,
+    appCss,
+  ].map((href) => ({ rel: "stylesheet", href })),
+];
+
+export const handle = { i18n: "common" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [locale, theme, consent, { toast, headers }] = await Promise.all([
+    i18nServer.getLocale(request),
+    getTheme(request, context),
+    getConsent(request),
+    getToast(request, context),
+  ]);
+  const { productName, analyticsScriptUrl } = context.config;
+  return data(
+    {
+      locale,
+      theme: theme.theme,
+      themeChosen: theme.chosen,
+      consent,
+      toast,
+      path: currentPath(request),
+      // The only configuration that reaches the browser.
+      ENV: {
+        productName,
+        analyticsScriptUrl: consent === "accepted" ? analyticsScriptUrl : undefined,
+      },
+    },
+    { headers: headers ?? undefined },
+  );
+}
+
+export type RootLoaderData = typeof loader;
+
+function Document({
+  children,
+  locale,
+  ssrTheme,
+}: {
+  children: ReactNode;
+  locale: string;
+  ssrTheme: boolean;
+}) {
+  const nonce = useNonce();
+  const [theme] = useTheme();
+  return (
+    <html lang={locale} dir="ltr" className={theme ?? ""} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />
+        <Links />
+      </head>
+      <body>
+        <RadixTheme
+          accentColor="teal"
+          grayColor="sage"
+          radius="medium"
+          appearance="inherit"
+          hasBackground
+        >
+          {children}
+        </RadixTheme>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** The document shell, rendered for pages and for the error boundary alike. */
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<RootLoaderData>("root");
+  const { i18n } = useTranslation();
+  const locale = root?.locale ?? i18n.language ?? "en";
+  return (
+    <ThemeProvider specifiedTheme={root?.theme ?? null} themeAction="/resources/theme">
+      <Document locale={locale} ssrTheme={Boolean(root?.theme)}>
+        {children}
+      </Document>
+    </ThemeProvider>
+  );
+}
+
+export default function App() {
+  const { locale, consent, toast, path, ENV } = useLoaderData<typeof loader>();
+  const nonce = useNonce();
+  useChangeLanguage(locale);
+  return (
+    <div className="app-shell">
+      <SiteHeader productName={ENV.productName} path={path} />
+      <main id="main" className="app-main">
+        <Outlet />
+      </main>
+      <SiteFooter productName={ENV.productName} path={path} locale={locale} />
+      {consent === null ? <CookieBanner path={path} /> : null}
+      {toast ? <Toast key={JSON.stringify(toast)} toast={toast} /> : null}
+      {ENV.analyticsScriptUrl ? <script async src={ENV.analyticsScriptUrl} nonce={nonce} /> : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="app-shell">
+      <main id="main" className="app-main">
+        <GeneralErrorBoundary />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Badge, Card, DataList, Flex, Heading } from "@radix-ui/themes";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { getStatus } from "#app/services/api/status.server.ts";
+import { i18nServer } from "#app/services/i18n.server.ts";
+import { pageTitle } from "#app/services/meta.ts";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [status, t] = await Promise.all([getStatus(context), i18nServer.getFixedT(request)]);
+  return { status, title: pageTitle(context.config.productName, t("status.title")) };
+}
+
+export default function StatusPage() {
+  const { status } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const ok = status.status === "ok";
+  return (
+    <Flex direction="column" gap="5" className="page narrow">
+      <Heading as="h1" size="7">
+        {t("status.title")}
+      </Heading>
+      <Card size="3">
+        <DataList.Root>
+          <DataList.Item>
+            <DataList.Label>{t("status.status")}</DataList.Label>
+            <DataList.Value>
+              <Badge color={ok ? "grass" : "red"} size="2">
+                {ok ? t("status.ok") : t("status.unavailable")}
+              </Badge>
+            </DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>{t("status.message")}</DataList.Label>
+            <DataList.Value>{status.message}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>{t("status.timestamp")}</DataList.Label>
+            <DataList.Value>
+              <time dateTime={new Date(status.timestamp).toISOString()}>
+                {new Intl.DateTimeFormat(i18n.language, {
+                  dateStyle: "long",
+                  timeStyle: "medium",
+                  timeZone: "UTC",
+                  timeZoneName: "short",
+                }).format(status.timestamp)}
+              </time>
+            </DataList.Value>
+          </DataList.Item>
+        </DataList.Root>
+      </Card>
+    </Flex>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.title ?? [];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

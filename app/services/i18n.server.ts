@@ -1,0 +1,54 @@
+import { createCookie } from "@remix-run/node";
+import { RemixI18Next } from "remix-i18next/server";
+import {
+  fallbackLanguage,
+  i18nConfig,
+  isLocale,
+  type Locale,
+  supportedLanguages,
+} from "#app/i18n.ts";
+import enCommon from "#app/locales/en/common.json";
+import enLegal from "#app/locales/en/legal.json";
+import itCommon from "#app/locales/it/common.json";
+import itLegal from "#app/locales/it/legal.json";
+import { isSecureRequest, ONE_YEAR_SECONDS } from "./cookies.server.ts";
+
+export const resources = {
+  en: { common: enCommon, legal: enLegal },
+  it: { common: itCommon, legal: itLegal },
+};
+
+/** An explicit language choice, kept for a year. */
+const localeCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: ONE_YEAR_SECONDS,
+});
+
+/**
+ * The cookie's explicit choice; otherwise Italian whenever the browser's languages include it
+ * (the spec's rule, whatever its quality weight), otherwise English.
+ */
+export async function detectLocale(request: Request): Promise<Locale> {
+  const chosen = await localeCookie.parse(request.headers.get("Cookie"));
+  if (isLocale(chosen)) return chosen;
+  const accepted = (request.headers.get("Accept-Language") ?? "")
+    .split(",")
+    .map((part) => part.split(";")[0]?.trim().toLowerCase() ?? "");
+  return accepted.some((tag) => tag === "it" || tag.startsWith("it-")) ? "it" : fallbackLanguage;
+}
+
+export function serializeLocaleCookie(request: Request, locale: Locale) {
+  return localeCookie.serialize(locale, { secure: isSecureRequest(request) });
+}
+
+export const i18nServer = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage,
+    order: ["custom"],
+    findLocale: detectLocale,
+  },
+  i18next: { ...i18nConfig, resources },
+});

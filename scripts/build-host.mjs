@@ -1,0 +1,17 @@
+// Bundles the host (server.ts with api/, domain/ and server/) into build/host/server.js.
+// npm packages stay external; the Remix app itself is built by `remix vite:build`.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: ["server.ts"],
+  outfile: "build/host/server.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: "linked",
+  logLevel: "warning",
+  // Only the web config's type comes from app/; nothing of app/ may be bundled into the host.
+  banner: { js: "// Built by scripts/build-host.mjs" },
+});

@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
+import { createApi } from "#api/app.ts";
+import { migrateToLatest, openDatabase } from "#api/db/database.ts";
+import type { WebConfig } from "#app/load-context.ts";
+import pkg from "./package.json" with { type: "json" };
+import { compress } from "./server/compress.ts";
+import { ConfigError, parseConfig } from "./server/config.ts";
+import type { HostEnv } from "./server/host-env.ts";
+import { createLogger } from "./server/logger.ts";
+import { clientAddress, forwardedRequest } from "./server/proxy.ts";
+import { loadOrCreateSecret } from "./server/secrets.ts";
+import { createWeb } from "./server/web.ts";
+
+/**
+ * The host: one Hono app on one port. /api/* goes to the product API, everything else to the web
+ * app (static assets, then Remix). ROLE=web or ROLE=api runs one half only.
+ */
+async function main() {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  const logger = createLogger(config);
+  const development = config.env === "development";
+
+  const host = new Hono<HostEnv>();
+  host.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    c.set("requestId", requestId);
+    c.set("clientIp", clientAddress(c.req.raw, incoming, config.trustProxy));
+    c.set("logger", logger.child({ requestId }));
+    await next();
+    c.res.headers.set("X-Request-Id", requestId);
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+    const entry = {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+      ip: c.var.clientIp,
+    };
+    if (c.req.path.startsWith("/assets/")) logger.debug(entry, "request");
+    else logger.info(entry, "request");
+  });
+  if (config.compress) host.use(compress);
+
+  let closeDatabase = async () => {};
+  if (config.role !== "web") {
+    const { db, dialect } = openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+    });
+    const applied = await migrateToLatest(db);
+    logger.info({ dialect, applied }, "database ready");
+    closeDatabase = () => db.destroy();
+    host.route(
+      "/",
+      createApi({ db, logger, productName: config.productName, version: pkg.version }),
+    );
+  }
+
+  const webConfig: WebConfig = {
+    productName: config.productName,
+    apiUrl: config.apiUrl ?? "",
+    sessionSecrets: config.sessionSecrets ?? [loadOrCreateSecret(config.dataDir, "session-secret")],
+    analyticsScriptUrl: config.analyticsScriptUrl,
+    contactEmail: config.contactEmail,
+    isProduction: config.isProduction,
+  };
+  const vite = development
+    ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
+    : undefined;
+  if (config.role !== "api") {
+    const buildDir = path.resolve(import.meta.dirname, development ? "build" : "..");
+    host.route(
+      "/",
+      await createWeb({
+        config: webConfig,
+        vite,
+        buildDir,
+        analyticsScriptUrl: config.analyticsScriptUrl,
+      }),
+    );
+  }
+
+  const listener = getRequestListener((request, env) =>
+    host.fetch(forwardedRequest(request, config.trustProxy), env),
+  );
+  const server = createServer((req, res) => {
+    if (vite) vite.middlewares(req, res, () => listener(req, res));
+    else listener(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const { port } = server.address() as AddressInfo;
+  // The web tier calls the API over loopback unless told where it is.
+  webConfig.apiUrl ||= `http://127.0.0.1:${port}`;
+  logger.info(
+    { port, role: config.role, env: config.env, dataDir: config.dataDir },
+    `${config.productName} listening on http://localhost:${port}`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing requests in flight");
+    const force = setTimeout(() => {
+      logger.warn("shutdown timeout: closing remaining connections");
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    server.close(async () => {
+      await vite?.close();
+      await closeDatabase();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
