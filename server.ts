@@ -5,7 +5,11 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { createApi } from "#api/app.ts";
+import { rateLimitsForSharedAddresses } from "#api/auth/rate-limit.ts";
+import { createBackgroundWork } from "#api/background.ts";
 import { migrateToLatest, openDatabase } from "#api/db/database.ts";
+import { createMailer } from "#api/mail/mailer.ts";
+import { createBlobStore } from "#api/storage/index.ts";
 import type { WebConfig } from "#app/load-context.ts";
 import pkg from "./package.json" with { type: "json" };
 import { compress } from "./server/compress.ts";
@@ -32,13 +36,15 @@ async function main() {
   const logger = createLogger(config);
   const development = config.env === "development";
 
+  // Shared by the web tier (which sends it) and the API (which checks it): server/proxy.ts.
+  const webTierKey = loadOrCreateSecret(config.dataDir, "web-tier-key", config.webTierKey);
   const host = new Hono<HostEnv>();
   host.use(async (c, next) => {
     const started = performance.now();
     const requestId = randomUUID();
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     c.set("requestId", requestId);
-    c.set("clientIp", clientAddress(c.req.raw, incoming, config.trustProxy));
+    c.set("clientIp", clientAddress(c.req.raw, incoming, config.trustProxy, webTierKey));
     c.set("logger", logger.child({ requestId }));
     await next();
     c.res.headers.set("X-Request-Id", requestId);
@@ -55,18 +61,63 @@ async function main() {
   });
   if (config.compress) host.use(compress);
 
+  // Links in mail need the public address; without one they point at this process.
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  if (!config.publicUrl && config.isProduction && config.role !== "web") {
+    logger.warn({ publicUrl }, "PUBLIC_URL is not set: links in mail point at localhost");
+  }
+
   let closeDatabase = async () => {};
   if (config.role !== "web") {
-    const { db, dialect } = openDatabase({
+    const database = openDatabase({
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
     });
-    const applied = await migrateToLatest(db);
+    const { db, dialect } = database;
+    const applied = await migrateToLatest(database);
     logger.info({ dialect, applied }, "database ready");
-    closeDatabase = () => db.destroy();
+    const tokenSigningKey = loadOrCreateSecret(
+      config.dataDir,
+      "token-signing-key",
+      config.tokenSigningKey,
+    );
+    const blobs = createBlobStore({
+      diskRoot: path.join(config.dataDir, "blobs"),
+      signingSecret: tokenSigningKey,
+      s3: config.s3,
+    });
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      logger,
+    });
+    if (!config.smtpUrl && config.isProduction) {
+      logger.warn("SMTP_URL is not set: mail is written to DATA_DIR/mail instead of being sent");
+    }
+    // Avatar processing and link fetches run after their answers: let them finish first.
+    const background = createBackgroundWork(logger);
+    closeDatabase = async () => {
+      await background.idle();
+      mailer.close();
+      await db.destroy();
+    };
     host.route(
       "/",
-      createApi({ db, logger, productName: config.productName, version: pkg.version }),
+      createApi({
+        db,
+        logger,
+        productName: config.productName,
+        version: pkg.version,
+        blobs,
+        blobSigningSecret: tokenSigningKey,
+        tokenSigningKey,
+        publicUrl,
+        mailer,
+        providers: config.providers,
+        background,
+        rateLimits: rateLimitsForSharedAddresses(config.addressRateLimitFactor),
+      }),
     );
   }
 
@@ -74,9 +125,11 @@ async function main() {
     productName: config.productName,
     apiUrl: config.apiUrl ?? "",
     sessionSecrets: config.sessionSecrets ?? [loadOrCreateSecret(config.dataDir, "session-secret")],
+    webTierKey,
     analyticsScriptUrl: config.analyticsScriptUrl,
     contactEmail: config.contactEmail,
     isProduction: config.isProduction,
+    providers: config.providers,
   };
   const vite = development
     ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
@@ -90,6 +143,9 @@ async function main() {
         vite,
         buildDir,
         analyticsScriptUrl: config.analyticsScriptUrl,
+        // Social sign-in buttons post to us, and we redirect to the provider: the CSP's
+        // form-action must allow that hop.
+        formActionOrigins: config.providers.map((provider) => new URL(provider.issuer).origin),
       }),
     );
   }

@@ -2,17 +2,55 @@ import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { Logger } from "pino";
+import { createAccountService } from "./auth/accounts.ts";
+import { createCodeStore } from "./auth/codes.ts";
+import { createFederatedVerifier, type FederatedProvider } from "./auth/federated.ts";
+import { requireAuth } from "./auth/middleware.ts";
+import { createRateLimiter, type RateLimits } from "./auth/rate-limit.ts";
+import { createSessionStore } from "./auth/sessions.ts";
+import { createTokenService } from "./auth/tokens.ts";
+import { type BackgroundWork, createBackgroundWork } from "./background.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import type { Db } from "./db/schema.ts";
 import type { ApiEnv } from "./http/env.ts";
 import { ApiError, ErrorBodySchemaName, handleError } from "./http/errors.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { avatarRoutes } from "./routes/avatars.ts";
+import { blobRoutes } from "./routes/blobs.ts";
 import { statusRoutes } from "./routes/status.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
+import { userRoutes } from "./routes/users.ts";
+import type { BlobStore } from "./storage/index.ts";
+import { createUploadUrlSigner } from "./uploads/upload-urls.ts";
+import { createAvatarService, type RemoteFetchOptions } from "./users/avatars.ts";
 
 export interface ApiDependencies {
   db: Db;
   logger: Logger;
   productName: string;
   version: string;
+  blobs: BlobStore;
+  /** Signs and verifies the disk store's download links (the token signing key). */
+  blobSigningSecret: string;
+  /** Signs access, ID and challenge tokens and keys the email-code hashes. */
+  tokenSigningKey: string;
+  /** The web app's public address: the tokens' issuer and the base of links in mail. */
+  publicUrl: string;
+  mailer: Mailer;
+  /** Sign-in providers that are on. */
+  providers: readonly FederatedProvider[];
+  /** Defaults to the system clock; tests move time forward with their own. */
+  now?: Clock;
+  /** Defaults to DEFAULT_RATE_LIMITS. */
+  rateLimits?: RateLimits;
+  /**
+   * How avatar links are fetched. Code-only, for tests (a resolver, their CA, one loopback
+   * allowance): no setting reads it, and safeFetch refuses an allowance in production.
+   */
+  remoteFetch?: RemoteFetchOptions;
+  /** Where work after an answer runs; the host waits for it at shutdown. Created when absent. */
+  background?: BackgroundWork;
 }
 
 /** JSON bodies are small; uploads have their own routes and limits. */
@@ -21,14 +59,17 @@ const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Paths under /api that take a raw body (uploads) instead of JSON. */
 const RAW_BODY_PREFIXES = ["/api/blobs/", "/api/uploads"];
 
+function isRawBodyPath(path: string) {
+  return RAW_BODY_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
 /** A request with a body must be JSON, except on the raw-body routes. */
 const jsonOnly = createMiddleware<ApiEnv>(async (c, next) => {
   const hasBody =
     c.req.header("content-length") !== undefined
       ? c.req.header("content-length") !== "0"
       : c.req.header("transfer-encoding") !== undefined;
-  const raw = RAW_BODY_PREFIXES.some((prefix) => c.req.path.startsWith(prefix));
-  if (hasBody && !raw) {
+  if (hasBody && !isRawBodyPath(c.req.path)) {
     const type = c.req.header("content-type") ?? "";
     if (!/^application\/(json|json-patch\+json)\s*(;|$)/i.test(type)) {
       throw new ApiError("invalidInput", "The request body must be application/json", 415);
@@ -56,17 +97,70 @@ export function createApi(deps: ApiDependencies) {
     await next();
   });
   api.use(jsonOnly);
-  api.use(
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new ApiError("invalidInput", "The request body is too large", 413);
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: () => {
+      // The rest of the body is not read: tell the client not to reuse this connection.
+      throw new ApiError("invalidInput", "The request body is too large", 413, {
+        Connection: "close",
+      });
+    },
+  });
+  api.use((c, next) => (isRawBodyPath(c.req.path) ? next() : jsonBodyLimit(c, next)));
+
+  const now = deps.now ?? systemClock;
+  const tokens = createTokenService({
+    signingKey: deps.tokenSigningKey,
+    issuer: deps.publicUrl,
+    now,
+  });
+  const sessions = createSessionStore(deps.db, now);
+  const accounts = createAccountService({
+    db: deps.db,
+    now,
+    logger: deps.logger,
+    tokens,
+    sessions,
+    codes: createCodeStore(deps.db, deps.tokenSigningKey, now),
+    federated: createFederatedVerifier({ providers: deps.providers, now }),
+    mailer: deps.mailer,
+    productName: deps.productName,
+    publicUrl: deps.publicUrl,
+  });
+  const limiter = createRateLimiter({
+    db: deps.db,
+    now,
+    logger: deps.logger,
+    limits: deps.rateLimits,
+  });
+  const auth = requireAuth({ tokens, sessions });
 
   api.route("/", statusRoutes(deps));
   api.route("/", subscriptionRoutes(deps));
+  api.route("/", authRoutes({ accounts, limiter }));
+  const avatars = createAvatarService({
+    db: deps.db,
+    blobs: deps.blobs,
+    now,
+    logger: deps.logger,
+    publicUrl: deps.publicUrl,
+    signer: createUploadUrlSigner(deps.tokenSigningKey),
+    background: deps.background ?? createBackgroundWork(deps.logger),
+    remoteFetch: deps.remoteFetch,
+  });
+  api.route("/", userRoutes({ db: deps.db, now, auth, publicUrl: deps.publicUrl }));
+  api.route(
+    "/",
+    avatarRoutes({
+      avatars,
+      auth,
+      limiter,
+      db: deps.db,
+      blobs: deps.blobs,
+      publicUrl: deps.publicUrl,
+    }),
+  );
+  api.route("/", blobRoutes({ blobs: deps.blobs, signingSecret: deps.blobSigningSecret }));
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",

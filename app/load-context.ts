@@ -1,3 +1,16 @@
+import type { FederatedProviderId } from "#domain/providers.ts";
+
+/** A configured sign-in provider. Server-side only: its secret never goes into loader data. */
+export interface SocialProvider {
+  id: FederatedProviderId;
+  /** Shown on the sign-in button. */
+  name: string;
+  /** OpenID Connect issuer (no trailing slash); discovery is under it. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
 /**
  * What the host (server.ts) hands every loader and action. The web app never reads
  * process.env: its configuration arrives here, already parsed.
@@ -7,9 +20,13 @@ export interface WebConfig {
   /** Base URL of the product API, without a trailing slash. */
   apiUrl: string;
   sessionSecrets: string[];
+  /** Vouches for the visitor address sent with each API call (server/proxy.ts). */
+  webTierKey: string;
   analyticsScriptUrl: string | undefined;
   contactEmail: string | undefined;
   isProduction: boolean;
+  /** Social and OpenID Connect sign-in providers that are on, in button order. */
+  providers: readonly SocialProvider[];
 }
 
 export interface WebContext {

@@ -3,9 +3,9 @@ import componentsCss from "@radix-ui/themes/components.css?url";
 import baseCss from "@radix-ui/themes/tokens/base.css?url";
 import amberCss from "@radix-ui/themes/tokens/colors/amber.css?url";
 import grassCss from "@radix-ui/themes/tokens/colors/grass.css?url";
+import indigoCss from "@radix-ui/themes/tokens/colors/indigo.css?url";
 import redCss from "@radix-ui/themes/tokens/colors/red.css?url";
-import sageCss from "@radix-ui/themes/tokens/colors/sage.css?url";
-import tealCss from "@radix-ui/themes/tokens/colors/teal.css?url";
+import slateCss from "@radix-ui/themes/tokens/colors/slate.css?url";
 import utilitiesCss from "@radix-ui/themes/utilities.css?url";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
@@ -27,6 +27,8 @@ import { useNonce } from "#app/components/nonce.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { Toast } from "#app/components/toast.tsx";
+import { UserMenu } from "#app/components/user-menu.tsx";
+import { sessionSummary } from "#app/services/auth.server.ts";
 import { getConsent } from "#app/services/consent.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { currentPath } from "#app/services/redirect.ts";
@@ -38,8 +40,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   ...[
     baseCss,
-    sageCss,
-    tealCss,
+    slateCss,
+    indigoCss,
     redCss,
     grassCss,
     amberCss,
@@ -52,11 +54,12 @@ export const links: LinksFunction = () => [
 export const handle = { i18n: "common" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [locale, theme, consent, { toast, headers }] = await Promise.all([
+  const [locale, theme, consent, { toast, headers }, user] = await Promise.all([
     i18nServer.getLocale(request),
     getTheme(request, context),
     getConsent(request),
     getToast(request, context),
+    sessionSummary(request, context),
   ]);
   const { productName, analyticsScriptUrl } = context.config;
   return data(
@@ -66,6 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       themeChosen: theme.chosen,
       consent,
       toast,
+      user,
       path: currentPath(request),
       // The only configuration that reaches the browser.
       ENV: {
@@ -101,8 +105,9 @@ function Document({
       </head>
       <body>
         <RadixTheme
-          accentColor="teal"
-          grayColor="sage"
+          // Indigo's solid buttons keep white text above 4.5:1 in light and dark (teal does not).
+          accentColor="indigo"
+          grayColor="slate"
           radius="medium"
           appearance="inherit"
           hasBackground
@@ -131,12 +136,16 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { locale, consent, toast, path, ENV } = useLoaderData<typeof loader>();
+  const { locale, consent, toast, user, path, ENV } = useLoaderData<typeof loader>();
   const nonce = useNonce();
   useChangeLanguage(locale);
   return (
     <div className="app-shell">
-      <SiteHeader productName={ENV.productName} path={path} />
+      <SiteHeader
+        productName={ENV.productName}
+        path={path}
+        userMenu={user ? <UserMenu displayName={user.displayName} /> : null}
+      />
       <main id="main" className="app-main">
         <Outlet />
       </main>

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { FederatedProviderId } from "#domain/providers.ts";
 
 /**
  * Every setting is an environment variable, parsed here once at start-up. A bad value stops
@@ -23,12 +24,34 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/**
+ * Whether a URL uses one of `protocols`. Refinements run even after `z.url()` has refused a value:
+ * that one already has its line, so it passes here (and must not throw).
+ */
+const usesProtocol = (value: string, protocols: RegExp) =>
+  !URL.canParse(value) || protocols.test(new URL(value).protocol);
+
 const httpUrl = (protocols: string[]) =>
   z
     .url({ error: "must be an absolute URL" })
-    .refine((value) => protocols.includes(new URL(value).protocol), {
+    .refine((value) => usesProtocol(value, new RegExp(`^(${protocols.join("|")})$`)), {
       error: `must use ${protocols.map((p) => p.replace(":", "")).join(" or ")}`,
     });
+
+/** An issuer must be https; plain http only on a loopback host (a local test provider). */
+const issuerUrl = z
+  .url({ error: "must be an absolute URL" })
+  .refine(
+    (value) =>
+      !URL.canParse(value) ||
+      new URL(value).protocol === "https:" ||
+      (new URL(value).protocol === "http:" &&
+        ["localhost", "127.0.0.1", "[::1]"].includes(new URL(value).hostname)),
+    { error: "must use https (http only on localhost)" },
+  );
+
+/** `address@host` or `Name <address@host>`. */
+const MAIL_FROM_PATTERN = /^(?:[^<>]*<\s*[^\s<>@]+@[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+)$/;
 
 const envSchema = z
   .object({
@@ -57,12 +80,13 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: z
       .url({ error: "must be a postgres:// URL" })
-      .refine((value) => /^postgres(ql)?:$/.test(new URL(value).protocol), {
+      .refine((value) => usesProtocol(value, /^postgres(ql)?:$/), {
         error: "must be a postgres:// URL",
       })
       .optional(),
     SESSION_SECRET: optionalText,
     TOKEN_SIGNING_KEY: optionalText,
+    WEB_TIER_KEY: optionalText,
     TRUST_PROXY: flag(false),
     COMPRESS: flag(true),
     LOG_LEVEL: z
@@ -76,6 +100,12 @@ const envSchema = z
       .min(0)
       .max(120_000, { error: "must be at most 120000" })
       .default(10_000),
+    ADDRESS_RATE_LIMIT_FACTOR: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be at least 1" })
+      .max(1000, { error: "must be at most 1000" })
+      .default(1),
     ANALYTICS_SCRIPT_URL: httpUrl(["https:"]).optional(),
     S3_BUCKET: optionalText,
     S3_ENDPOINT: httpUrl(["http:", "https:"]).optional(),
@@ -83,6 +113,28 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: flag(false),
+    SMTP_URL: z
+      .url({ error: "must be an smtp:// or smtps:// URL" })
+      .refine((value) => usesProtocol(value, /^smtps?:$/), {
+        error: "must be an smtp:// or smtps:// URL",
+      })
+      .optional(),
+    MAIL_FROM: optionalText.refine(
+      (value) => value === undefined || MAIL_FROM_PATTERN.test(value),
+      {
+        error: "must be an address, or a name and an address: Raccolta <no-reply@example.com>",
+      },
+    ),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    APPLE_CLIENT_ID: optionalText,
+    APPLE_CLIENT_SECRET: optionalText,
+    LINKEDIN_CLIENT_ID: optionalText,
+    LINKEDIN_CLIENT_SECRET: optionalText,
+    OIDC_ISSUER: issuerUrl.optional(),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_NAME: z.string().trim().min(1).max(40).default("OpenID Connect"),
   })
   .superRefine((env, ctx) => {
     if (env.SESSION_SECRET !== undefined) {
@@ -96,12 +148,10 @@ const envSchema = z
         }
       }
     }
-    if (env.TOKEN_SIGNING_KEY !== undefined && env.TOKEN_SIGNING_KEY.length < 32) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["TOKEN_SIGNING_KEY"],
-        message: "must be at least 32 characters",
-      });
+    for (const name of ["TOKEN_SIGNING_KEY", "WEB_TIER_KEY"] as const) {
+      if (env[name] !== undefined && env[name].length < 32) {
+        ctx.addIssue({ code: "custom", path: [name], message: "must be at least 32 characters" });
+      }
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
@@ -110,9 +160,97 @@ const envSchema = z
         message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
       });
     }
+    for (const prefix of ["GOOGLE", "APPLE", "LINKEDIN"] as const) {
+      const id = env[`${prefix}_CLIENT_ID`];
+      const secret = env[`${prefix}_CLIENT_SECRET`];
+      if (Boolean(id) !== Boolean(secret)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [id ? `${prefix}_CLIENT_SECRET` : `${prefix}_CLIENT_ID`],
+          message: `${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together`,
+        });
+      }
+    }
+    const oidc = {
+      OIDC_ISSUER: env.OIDC_ISSUER,
+      OIDC_CLIENT_ID: env.OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET,
+    };
+    if (Object.values(oidc).some(Boolean)) {
+      for (const [name, value] of Object.entries(oidc)) {
+        if (!value) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together",
+          });
+        }
+      }
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * A social or OpenID Connect sign-in provider, on when its client id and secret are set. The web
+ * app runs the authorization code flow with it; the API verifies its ID tokens against the
+ * issuer's published keys, with the client id as audience.
+ */
+export interface Provider {
+  id: FederatedProviderId;
+  /** Shown on the sign-in button. */
+  name: string;
+  /** OpenID Connect issuer; its discovery document is at `${issuer}/.well-known/openid-configuration`. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The issuers of the built-in providers (LinkedIn's OpenID Connect issuer has this path). */
+export const PROVIDER_ISSUERS = {
+  google: "https://accounts.google.com",
+  apple: "https://appleid.apple.com",
+  linkedin: "https://www.linkedin.com/oauth",
+} as const;
+
+function providersFrom(env: Env): Provider[] {
+  const providers: Provider[] = [];
+  const builtIn = [
+    {
+      id: "google",
+      name: "Google",
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+    },
+    {
+      id: "apple",
+      name: "Apple",
+      clientId: env.APPLE_CLIENT_ID,
+      clientSecret: env.APPLE_CLIENT_SECRET,
+    },
+    {
+      id: "linkedin",
+      name: "LinkedIn",
+      clientId: env.LINKEDIN_CLIENT_ID,
+      clientSecret: env.LINKEDIN_CLIENT_SECRET,
+    },
+  ] as const;
+  for (const { id, name, clientId, clientSecret } of builtIn) {
+    if (clientId && clientSecret) {
+      providers.push({ id, name, issuer: PROVIDER_ISSUERS[id], clientId, clientSecret });
+    }
+  }
+  if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET) {
+    providers.push({
+      id: "oidc",
+      name: env.OIDC_NAME,
+      issuer: env.OIDC_ISSUER.replace(/\/+$/, ""),
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+    });
+  }
+  return providers;
+}
 
 export interface Config {
   env: Env["NODE_ENV"];
@@ -129,11 +267,21 @@ export interface Config {
   databaseUrl: string | undefined;
   sessionSecrets: string[] | undefined;
   tokenSigningKey: string | undefined;
+  /** Proves to the API that a request comes from our web tier (and so its X-Client-IP). */
+  webTierKey: string | undefined;
   trustProxy: boolean;
+  /** Multiplies every per-address rate-limit budget (many visitors behind one address). */
+  addressRateLimitFactor: number;
   compress: boolean;
   logLevel: Env["LOG_LEVEL"];
   shutdownTimeoutMs: number;
   analyticsScriptUrl: string | undefined;
+  /** Outgoing mail server; without it mail is written to DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  /** The From of every mail. */
+  mailFrom: string;
+  /** Sign-in providers that are on, in the order their buttons show. */
+  providers: readonly Provider[];
   s3:
     | {
         bucket: string;
@@ -150,6 +298,15 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** Variables whose values may hold a credential, so an error never prints them. */
+const SENSITIVE = /SECRET|KEY|PASSWORD|TOKEN|^DATABASE_URL$|^SMTP_URL$|^REDIS_URL$/;
+
+/** The default From: no-reply at the public host, named after the product. */
+function defaultMailFrom(productName: string, publicUrl: string | undefined) {
+  const host = publicUrl ? new URL(publicUrl).hostname : "localhost";
+  return `"${productName.replaceAll('"', "")}" <no-reply@${host}>`;
+}
+
 /** Parses the environment; throws a ConfigError whose message is one line per bad variable. */
 export function parseConfig(source: Record<string, string | undefined>): Config {
   const result = envSchema.safeParse(source);
@@ -157,10 +314,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
       const got = source[name];
-      const shown =
-        got === undefined
-          ? ""
-          : ` (got "${name.includes("SECRET") || name.includes("KEY") ? "…" : got}")`;
+      const shown = got === undefined ? "" : ` (got "${SENSITIVE.test(name) ? "…" : got}")`;
       return `Configuration error: ${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(lines.join("\n"));
@@ -180,11 +334,16 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     databaseUrl: env.DATABASE_URL,
     sessionSecrets: env.SESSION_SECRET?.split(",").map((secret) => secret.trim()),
     tokenSigningKey: env.TOKEN_SIGNING_KEY,
+    webTierKey: env.WEB_TIER_KEY,
     trustProxy: env.TRUST_PROXY,
+    addressRateLimitFactor: env.ADDRESS_RATE_LIMIT_FACTOR,
     compress: env.COMPRESS,
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? defaultMailFrom(env.PRODUCT_NAME, env.PUBLIC_URL),
+    providers: providersFrom(env),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

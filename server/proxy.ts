@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 
 /**
@@ -12,7 +13,12 @@ export function forwardedRequest(request: Request, trustProxy: boolean): Request
   if (!proto && !host) return request;
   const url = new URL(request.url);
   if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
-  if (host && /^[a-z0-9.-]+(:\d+)?$/i.test(host)) url.host = host;
+  if (host && /^[a-z0-9.-]+(:\d+)?$/i.test(host)) {
+    // Set the port too: assigning only `host` would keep the internal port when none is given.
+    const forwarded = new URL(`${url.protocol}//${host}`);
+    url.hostname = forwarded.hostname;
+    url.port = forwarded.port;
+  }
   if (url.href === request.url) return request;
   return new Request(url, {
     method: request.method,
@@ -24,16 +30,33 @@ export function forwardedRequest(request: Request, trustProxy: boolean): Request
   } as RequestInit);
 }
 
+/** Sent by the web tier with every API call: the visitor's address, and the key that vouches. */
+export const CLIENT_IP_HEADER = "X-Client-IP";
+export const WEB_TIER_KEY_HEADER = "X-Web-Tier-Key";
+
+function fromWebTier(request: Request, webTierKey: string) {
+  const presented = Buffer.from(request.headers.get(WEB_TIER_KEY_HEADER) ?? "");
+  const expected = Buffer.from(webTierKey);
+  return presented.length === expected.length && timingSafeEqual(presented, expected);
+}
+
 /**
  * The client's address: the socket's, or with TRUST_PROXY the address the proxy appended last to
  * X-Forwarded-For (earlier entries are whatever the client sent, so they cannot be trusted).
+ * A call from our own web tier carries the visitor's address in X-Client-IP, vouched for by the
+ * shared web-tier key; without the key the header is ignored. Otherwise every visitor would
+ * share the web tier's address, and one rate limit.
  */
 export function clientAddress(
   request: Request,
   incoming: IncomingMessage | undefined,
   trustProxy: boolean,
+  webTierKey?: string,
 ) {
   const socketAddress = incoming?.socket.remoteAddress ?? "unknown";
+  // Our own web tier calling the API names the visitor it calls for.
+  const relayed = request.headers.get(CLIENT_IP_HEADER)?.trim();
+  if (relayed && webTierKey && fromWebTier(request, webTierKey)) return relayed;
   if (!trustProxy) return socketAddress;
   const forwarded = request.headers.get("X-Forwarded-For");
   const last = forwarded?.split(",").at(-1)?.trim();

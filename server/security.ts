@@ -6,10 +6,18 @@ import type { HostEnv } from "./host-env.ts";
  * Headers on every web response: a CSP with a fresh nonce per request (inline scripts only with it),
  * nosniff, Referrer-Policy, Permissions-Policy, and HSTS when the request came over HTTPS.
  */
-export function securityHeaders(options: { analyticsScriptUrl?: string; development: boolean }) {
+export function securityHeaders(options: {
+  analyticsScriptUrl?: string;
+  /** Where a form post may be redirected to: the sign-in providers' origins. */
+  formActionOrigins?: readonly string[];
+  development: boolean;
+}) {
   const analyticsOrigin = options.analyticsScriptUrl
     ? new URL(options.analyticsScriptUrl).origin
     : "";
+  // A social sign-in button posts to us and we answer with a redirect to the provider; browsers
+  // check form-action on every hop of that navigation.
+  const formAction = ["'self'", ...new Set(options.formActionOrigins ?? [])].join(" ");
   return createMiddleware<HostEnv>(async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("cspNonce", nonce);
@@ -25,7 +33,7 @@ export function securityHeaders(options: { analyticsScriptUrl?: string; developm
       `connect-src 'self' ${analyticsOrigin} ${options.development ? "ws: wss:" : ""}`.trim(),
       "object-src 'none'",
       "base-uri 'none'",
-      "form-action 'self'",
+      `form-action ${formAction}`,
       "frame-ancestors 'none'",
       https ? "upgrade-insecure-requests" : "",
     ]
@@ -46,12 +54,20 @@ export function securityHeaders(options: { analyticsScriptUrl?: string; developm
 }
 
 /**
+ * Paths that take a cross-origin POST. `/auth/callback`: a provider answering with
+ * `response_mode=form_post` (Sign in with Apple must) posts the code there; the route only turns
+ * that post into a GET of itself, where the sign-in is checked like any other callback.
+ */
+const CROSS_ORIGIN_POST_PATHS = new Set(["/auth/callback"]);
+
+/**
  * Refuses every non-GET request whose Origin (or, failing that, Referer) is not our own origin,
  * including requests that carry neither. Remix's own check answers 500 and lets those through.
  */
 export const sameOriginOnly = createMiddleware<HostEnv>(async (c, next) => {
   const method = c.req.method;
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+  if (method === "POST" && CROSS_ORIGIN_POST_PATHS.has(c.req.path)) return next();
   const ours = new URL(c.req.url).origin;
   const origin = c.req.header("Origin");
   let theirs: string | null = null;

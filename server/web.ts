@@ -14,12 +14,20 @@ export interface WebOptions {
   /** The production build's folder (holding client/ and server/). */
   buildDir: string;
   analyticsScriptUrl?: string;
+  /** Origins a form submission may end up at after our redirect (sign-in providers). */
+  formActionOrigins?: readonly string[];
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** The web tier: static assets, then every other path to Remix. */
-export async function createWeb({ config, vite, buildDir, analyticsScriptUrl }: WebOptions) {
+export async function createWeb({
+  config,
+  vite,
+  buildDir,
+  analyticsScriptUrl,
+  formActionOrigins,
+}: WebOptions) {
   const web = new Hono<HostEnv>();
   const mode = vite ? "development" : "production";
   const handle = vite
@@ -51,7 +59,10 @@ export async function createWeb({ config, vite, buildDir, analyticsScriptUrl }: 
     );
   }
 
-  web.use("*", securityHeaders({ analyticsScriptUrl, development: Boolean(vite) }));
+  web.use(
+    "*",
+    securityHeaders({ analyticsScriptUrl, formActionOrigins, development: Boolean(vite) }),
+  );
   web.use("*", sameOriginOnly);
   // Ask for the system colour scheme as a client hint, so the first paint has the right theme even
   // without JavaScript (see app/services/theme.server.ts).

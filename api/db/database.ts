@@ -4,11 +4,15 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import * as m0001 from "./migrations/0001-initial.ts";
+import * as m0002 from "./migrations/0002-accounts.ts";
+import * as m0003 from "./migrations/0003-avatars.ts";
 import type { Database, Db } from "./schema.ts";
 
 /** Every migration, in order. They are imported, not read from disk, so the bundled host has them. */
 const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
+  "0002-accounts": m0002,
+  "0003-avatars": m0003,
 };
 
 export type Dialect = "sqlite" | "postgres";
@@ -24,6 +28,8 @@ export interface DatabaseOptions {
 export interface OpenDatabase {
   db: Db;
   dialect: Dialect;
+  /** The PostgreSQL schema in use, when not the default. */
+  schema?: string;
 }
 
 const INT8_OID = 20;
@@ -45,6 +51,7 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: "postgres",
+      schema: options.schema,
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -63,11 +70,52 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
  * Applies pending migrations. Kysely's migrator takes a lock (a lock table; on PostgreSQL an
  * exclusive table lock in a transaction), so instances starting together apply each one once.
  */
-export async function migrateToLatest(db: Db) {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
-  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+export async function migrateToLatest({ db, dialect, schema }: OpenDatabase) {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Kysely looks for its tables across all schemas; name ours so schemas never mix.
+    migrationTableSchema: schema,
+  });
+  const run = async () => {
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error;
+    return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  };
+  return dialect === "sqlite" ? withSqliteMigrationLock(db, run) : run();
+}
+
+const LOCK_STALE_MS = 10 * 60_000;
+const LOCK_WAIT_MS = 120_000;
+
+/**
+ * Kysely's SQLite adapter takes no lock (it assumes one process). Several processes may share one
+ * DATA_DIR during a rolling restart, so they take turns through a lock row: inserted atomically,
+ * deleted when done, and considered abandoned after ten minutes (a process that died mid-way).
+ */
+async function withSqliteMigrationLock<T>(db: Db, run: () => Promise<T>) {
+  await sql`create table if not exists migration_lock (id text primary key, locked_at bigint not null)`.execute(
+    db,
+  );
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    await sql`delete from migration_lock where locked_at < ${Date.now() - LOCK_STALE_MS}`.execute(
+      db,
+    );
+    const inserted =
+      await sql`insert into migration_lock (id, locked_at) values ('migrate', ${Date.now()}) on conflict do nothing`.execute(
+        db,
+      );
+    if (Number(inserted.numAffectedRows) === 1) break;
+    if (Date.now() > deadline)
+      throw new Error("Timed out waiting for another instance to finish migrating");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  try {
+    return await run();
+  } finally {
+    await sql`delete from migration_lock where id = 'migrate'`.execute(db);
+  }
 }
 
 /** A real round trip, used by the status endpoint. */

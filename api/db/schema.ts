@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
+import type { SignInProvider } from "#domain/providers.ts";
 
 /** Timestamps are epoch milliseconds everywhere (bigint columns, read back as numbers). */
 export interface SubscriptionsTable {
@@ -9,8 +10,104 @@ export interface SubscriptionsTable {
   created_at: number;
 }
 
+/** Booleans are integers, 0 or 1, on both databases. */
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  user_id: string;
+  /** Null for internal members. */
+  email: string | null;
+  email_verified: Flag;
+  /** argon2id; null for accounts that sign in only through a provider. */
+  password_hash: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  nickname: string | null;
+  preferred_name: string | null;
+  /** Unique within team_id (or among users of no team); the user id for self-signups. */
+  username: string;
+  /** The team an internal member belongs to; null for everyone else. */
+  team_id: string | null;
+  user_scope: "global" | "team";
+  must_change_password: Flag;
+  locale: "en" | "it";
+  avatar_url: string | null;
+  /** What created the account. */
+  provider: SignInProvider;
+  created_at: number;
+  updated_at: number;
+}
+
+export type EmailCodePurpose = "verify" | "reset";
+
+export interface EmailCodesTable {
+  code_id: string;
+  user_id: string;
+  purpose: EmailCodePurpose;
+  /** HMAC-SHA-256 of the code under the token signing key: a database copy alone cannot test codes. */
+  code_hash: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A sign-in: the family its refresh tokens rotate within. */
+export interface SessionsTable {
+  family_id: string;
+  user_id: string;
+  provider: SignInProvider;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 of the opaque token; the token itself is never stored. */
+  token_hash: string;
+  family_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+/** waiting: the upload address is out, no bytes yet. The API shows it as processing. */
+export type AvatarUploadStatus = "waiting" | "processing" | "ready" | "error";
+
+export interface AvatarUploadsTable {
+  avatar_id: string;
+  user_id: string;
+  status: AvatarUploadStatus;
+  source: "upload" | "remote";
+  /** The type announced for an upload (the bytes must be of it); null for a link. */
+  content_type: string | null;
+  remote_url: string | null;
+  /** A spec error code, when status is error. */
+  error_code: string | null;
+  error_message: string | null;
+  /** The signed upload address works once, until this instant; null for a link. */
+  upload_expires_at: number | null;
+  upload_used_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   subscriptions: SubscriptionsTable;
+  users: UsersTable;
+  email_codes: EmailCodesTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  rate_limits: RateLimitsTable;
+  avatar_uploads: AvatarUploadsTable;
 }
 
 export type Db = Kysely<Database>;
+
+export type UserRow = Selectable<UsersTable>;
+export type AvatarUploadRow = Selectable<AvatarUploadsTable>;

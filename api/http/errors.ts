@@ -14,7 +14,8 @@ export interface ErrorBody {
 
 /**
  * Thrown anywhere in the API to answer with an error body. The status defaults to the code's
- * natural one from the domain catalogue.
+ * natural one from the domain catalogue. `details` adds fields to the body beside the three
+ * standard ones (a challenge's session, the provider an email signed up with).
  */
 export class ApiError extends Error {
   override name = "ApiError";
@@ -24,6 +25,7 @@ export class ApiError extends Error {
     message: string,
     status?: number,
     readonly headers?: Record<string, string>,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.status = (status ?? ERROR_STATUS[errorCode]) as ContentfulStatusCode;
@@ -31,7 +33,8 @@ export class ApiError extends Error {
 }
 
 export function errorResponse(c: Context, error: ApiError) {
-  const body: ErrorBody = {
+  const body: ErrorBody & Record<string, unknown> = {
+    ...error.details,
     statusCode: error.status,
     errorCode: error.errorCode,
     message: error.message,

@@ -16,6 +16,7 @@ export function errorResponses(...statuses: number[]) {
     403: "Forbidden",
     404: "Not found",
     409: "Conflict",
+    410: "Gone: expired or already used",
     413: "Body too large",
     415: "Unsupported content type",
     429: "Too many requests",

@@ -17,7 +17,7 @@ export function CookieBanner({ path }: { path: string }) {
         >
           <Text size="2">
             {t("cookies.message")}{" "}
-            <RadixLink asChild>
+            <RadixLink asChild underline="always">
               <Link to="/privacy">{t("cookies.learnMore")}</Link>
             </RadixLink>
           </Text>

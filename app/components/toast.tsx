@@ -2,7 +2,7 @@ import { Callout } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { SNACKBAR_MS } from "#domain/constants.ts";
 
-const colours = { success: "grass", error: "red", info: "teal" } as const;
+const colours = { success: "grass", error: "red", info: "indigo" } as const;
 
 /**
  * The spec's 4-second snackbar. A CSS animation hides it after SNACKBAR_MS, so it behaves the same

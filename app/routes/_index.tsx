@@ -3,9 +3,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { requireGuest } from "#app/services/auth.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The public home is for guests: a signed-in visitor goes to their teams.
+  await requireGuest(request, context);
   const t = await i18nServer.getFixedT(request);
   const { productName } = context.config;
   return {

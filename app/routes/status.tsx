@@ -41,9 +41,8 @@ export default function StatusPage() {
               <time dateTime={new Date(status.timestamp).toISOString()}>
                 {new Intl.DateTimeFormat(i18n.language, {
                   dateStyle: "long",
-                  timeStyle: "medium",
+                  timeStyle: "long",
                   timeZone: "UTC",
-                  timeZoneName: "short",
                 }).format(status.timestamp)}
               </time>
             </DataList.Value>

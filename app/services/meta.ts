@@ -5,3 +5,11 @@ export function pageTitle(productName: string | undefined, page?: string): MetaD
   const name = productName ?? "";
   return [{ title: page ? `${page} · ${name}` : name }];
 }
+
+/** The product name from the root loader, for a route's meta function. */
+export function rootProductName(matches: ReadonlyArray<{ id: string; data: unknown }>) {
+  const root = matches.find((match) => match.id === "root")?.data as
+    | { ENV?: { productName?: string } }
+    | undefined;
+  return root?.ENV?.productName;
+}

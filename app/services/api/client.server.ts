@@ -8,6 +8,8 @@ export class ApiRequestError extends Error {
     readonly statusCode: number,
     readonly errorCode: string,
     message: string,
+    /** The whole error body: some errors carry more (newPasswordRequired's challenge). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -28,7 +30,12 @@ export interface ApiCallOptions {
  * error boundary ("service unavailable"), never a stack trace.
  */
 export async function apiCall<T>(context: WebContext, path: string, options: ApiCallOptions = {}) {
-  const headers = new Headers({ Accept: "application/json", "X-Forwarded-For": context.clientIp });
+  const headers = new Headers({
+    Accept: "application/json",
+    // The visitor's address, for the API's rate limits; the key proves it comes from us.
+    "X-Client-IP": context.clientIp,
+    "X-Web-Tier-Key": context.config.webTierKey,
+  });
   if (options.body !== undefined) headers.set("Content-Type", "application/json");
   if (options.accessToken) headers.set("Authorization", `Bearer ${options.accessToken}`);
   let response: Response;
@@ -54,5 +61,6 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
     response.status,
     typeof error?.errorCode === "string" ? error.errorCode : "generic",
     typeof error?.message === "string" ? error.message : response.statusText,
+    (error ?? {}) as Record<string, unknown>,
   );
 }

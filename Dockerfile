@@ -1,0 +1,38 @@
+# syntax=docker/dockerfile:1
+
+# ---- build: full dependencies (dev included), compile better-sqlite3, build the app ----
+FROM node:20-bookworm-slim AS build
+# better-sqlite3 is compiled from source (no prebuilt download), so node-gyp needs a toolchain.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+# Compile native addons against the headers the node image ships in /usr/local/include/node,
+# instead of node-gyp downloading them from nodejs.org (unreachable here).
+ENV npm_config_nodedir=/usr/local
+WORKDIR /app
+# Dependencies first, so the layer is reused until package*.json changes.
+COPY package.json package-lock.json ./
+# scripts/complete-lockfile.mjs keeps the lock complete for every platform, so npm ci works.
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build \
+ && npm prune --omit=dev --no-audit --no-fund \
+ && npm cache clean --force
+
+# ---- runtime: production node_modules + build output only, no toolchain ----
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    DATA_DIR=/data \
+    PORT=3000
+WORKDIR /app
+RUN mkdir -p /data && chown node:node /data
+COPY --from=build --chown=root:root /app/package.json ./package.json
+COPY --from=build --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/build ./build
+USER node
+VOLUME /data
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/status').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Exec form: node is PID 1 and receives SIGTERM itself (server.ts drains and exits 0).
+CMD ["node", "build/host/server.js"]

@@ -1,0 +1,365 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import type { ZodType } from "zod";
+import type { Clock } from "#api/clock.ts";
+import type { Db, UserRow } from "#api/db/schema.ts";
+import { ApiError } from "#api/http/errors.ts";
+import type { Mailer } from "#api/mail/mailer.ts";
+import { passwordResetMail, verificationMail } from "#api/mail/templates.ts";
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  productLocale,
+} from "#api/users/users.ts";
+import type { FederatedProviderId, SignInProvider } from "#domain/providers.ts";
+import { nicknameSchema, preferredNameSchema } from "#domain/validation.ts";
+import type { CodeStore } from "./codes.ts";
+import type { FederatedIdentity, FederatedVerifier } from "./federated.ts";
+import {
+  hashPassword,
+  passwordNeedsRehash,
+  prepareDecoyHash,
+  verifyPassword,
+} from "./passwords.ts";
+import type { SessionStore } from "./sessions.ts";
+import type { TokenService } from "./tokens.ts";
+
+export interface AccountDependencies {
+  db: Db;
+  now: Clock;
+  logger: Logger;
+  tokens: TokenService;
+  sessions: SessionStore;
+  codes: CodeStore;
+  federated: FederatedVerifier;
+  mailer: Mailer;
+  productName: string;
+  /** Where links in mail point: the web app's public address. */
+  publicUrl: string;
+}
+
+/** Tokens of a sign-in, the spec's `result`. */
+export interface SignInResult {
+  IdToken: string;
+  TokenType: "Bearer";
+  AccessToken: string;
+  ExpiresIn: number;
+  RefreshToken: string;
+}
+
+const PROVIDER_NAMES: Record<SignInProvider, string> = {
+  password: "email/password",
+  google: "Google",
+  apple: "Apple",
+  linkedin: "LinkedIn",
+  oidc: "single sign-on",
+};
+
+const notAuthorized = () => new ApiError("notAuthorized", "Incorrect email or password");
+
+/** The first candidate a schema accepts, as it accepts it. */
+function firstValid(schema: ZodType<string>, candidates: (string | undefined)[]) {
+  for (const candidate of candidates) {
+    const parsed = schema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+  }
+  return null;
+}
+
+/**
+ * The account use cases behind /auth: sign-up and email verification, password sign-in with
+ * its new-password challenge, password reset, token refresh and sign-out, and sign-in through
+ * an OpenID Connect provider.
+ */
+export function createAccountService(deps: AccountDependencies) {
+  const { db, now, logger, tokens, sessions, codes, mailer, productName, publicUrl } = deps;
+  prepareDecoyHash().catch((error) => logger.error({ err: error }, "argon2 is not working"));
+
+  async function signedIn(user: UserRow, provider: SignInProvider): Promise<SignInResult> {
+    const { familyId, refreshToken } = await sessions.open(user.user_id, provider);
+    return { ...(await tokens.issue(user, familyId)), RefreshToken: refreshToken };
+  }
+
+  function link(path: string, params: Record<string, string>) {
+    return `${publicUrl}${path}?${new URLSearchParams(params)}`;
+  }
+
+  async function sendVerification(user: UserRow & { email: string }) {
+    const code = await codes.issue(user.user_id, "verify");
+    await mailer.send(
+      verificationMail({
+        locale: user.locale,
+        productName,
+        to: user.email,
+        code,
+        link: link("/auth/verify", { email: user.email, code, username: user.username }),
+      }),
+    );
+  }
+
+  /**
+   * Work whose outcome the caller must not reveal (does this email have an account?) runs after
+   * the answer, so the answer's timing does not tell either.
+   */
+  function inBackground(what: string, work: () => Promise<void>) {
+    work().catch((error) => logger.error({ err: error }, `${what} failed`));
+  }
+
+  function conflictFor(existing: UserRow) {
+    if (existing.password_hash === null && existing.provider !== "password") {
+      return new ApiError(
+        "alreadySignedUp",
+        `This email already signed up with ${PROVIDER_NAMES[existing.provider]}`,
+        409,
+        undefined,
+        { provider: existing.provider },
+      );
+    }
+    return new ApiError("userAlreadyExists", "An account with this email already exists");
+  }
+
+  async function setPassword(userId: string, password: string, extra: Partial<UserRow> = {}) {
+    await db
+      .updateTable("users")
+      .set({ ...extra, password_hash: await hashPassword(password), updated_at: now() })
+      .where("user_id", "=", userId)
+      .execute();
+  }
+
+  /** A new user from a provider's identity: verified email, no password, a global account. */
+  async function createFederatedUser(identity: FederatedIdentity) {
+    const userId = randomUUID();
+    const at = now();
+    const inserted = await db
+      .insertInto("users")
+      .values({
+        user_id: userId,
+        email: identity.email,
+        email_verified: 1,
+        password_hash: null,
+        first_name: identity.givenName ?? null,
+        last_name: identity.familyName ?? null,
+        nickname: firstValid(nicknameSchema, [
+          identity.name,
+          [identity.givenName, identity.familyName].filter(Boolean).join(" "),
+          identity.givenName,
+          identity.email.split("@")[0],
+        ]),
+        preferred_name: firstValid(preferredNameSchema, [identity.givenName]),
+        username: userId,
+        team_id: null,
+        user_scope: "global",
+        must_change_password: 0,
+        locale: productLocale(identity.locale),
+        avatar_url: null,
+        provider: identity.provider,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      logger.info({ provider: identity.provider }, "federated sign-in raced a sign-up; using it");
+    }
+    const user = await findUserByEmail(db, identity.email);
+    if (!user) throw new Error("the user just created is missing");
+    return user;
+  }
+
+  return {
+    async signUp(input: {
+      email: string;
+      password: string;
+      nickname: string;
+      locale: "en" | "it";
+    }) {
+      const existing = await findUserByEmail(db, input.email);
+      if (existing) throw conflictFor(existing);
+      const userId = randomUUID();
+      const at = now();
+      const user: UserRow & { email: string } = {
+        user_id: userId,
+        email: input.email,
+        email_verified: 0,
+        password_hash: await hashPassword(input.password),
+        first_name: null,
+        last_name: null,
+        nickname: input.nickname,
+        preferred_name: null,
+        // Self sign-ups have no username of their own: the id serves, as in the verify link.
+        username: userId,
+        team_id: null,
+        user_scope: "global",
+        must_change_password: 0,
+        locale: input.locale,
+        avatar_url: null,
+        provider: "password",
+        created_at: at,
+        updated_at: at,
+      };
+      const inserted = await db
+        .insertInto("users")
+        .values(user)
+        .onConflict((oc) => oc.column("email").doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+        const winner = await findUserByEmail(db, input.email);
+        throw winner ? conflictFor(winner) : new ApiError("userAlreadyExists", "Try again");
+      }
+      try {
+        await sendVerification(user);
+      } catch (error) {
+        // The account exists; the user can ask for the code again.
+        logger.error({ err: error }, "sign-up: the verification mail could not be sent");
+      }
+      return { username: user.username, email: input.email };
+    },
+
+    async verifyEmail(input: { email: string; username: string; code: string }) {
+      const user = await findUserByEmail(db, input.email);
+      if (!user || user.username !== input.username) {
+        throw new ApiError("wrongVerificationCode", "The code is not right");
+      }
+      // A link followed twice: the address is already confirmed.
+      if (user.email_verified) return;
+      await codes.consume(user.user_id, "verify", input.code);
+      await db
+        .updateTable("users")
+        .set({ email_verified: 1, updated_at: now() })
+        .where("user_id", "=", user.user_id)
+        .execute();
+    },
+
+    /** Same answer whether or not the email has an account waiting for confirmation. */
+    async resendCode(email: string) {
+      const user = await findUserByEmail(db, email);
+      if (!user?.email || user.email_verified || user.password_hash === null) return;
+      inBackground("resend-code: mail", () =>
+        sendVerification({ ...user, email: user.email as string }),
+      );
+    },
+
+    async signIn(input: { email?: string; username?: string; team?: string; password: string }) {
+      const user = input.email
+        ? await findUserByEmail(db, input.email)
+        : await findUserByUsername(db, input.username ?? "", input.team);
+      // Unknown users cost the same argon2 work as a wrong password.
+      const valid = await verifyPassword(user?.password_hash, input.password);
+      if (!user || !valid) throw notAuthorized();
+      if (user.email !== null && !user.email_verified) {
+        // The password was right, so naming the username (for the verify page) reveals nothing.
+        throw new ApiError("notConfirmed", "Confirm your email first", 403, undefined, {
+          email: user.email,
+          username: user.username,
+        });
+      }
+      if (user.password_hash && passwordNeedsRehash(user.password_hash)) {
+        await setPassword(user.user_id, input.password);
+      }
+      if (user.must_change_password) {
+        throw new ApiError("newPasswordRequired", "Choose a new password", 401, undefined, {
+          session: await tokens.signChallenge(user.user_id),
+          teamId: user.team_id,
+          username: user.username,
+        });
+      }
+      return signedIn(user, "password");
+    },
+
+    async completeNewPassword(input: {
+      session: string;
+      username: string;
+      teamId: string | null;
+      newPassword: string;
+    }) {
+      const userId = await tokens.verifyChallenge(input.session);
+      const user = await findUserById(db, userId);
+      if (!user || user.username !== input.username || user.team_id !== input.teamId) {
+        throw new ApiError("notAuthorized", "This session is not valid; sign in again");
+      }
+      // Once the password is changed the challenge is spent.
+      if (!user.must_change_password) {
+        throw new ApiError("notAuthorized", "No new password is required; sign in again");
+      }
+      await setPassword(user.user_id, input.newPassword, { must_change_password: 0 });
+      return signedIn(user, "password");
+    },
+
+    /** Same answer whether or not the email has an account; mails a code only when it does. */
+    async forgotPassword(email: string) {
+      const user = await findUserByEmail(db, email);
+      if (!user?.email) return;
+      const to = user.email;
+      inBackground("forgot-password: mail", async () => {
+        const code = await codes.issue(user.user_id, "reset");
+        await mailer.send(
+          passwordResetMail({
+            locale: user.locale,
+            productName,
+            to,
+            code,
+            link: link("/auth/reset", { email: to, code }),
+          }),
+        );
+      });
+    },
+
+    /** A reset proves the address too; every session of the account is closed. */
+    async resetPassword(input: { email: string; code: string; newPassword: string }) {
+      const user = await findUserByEmail(db, input.email);
+      if (!user) throw new ApiError("wrongVerificationCode", "The code is not right");
+      await codes.consume(user.user_id, "reset", input.code);
+      await setPassword(user.user_id, input.newPassword, {
+        email_verified: 1,
+        must_change_password: 0,
+      });
+      await sessions.revokeAll(user.user_id);
+    },
+
+    async refresh(refreshToken: string): Promise<SignInResult> {
+      const rotated = await sessions.rotate(refreshToken);
+      const user = await findUserById(db, rotated.userId);
+      if (!user) throw new ApiError("notAuthorized", "This account no longer exists");
+      return {
+        ...(await tokens.issue(user, rotated.familyId)),
+        RefreshToken: rotated.refreshToken,
+      };
+    },
+
+    /** Closes the session of an access token; an expired but genuine one still names it. */
+    async signOut(accessToken: string) {
+      const { familyId } = await tokens.verifyAccess(accessToken, { allowExpired: true });
+      await sessions.revoke(familyId);
+    },
+
+    async federatedSignIn(input: {
+      provider: FederatedProviderId;
+      idToken: string;
+      nonce: string;
+    }) {
+      const identity = await deps.federated.verify(input.provider, input.idToken, input.nonce);
+      let user = await findUserByEmail(db, identity.email);
+      if (!user) {
+        user = await createFederatedUser(identity);
+      } else if (!user.email_verified) {
+        // Whoever signed up with this address never proved it; the provider just did. Their
+        // password is dropped, so an address squatter cannot keep a way in.
+        await db
+          .updateTable("users")
+          .set({
+            email_verified: 1,
+            password_hash: null,
+            provider: identity.provider,
+            updated_at: now(),
+          })
+          .where("user_id", "=", user.user_id)
+          .execute();
+        user = { ...user, email_verified: 1, password_hash: null, provider: identity.provider };
+      }
+      return signedIn(user, identity.provider);
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,104 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import type { Clock } from "#api/clock.ts";
+import type { Db, EmailCodePurpose } from "#api/db/schema.ts";
+import { ApiError } from "#api/http/errors.ts";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** How long an emailed code works. */
+export const CODE_TTL_MS: Record<EmailCodePurpose, number> = {
+  verify: 24 * HOUR_MS,
+  reset: HOUR_MS,
+};
+
+/** Tries per code, right or wrong; then it is spent and a new one must be requested. */
+export const CODE_MAX_ATTEMPTS = 5;
+
+/** Six digits, as users type them from the mail. */
+export const CODE_PATTERN = /^\d{6}$/;
+
+/**
+ * Single-use email codes for verifying an address and resetting a password. A code is stored as
+ * an HMAC under a server key bound to its user and purpose: a million codes are quick to try
+ * against a plain hash, not against a key the database does not hold.
+ */
+export function createCodeStore(db: Db, key: string, now: Clock) {
+  const hmacKey = createHmac("sha256", key).update("email-codes/v1").digest();
+  const digest = (userId: string, purpose: EmailCodePurpose, code: string) =>
+    createHmac("sha256", hmacKey).update(`${purpose}:${userId}:${code}`).digest("base64url");
+
+  return {
+    /** Issues a new code, replacing any earlier one of the same purpose. */
+    async issue(userId: string, purpose: EmailCodePurpose) {
+      const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom("email_codes")
+          .where("user_id", "=", userId)
+          .where("purpose", "=", purpose)
+          .execute();
+        await trx
+          .insertInto("email_codes")
+          .values({
+            code_id: randomUUID(),
+            user_id: userId,
+            purpose,
+            code_hash: digest(userId, purpose, code),
+            attempts: 0,
+            created_at: at,
+            expires_at: at + CODE_TTL_MS[purpose],
+            used_at: null,
+          })
+          .execute();
+      });
+      return code;
+    },
+
+    /**
+     * Uses up a code: `wrongVerificationCode` when it does not match (or there is none),
+     * `expiredVerificationCode` when it expired or its tries ran out. Each try counts, taken
+     * before the comparison, so parallel guesses cannot share one try.
+     */
+    async consume(userId: string, purpose: EmailCodePurpose, code: string) {
+      const wrong = () => new ApiError("wrongVerificationCode", "The code is not right");
+      const row = await db
+        .selectFrom("email_codes")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("purpose", "=", purpose)
+        .where("used_at", "is", null)
+        .orderBy("created_at", "desc")
+        .executeTakeFirst();
+      if (!row) throw wrong();
+      if (row.expires_at <= now()) {
+        throw new ApiError("expiredVerificationCode", "The code has expired; ask for a new one");
+      }
+      const counted = await db
+        .updateTable("email_codes")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+        .where("code_id", "=", row.code_id)
+        .where("used_at", "is", null)
+        .where("attempts", "<", CODE_MAX_ATTEMPTS)
+        .executeTakeFirst();
+      if (Number(counted.numUpdatedRows) !== 1) {
+        throw new ApiError(
+          "expiredVerificationCode",
+          "Too many wrong tries for this code; ask for a new one",
+        );
+      }
+      const expected = Buffer.from(row.code_hash);
+      const given = Buffer.from(digest(userId, purpose, code));
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw wrong();
+      const used = await db
+        .updateTable("email_codes")
+        .set({ used_at: now() })
+        .where("code_id", "=", row.code_id)
+        .where("used_at", "is", null)
+        .executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) throw wrong();
+    },
+  };
+}
+
+export type CodeStore = ReturnType<typeof createCodeStore>;

@@ -1,0 +1,146 @@
+import { createHmac } from "node:crypto";
+import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
+import type { Clock } from "#api/clock.ts";
+import { ApiError } from "#api/http/errors.ts";
+
+/** Access and ID tokens live 15 minutes; the refresh token gets new ones. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** The new-password challenge's session: long enough to choose a password. */
+export const CHALLENGE_TTL_SECONDS = 10 * 60;
+
+const ALGORITHM = "HS256";
+
+/** What each kind of token is for; a token of one kind is refused where another is expected. */
+type TokenUse = "access" | "id" | "challenge";
+
+export interface TokenUser {
+  user_id: string;
+  username: string;
+  email: string | null;
+  email_verified: 0 | 1;
+  nickname: string | null;
+  team_id: string | null;
+}
+
+/** The tokens of a sign-in, as the spec's result carries them (RefreshToken is added by the caller). */
+export interface IssuedTokens {
+  IdToken: string;
+  AccessToken: string;
+  TokenType: "Bearer";
+  /** Seconds. */
+  ExpiresIn: number;
+}
+
+export interface AccessClaims {
+  userId: string;
+  /** The refresh-token family (session) this token belongs to. */
+  familyId: string;
+}
+
+/**
+ * Signs and verifies the API's own JWTs with the token signing key. The HMAC key is derived
+ * from it, so the same secret signing disk-blob links never signs a token.
+ */
+export function createTokenService({
+  signingKey,
+  issuer,
+  now,
+}: {
+  signingKey: string;
+  issuer: string;
+  now: Clock;
+}) {
+  const key = new Uint8Array(createHmac("sha256", signingKey).update("api-tokens/v1").digest());
+  const seconds = () => Math.floor(now() / 1000);
+
+  function sign(use: TokenUse, subject: string, ttl: number, claims: JWTPayload) {
+    const issuedAt = seconds();
+    return new SignJWT({ ...claims, token_use: use })
+      .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+      .setIssuer(issuer)
+      .setSubject(subject)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ttl)
+      .sign(key);
+  }
+
+  /** The payload of a valid token of `use`; throws jose's errors otherwise. */
+  async function verify(token: string, use: TokenUse, allowExpired = false) {
+    const options = {
+      algorithms: [ALGORITHM],
+      issuer,
+      currentDate: new Date(now()),
+      requiredClaims: ["sub", "exp", "iat"],
+    };
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, key, options));
+    } catch (error) {
+      // The signature was checked before the expiry, so an expired token's payload is ours.
+      if (!(allowExpired && error instanceof errors.JWTExpired)) throw error;
+      payload = error.payload;
+    }
+    if (payload.token_use !== use || typeof payload.sub !== "string") {
+      throw new errors.JWTInvalid("wrong kind of token");
+    }
+    return payload as JWTPayload & { sub: string };
+  }
+
+  return {
+    async issue(user: TokenUser, familyId: string): Promise<IssuedTokens> {
+      const common = { username: user.username, sid: familyId };
+      const [AccessToken, IdToken] = await Promise.all([
+        sign("access", user.user_id, ACCESS_TOKEN_TTL_SECONDS, common),
+        sign("id", user.user_id, ACCESS_TOKEN_TTL_SECONDS, {
+          ...common,
+          email: user.email ?? undefined,
+          email_verified: user.email ? user.email_verified === 1 : undefined,
+          nickname: user.nickname ?? undefined,
+          team_id: user.team_id ?? undefined,
+        }),
+      ]);
+      return { IdToken, AccessToken, TokenType: "Bearer", ExpiresIn: ACCESS_TOKEN_TTL_SECONDS };
+    },
+
+    /**
+     * The user and session of an access token; `notAuthorized` when it is not a valid one of ours.
+     * With allowExpired an expired but genuine token still names its session (for sign-out).
+     */
+    async verifyAccess(token: string, { allowExpired = false } = {}): Promise<AccessClaims> {
+      try {
+        const payload = await verify(token, "access", allowExpired);
+        if (typeof payload.sid !== "string") throw new errors.JWTInvalid("no session");
+        return { userId: payload.sub, familyId: payload.sid };
+      } catch (error) {
+        if (!(error instanceof errors.JOSEError)) throw error;
+        const expired = error instanceof errors.JWTExpired;
+        throw new ApiError(
+          "notAuthorized",
+          expired ? "The access token has expired" : "The access token is not valid",
+          401,
+          { "WWW-Authenticate": `Bearer error="invalid_token"` },
+        );
+      }
+    },
+
+    /** The session of a new-password challenge: who it is for, signed, short-lived. */
+    signChallenge(userId: string) {
+      return sign("challenge", userId, CHALLENGE_TTL_SECONDS, {});
+    },
+
+    /** The user a challenge session is for; `expiredToken` or `notAuthorized` otherwise. */
+    async verifyChallenge(session: string): Promise<string> {
+      try {
+        return (await verify(session, "challenge")).sub;
+      } catch (error) {
+        if (!(error instanceof errors.JOSEError)) throw error;
+        if (error instanceof errors.JWTExpired) {
+          throw new ApiError("expiredToken", "This session has expired; sign in again");
+        }
+        throw new ApiError("notAuthorized", "This session is not valid; sign in again");
+      }
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

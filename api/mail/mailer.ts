@@ -1,0 +1,63 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+
+/** One message: both an HTML and a plain-text part, and the links it carries (for the log). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** smtp:// or smtps:// with credentials; without it messages go to `${dataDir}/mail/`. */
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}
+
+/**
+ * Sends over SMTP when configured. Otherwise each message is written as an .eml file under
+ * DATA_DIR/mail and its subject and links are logged, so a local user can still finish
+ * signing up.
+ */
+export function createMailer({ smtpUrl, from, dataDir, logger }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send({ to, subject, text, html }) {
+        await transport.sendMail({ from, to, subject, text, html });
+        logger.info({ to, subject }, "mail sent");
+      },
+      close: () => transport.close(),
+    };
+  }
+  const folder = path.join(dataDir, "mail");
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
+  return {
+    async send({ to, subject, text, html, links }) {
+      const info = await transport.sendMail({ from, to, subject, text, html });
+      await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`;
+      const file = path.join(folder, name);
+      // The message holds a code: readable by the server's user only.
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      logger.info({ to, subject, links, file }, "mail written to a file (SMTP_URL is not set)");
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,124 @@
+import type { MailMessage } from "./mailer.ts";
+
+export type MailLocale = "en" | "it";
+
+interface Layout {
+  locale: MailLocale;
+  productName: string;
+  heading: string;
+  paragraphs: string[];
+  code: string;
+  action: { label: string; link: string };
+  footer: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
+  );
+
+/** One plain layout for every message: heading, text, the code large, a button, a footer. */
+function render({ locale, productName, heading, paragraphs, code, action, footer }: Layout) {
+  const text = [
+    heading,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    code,
+    "",
+    `${action.label}: ${action.link}`,
+    "",
+    "--",
+    footer,
+    productName,
+  ].join("\n");
+  const html = `<!doctype html>
+<html lang="${locale}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f6f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c2024">
+<div style="max-width:480px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
+<p style="margin:0 0 24px;font-weight:600">${escapeHtml(productName)}</p>
+<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(heading)}</h1>
+${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
+<p style="margin:24px 0;font-size:32px;font-weight:700;letter-spacing:6px;font-family:ui-monospace,monospace">${escapeHtml(code)}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(action.link)}" style="display:inline-block;background:#0d74ce;color:#fff;text-decoration:none;padding:12px 20px;border-radius:6px">${escapeHtml(action.label)}</a></p>
+<p style="margin:0;font-size:13px;color:#60646c;line-height:1.5">${escapeHtml(footer)}</p>
+</div>
+</body>
+</html>`;
+  return { text, html };
+}
+
+interface CodeMail {
+  locale: MailLocale;
+  productName: string;
+  to: string;
+  code: string;
+  link: string;
+}
+
+const VERIFY = {
+  en: (name: string) => ({
+    subject: `Your ${name} verification code`,
+    heading: "Confirm your email",
+    paragraphs: [`Welcome to ${name}. Enter this code to confirm your email address:`],
+    action: "Confirm my email",
+    footer: "The code works for 24 hours. If you did not sign up, ignore this message.",
+  }),
+  it: (name: string) => ({
+    subject: `Il tuo codice di verifica ${name}`,
+    heading: "Conferma la tua email",
+    paragraphs: [
+      `Ti diamo il benvenuto in ${name}. Inserisci questo codice per confermare il tuo indirizzo email:`,
+    ],
+    action: "Conferma la mia email",
+    footer: "Il codice vale 24 ore. Se non hai creato un account, ignora questo messaggio.",
+  }),
+};
+
+const RESET = {
+  en: (name: string) => ({
+    subject: `Reset your ${name} password`,
+    heading: "Reset your password",
+    paragraphs: [
+      "Someone asked to reset the password of this account. Enter this code to choose a new one:",
+    ],
+    action: "Choose a new password",
+    footer:
+      "The code works for 1 hour. If you did not ask for it, ignore this message: your password stays as it is.",
+  }),
+  it: (name: string) => ({
+    subject: `Reimposta la password di ${name}`,
+    heading: "Reimposta la password",
+    paragraphs: [
+      "È stato chiesto di reimpostare la password di questo account. Inserisci questo codice per sceglierne una nuova:",
+    ],
+    action: "Scegli una nuova password",
+    footer:
+      "Il codice vale 1 ora. Se non l'hai chiesto tu, ignora questo messaggio: la password resta com'è.",
+  }),
+};
+
+function codeMail(texts: ReturnType<(typeof VERIFY)["en"]>, mail: CodeMail): MailMessage {
+  const { text, html } = render({
+    locale: mail.locale,
+    productName: mail.productName,
+    heading: texts.heading,
+    paragraphs: texts.paragraphs,
+    code: mail.code,
+    action: { label: texts.action, link: mail.link },
+    footer: texts.footer,
+  });
+  return { to: mail.to, subject: texts.subject, text, html, links: [mail.link] };
+}
+
+/** The sign-up code, with a link to /auth/verify that fills it in. */
+export function verificationMail(mail: CodeMail): MailMessage {
+  return codeMail(VERIFY[mail.locale](mail.productName), mail);
+}
+
+/** The password-reset code, with a link to /auth/reset that fills it in. */
+export function passwordResetMail(mail: CodeMail): MailMessage {
+  return codeMail(RESET[mail.locale](mail.productName), mail);
+}

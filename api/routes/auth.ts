@@ -1,0 +1,288 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AccountService } from "#api/auth/accounts.ts";
+import type { RateLimiter } from "#api/auth/rate-limit.ts";
+import type { ApiEnv } from "#api/http/env.ts";
+import { ErrorBodySchema, errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
+import { FEDERATED_PROVIDERS } from "#domain/providers.ts";
+import {
+  emailSchema,
+  nicknameSchema,
+  passwordSchema,
+  signInIdentifierSchema,
+  signInPasswordSchema,
+} from "#domain/validation.ts";
+
+// Request and response bodies (spec section 7, Authentication).
+
+const TokensSchema = z
+  .object({
+    IdToken: z.string().openapi({ description: "JWT: sub, username, iss, exp, iat, email" }),
+    TokenType: z.literal("Bearer"),
+    AccessToken: z.string().openapi({ description: "JWT for Authorization: Bearer" }),
+    ExpiresIn: z.number().int().openapi({ description: "Seconds the access and ID tokens last" }),
+    RefreshToken: z
+      .string()
+      .openapi({ description: "Opaque; single use, rotated by /auth/refresh" }),
+  })
+  .openapi("Tokens");
+
+const SignInResultSchema = z.object({ result: TokensSchema }).openapi("SignInResult");
+const OkSchema = z.object({ ok: z.literal(true) }).openapi("Ok");
+const ok = { ok: true as const };
+
+const localeSchema = z.enum(["en", "it"]).default("en");
+/** A code as typed: anything short; a wrong shape is simply a wrong code. */
+const codeSchema = z.string().trim().min(1).max(32);
+/** Usernames and team ids are looked up, never stored from here: only their size is checked. */
+const lookupText = z.string().trim().min(1).max(200);
+
+const SignUpRequest = z
+  .strictObject({
+    email: emailSchema,
+    password: passwordSchema,
+    nickname: nicknameSchema,
+    locale: localeSchema,
+  })
+  .openapi("SignUpRequest");
+const SignUpResponse = z
+  .object({
+    username: z.string().openapi({ description: "Goes into the verify link with the email" }),
+    email: z.string(),
+  })
+  .openapi("SignUpResult");
+
+const VerifyEmailRequest = z
+  .strictObject({ code: codeSchema, email: emailSchema, username: lookupText })
+  .openapi("VerifyEmailRequest");
+const EmailRequest = z.strictObject({ email: emailSchema }).openapi("EmailRequest");
+
+const SignInRequest = z
+  .strictObject({
+    email: emailSchema.optional(),
+    username: signInIdentifierSchema.pipe(z.string().max(200)).optional(),
+    password: signInPasswordSchema,
+    team: lookupText.optional().openapi({ description: "The team id, for internal members" }),
+  })
+  .refine((body) => (body.email === undefined) !== (body.username === undefined), {
+    error: "emailUsernameRequired",
+    path: ["email"],
+  })
+  .openapi("SignInRequest", { description: "email, or username (with team for internal members)" });
+
+const NewPasswordRequest = z
+  .strictObject({
+    newPassword: passwordSchema,
+    session: z.string().min(1).max(4000),
+    teamId: lookupText.nullable().default(null),
+    username: lookupText,
+  })
+  .openapi("NewPasswordRequest");
+
+const ResetPasswordRequest = z
+  .strictObject({ newPassword: passwordSchema, email: emailSchema, code: codeSchema })
+  .openapi("ResetPasswordRequest");
+const RefreshRequest = z
+  .strictObject({ refreshToken: z.string().min(1).max(200) })
+  .openapi("RefreshRequest");
+const SignOutRequest = z
+  .strictObject({ accessToken: z.string().min(1).max(4000) })
+  .openapi("SignOutRequest");
+const FederatedRequest = z
+  .strictObject({
+    provider: z.enum(FEDERATED_PROVIDERS),
+    idToken: z.string().min(1).max(16_000),
+    nonce: z.string().min(1).max(512),
+  })
+  .openapi("FederatedSignInRequest");
+
+const ChallengeSchema = z
+  .object({
+    statusCode: z.literal(401),
+    errorCode: z.literal("newPasswordRequired"),
+    message: z.string(),
+    session: z.string(),
+    teamId: z.string().nullable(),
+    username: z.string(),
+  })
+  .openapi("NewPasswordChallenge");
+
+function post<Req extends z.ZodType, Res extends z.ZodType>(
+  path: string,
+  summary: string,
+  request: Req,
+  status: 200 | 201 | 202,
+  response: Res,
+  errors: number[],
+) {
+  return createRoute({
+    method: "post",
+    path,
+    tags: ["Authentication"],
+    summary,
+    request: { body: jsonBody(request) },
+    responses: {
+      [status]: jsonResponse(summary, response),
+      ...errorResponses(400, 413, 415, ...errors),
+    } as { [K in typeof status]: ReturnType<typeof jsonResponse<Res>> },
+  });
+}
+
+const routes = {
+  signUp: post(
+    "/auth/signup",
+    "Sign up with email and password; mails a code",
+    SignUpRequest,
+    201,
+    SignUpResponse,
+    [409, 429],
+  ),
+  verifyEmail: post(
+    "/auth/verify-email",
+    "Confirm the email with the mailed code",
+    VerifyEmailRequest,
+    200,
+    OkSchema,
+    [410, 429],
+  ),
+  resendCode: post(
+    "/auth/resend-code",
+    "Mail the sign-up code again (same answer for any email)",
+    EmailRequest,
+    202,
+    OkSchema,
+    [429],
+  ),
+  signIn: createRoute({
+    method: "post",
+    path: "/auth/signin",
+    tags: ["Authentication"],
+    summary: "Sign in with email or username (and team) and password",
+    request: { body: jsonBody(SignInRequest) },
+    responses: {
+      200: jsonResponse("Signed in", SignInResultSchema),
+      401: jsonResponse(
+        "notAuthorized (wrong email, username or password), or the newPasswordRequired challenge",
+        z.union([ChallengeSchema, ErrorBodySchema]),
+      ),
+      ...errorResponses(400, 403, 413, 415, 429),
+    },
+  }),
+  newPassword: post(
+    "/auth/new-password",
+    "Answer the newPasswordRequired challenge",
+    NewPasswordRequest,
+    200,
+    SignInResultSchema,
+    [401, 410, 429],
+  ),
+  forgotPassword: post(
+    "/auth/forgot-password",
+    "Mail a reset code (same answer for any email)",
+    EmailRequest,
+    202,
+    OkSchema,
+    [429],
+  ),
+  resetPassword: post(
+    "/auth/reset-password",
+    "Set a new password with the mailed code",
+    ResetPasswordRequest,
+    200,
+    OkSchema,
+    [410, 429],
+  ),
+  refresh: post(
+    "/auth/refresh",
+    "Swap a refresh token for new tokens",
+    RefreshRequest,
+    200,
+    SignInResultSchema,
+    [401],
+  ),
+  signOut: post(
+    "/auth/signout",
+    "End the session of an access token",
+    SignOutRequest,
+    200,
+    OkSchema,
+    [401],
+  ),
+  federated: post(
+    "/auth/federated",
+    "Sign in with a provider's ID token",
+    FederatedRequest,
+    200,
+    SignInResultSchema,
+    [401, 403, 429, 502],
+  ),
+};
+
+/** The address the host found for this request; the API never reads X-Forwarded-For itself. */
+function clientIp(c: Context<ApiEnv>) {
+  return c.var.clientIp || "unknown";
+}
+
+export function authRoutes({
+  accounts,
+  limiter,
+}: {
+  accounts: AccountService;
+  limiter: RateLimiter;
+}) {
+  return new OpenAPIHono<ApiEnv>()
+    .openapi(routes.signUp, async (c) => {
+      const body = c.req.valid("json");
+      await limiter.check("signUp", clientIp(c));
+      return c.json(await accounts.signUp(body), 201);
+    })
+    .openapi(routes.verifyEmail, async (c) => {
+      const body = c.req.valid("json");
+      await limiter.check("verifyEmail", clientIp(c), body.email);
+      await accounts.verifyEmail(body);
+      return c.json(ok, 200);
+    })
+    .openapi(routes.resendCode, async (c) => {
+      const { email } = c.req.valid("json");
+      await limiter.check("resendCode", clientIp(c), email);
+      await accounts.resendCode(email);
+      return c.json(ok, 202);
+    })
+    .openapi(routes.signIn, async (c) => {
+      const body = c.req.valid("json");
+      const account = body.email ?? `${body.team ?? ""}/${body.username}`;
+      await limiter.check("signIn", clientIp(c), account);
+      return c.json({ result: await accounts.signIn(body) }, 200);
+    })
+    .openapi(routes.newPassword, async (c) => {
+      const body = c.req.valid("json");
+      await limiter.check("signIn", clientIp(c), `${body.teamId ?? ""}/${body.username}`);
+      return c.json({ result: await accounts.completeNewPassword(body) }, 200);
+    })
+    .openapi(routes.forgotPassword, async (c) => {
+      const { email } = c.req.valid("json");
+      await limiter.check("forgotPassword", clientIp(c), email);
+      await accounts.forgotPassword(email);
+      return c.json(ok, 202);
+    })
+    .openapi(routes.resetPassword, async (c) => {
+      const body = c.req.valid("json");
+      await limiter.check("resetPassword", clientIp(c), body.email);
+      await accounts.resetPassword(body);
+      return c.json(ok, 200);
+    })
+    .openapi(routes.refresh, async (c) => {
+      const { refreshToken } = c.req.valid("json");
+      return c.json({ result: await accounts.refresh(refreshToken) }, 200);
+    })
+    .openapi(routes.signOut, async (c) => {
+      const { accessToken } = c.req.valid("json");
+      await accounts.signOut(accessToken);
+      return c.json(ok, 200);
+    })
+    .openapi(routes.federated, async (c) => {
+      const body = c.req.valid("json");
+      await limiter.check("federated", clientIp(c));
+      return c.json({ result: await accounts.federatedSignIn(body) }, 200);
+    });
+}

@@ -1,0 +1,61 @@
+import { Readable } from "node:stream";
+import { Hono } from "hono";
+import type { ApiEnv } from "#api/http/env.ts";
+import { ApiError } from "#api/http/errors.ts";
+import { parseRange } from "#api/http/range.ts";
+import { BLOB_URL_PATH, type BlobStore, verifyBlobSignature } from "#api/storage/index.ts";
+
+/**
+ * Serves disk blobs to holders of a signed URL (`DiskBlobStore.signedUrl`): the signature names
+ * the method, the key, the expiry and the Content-Disposition, so none of them can be changed.
+ * S3 signed URLs point at the bucket instead and never come here.
+ *
+ * Content is never trusted to be harmless: `nosniff` and `sandbox` keep an uploaded HTML, SVG or
+ * PDF from running script in our origin, whatever its type says.
+ */
+export function blobRoutes({ blobs, signingSecret }: { blobs: BlobStore; signingSecret: string }) {
+  const app = new Hono<ApiEnv>();
+
+  app.on(["GET", "HEAD"], `${BLOB_URL_PATH.replace(/^\/api/, "")}*`, async (c) => {
+    const key = decodeURIComponent(c.req.path.slice(BLOB_URL_PATH.length));
+    const { expires, signature, disposition } = c.req.query();
+    // HEAD is GET without a body, and a GET link may be checked with it.
+    const signedFor = (now: number) =>
+      verifyBlobSignature(signingSecret, "GET", key, expires, signature, now, disposition);
+    if (!signedFor(0)) throw new ApiError("forbidden", "This link is not valid");
+    if (!signedFor(Date.now())) throw new ApiError("expiredToken", "This link has expired");
+
+    const info = await blobs.head(key);
+    if (!info) throw new ApiError("notFound", "There is no such file");
+    const range = parseRange(c.req.header("range"), info.size);
+    if (range === "unsatisfiable") {
+      throw new ApiError("invalidInput", "The requested range is past the end of the file", 416, {
+        "Content-Range": `bytes */${info.size}`,
+      });
+    }
+
+    const headers = new Headers({
+      "Content-Type": info.contentType,
+      "Accept-Ranges": "bytes",
+      "Last-Modified": new Date(info.updatedAt).toUTCString(),
+      "Cache-Control": `private, max-age=${Math.max(0, Math.floor((Number(expires) - Date.now()) / 1000))}`,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "sandbox",
+    });
+    if (disposition) headers.set("Content-Disposition", disposition);
+    if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
+    const length = range ? range.end - range.start + 1 : info.size;
+    headers.set("Content-Length", String(length));
+    const status = range ? 206 : 200;
+    if (c.req.method === "HEAD") return new Response(null, { status, headers });
+
+    const blob = await blobs.get(key, range);
+    if (!blob) throw new ApiError("notFound", "There is no such file");
+    return new Response(Readable.toWeb(blob.body) as ReadableStream<Uint8Array>, {
+      status,
+      headers,
+    });
+  });
+
+  return app;
+}

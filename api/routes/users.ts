@@ -1,0 +1,91 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { AuthEnv } from "#api/auth/middleware.ts";
+import type { Clock } from "#api/clock.ts";
+import type { Db } from "#api/db/schema.ts";
+import { ApiError } from "#api/http/errors.ts";
+import { errorResponses, jsonResponse } from "#api/http/schemas.ts";
+import { ProfilePatchSchema, profileChanges } from "#api/users/profile-patch.ts";
+import { findUserById, toUser, UserSchema } from "#api/users/users.ts";
+
+const security = [{ bearer: [] }];
+
+function routes(auth: MiddlewareHandler<AuthEnv>) {
+  return {
+    me: createRoute({
+      method: "get",
+      path: "/users/@me",
+      tags: ["Users"],
+      summary: "The signed-in user",
+      security,
+      middleware: [auth] as const,
+      responses: { 200: jsonResponse("The user", UserSchema), ...errorResponses(401) },
+    }),
+    patchMe: createRoute({
+      method: "patch",
+      path: "/users/@me",
+      tags: ["Users"],
+      summary: "Change first name, last name, nickname or preferred name (JSON Patch)",
+      security,
+      middleware: [auth] as const,
+      request: {
+        body: {
+          required: true,
+          content: {
+            "application/json-patch+json": { schema: ProfilePatchSchema },
+            "application/json": { schema: ProfilePatchSchema },
+          },
+        },
+      },
+      responses: {
+        200: jsonResponse("The updated user", UserSchema),
+        ...errorResponses(400, 401, 413, 415),
+      },
+    }),
+  };
+}
+
+export function userRoutes({
+  db,
+  now,
+  auth,
+  publicUrl,
+}: {
+  db: Db;
+  now: Clock;
+  auth: MiddlewareHandler<AuthEnv>;
+  /** The base of avatar URLs. */
+  publicUrl: string;
+}) {
+  const { me, patchMe } = routes(auth);
+  async function currentUser(userId: string) {
+    const user = await findUserById(db, userId);
+    // The session was checked a moment ago; the account went away since.
+    if (!user) throw new ApiError("notAuthorized", "This account no longer exists");
+    return user;
+  }
+  return new OpenAPIHono<AuthEnv>()
+    .openapi(me, async (c) => c.json(toUser(await currentUser(c.var.auth.userId), publicUrl), 200))
+    .openapi(
+      patchMe,
+      async (c) => {
+        const changes = profileChanges(c.req.valid("json"));
+        const { userId } = c.var.auth;
+        if (Object.keys(changes).length > 0) {
+          await db
+            .updateTable("users")
+            .set({ ...changes, updated_at: now() })
+            .where("user_id", "=", userId)
+            .execute();
+        }
+        return c.json(toUser(await currentUser(userId), publicUrl), 200);
+      },
+      // A patch the schema refuses is invalidPatch, or invalidInput for a value the rules refuse.
+      (result) => {
+        if (result.success) return undefined;
+        // The validator hands the raw body along with a failed result.
+        profileChanges((result as { data?: unknown }).data);
+        throw new ApiError("invalidPatch", "This is not a profile patch");
+      },
+    );
+}

@@ -1,0 +1,232 @@
+import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  assertValidBlobKey,
+  assertValidContentType,
+  assertValidDisposition,
+  assertValidExpiry,
+  assertValidRange,
+  type BlobInfo,
+  type BlobObject,
+  type BlobRange,
+  BlobRangeNotSatisfiableError,
+  type BlobStore,
+  checkPutLimits,
+  type PutBlobOptions,
+  type SignedUrlOptions,
+} from "./blob-store.ts";
+import { ByteLimit } from "./byte-limit.ts";
+
+/** Where the API serves disk blobs to holders of a signed URL: `GET|PUT /api/blobs/<key>`. */
+export const BLOB_URL_PATH = "/api/blobs/";
+
+export interface DiskBlobStoreOptions {
+  /** The directory holding the blobs, e.g. `${DATA_DIR}/blobs`; created when missing. */
+  root: string;
+  /** The HMAC-SHA256 key for signed URLs (at least 32 characters). */
+  signingSecret: string;
+}
+
+/*
+ * Layout: each blob is one file, `<root>/<shard>/<key with "/" as "~">`, where shard is the first
+ * two hex digits of the key's SHA-256. A flat name per key means `a` and `a/b` never fight over
+ * being a file or a folder, and no key can reach outside the root. The file starts with a small
+ * header holding the content type (magic "RBL1", a uint32 length, then JSON), so the bytes and
+ * their type are replaced together by one atomic rename from a temp file in the same folder.
+ * Temp files start with "." and so never collide with a key (key segments start alphanumeric).
+ */
+const MAGIC = Buffer.from("RBL1", "latin1");
+const FIXED_HEADER_BYTES = 8;
+const MAX_META_BYTES = 4096;
+const TEMP_PREFIX = ".tmp-";
+
+export class DiskBlobStore implements BlobStore {
+  readonly root: string;
+  readonly #secret: string;
+
+  constructor(options: DiskBlobStoreOptions) {
+    if (!options.root) throw new TypeError("DiskBlobStore needs a root directory");
+    assertStrongSecret(options.signingSecret);
+    this.root = path.resolve(options.root);
+    this.#secret = options.signingSecret;
+  }
+
+  async put(key: string, body: Readable, options: PutBlobOptions): Promise<{ size: number }> {
+    let temp: string | undefined;
+    try {
+      assertValidBlobKey(key);
+      assertValidContentType(options.contentType);
+      checkPutLimits(options);
+      const file = this.#pathOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomUUID()}`);
+      // `flush` fsyncs before the close that pipeline waits for: the bytes are on disk before
+      // the rename makes them the blob.
+      const output = createWriteStream(temp, { flags: "wx", mode: 0o600, flush: true });
+      output.write(encodeHeader(options.contentType));
+      const limit = new ByteLimit({
+        maxBytes: options.maxBytes,
+        expectedBytes: options.contentLength,
+      });
+      await pipeline(body, limit, output);
+      await rename(temp, file);
+      return { size: limit.bytes };
+    } catch (error) {
+      body.destroy();
+      if (temp) await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string, range?: BlobRange): Promise<BlobObject | null> {
+    assertValidBlobKey(key);
+    if (range) assertValidRange(range);
+    const blob = await this.#open(key);
+    if (!blob) return null;
+    const { handle, headerBytes, size, contentType } = blob;
+    try {
+      const start = range?.start ?? 0;
+      const end = Math.min(range?.end ?? size - 1, size - 1);
+      if (range && start >= size) throw new BlobRangeNotSatisfiableError(size);
+      if (end < start) {
+        await handle.close();
+        return { body: Readable.from([]), size, contentType };
+      }
+      // The stream closes the handle when it ends or is destroyed.
+      const body = handle.createReadStream({ start: headerBytes + start, end: headerBytes + end });
+      return { body, size, contentType, ...(range ? { range: { start, end } } : {}) };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async head(key: string): Promise<BlobInfo | null> {
+    assertValidBlobKey(key);
+    const blob = await this.#open(key);
+    if (!blob) return null;
+    await blob.handle.close();
+    return { size: blob.size, contentType: blob.contentType, updatedAt: blob.updatedAt };
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidBlobKey(key);
+    await rm(this.#pathOf(key), { force: true });
+  }
+
+  async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {
+    const method = options.method ?? "GET";
+    assertValidBlobKey(key);
+    assertValidExpiry(options.expiresInSeconds);
+    assertValidDisposition(method, options.contentDisposition);
+    const expires = Date.now() + options.expiresInSeconds * 1000;
+    const query = new URLSearchParams({ expires: String(expires) });
+    if (options.contentDisposition) query.set("disposition", options.contentDisposition);
+    query.set(
+      "signature",
+      signBlob(this.#secret, method, key, expires, options.contentDisposition),
+    );
+    return `${BLOB_URL_PATH}${key}?${query}`;
+  }
+
+  #pathOf(key: string): string {
+    const shard = createHash("sha256").update(key).digest("hex").slice(0, 2);
+    return path.join(this.root, shard, key.replaceAll("/", "~"));
+  }
+
+  async #open(key: string) {
+    let handle: FileHandle;
+    try {
+      handle = await open(this.#pathOf(key), "r");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+    try {
+      const fixed = Buffer.alloc(FIXED_HEADER_BYTES);
+      const { bytesRead } = await handle.read(fixed, 0, FIXED_HEADER_BYTES, 0);
+      const metaBytes = fixed.readUInt32BE(4);
+      if (
+        bytesRead < FIXED_HEADER_BYTES ||
+        !fixed.subarray(0, 4).equals(MAGIC) ||
+        metaBytes > MAX_META_BYTES
+      ) {
+        throw new Error(`The blob file for ${key} has no valid header`);
+      }
+      const meta = Buffer.alloc(metaBytes);
+      await handle.read(meta, 0, metaBytes, FIXED_HEADER_BYTES);
+      const { contentType } = JSON.parse(meta.toString("utf8")) as { contentType: string };
+      const stat = await handle.stat();
+      const headerBytes = FIXED_HEADER_BYTES + metaBytes;
+      const size = stat.size - headerBytes;
+      return { handle, headerBytes, size, contentType, updatedAt: Math.floor(stat.mtimeMs) };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+}
+
+function encodeHeader(contentType: string): Buffer {
+  const meta = Buffer.from(JSON.stringify({ contentType }), "utf8");
+  const fixed = Buffer.alloc(FIXED_HEADER_BYTES);
+  MAGIC.copy(fixed, 0);
+  fixed.writeUInt32BE(meta.length, 4);
+  return Buffer.concat([fixed, meta]);
+}
+
+function assertStrongSecret(secret: string): void {
+  if (typeof secret !== "string" || secret.length < 32) {
+    throw new TypeError("The blob signing secret must be at least 32 characters");
+  }
+}
+
+function signBlob(
+  secret: string,
+  method: string,
+  key: string,
+  expires: number,
+  contentDisposition: string | undefined,
+): string {
+  // Neither a key nor a disposition can hold a newline, so the fields cannot run together.
+  const payload = ["raccolta-blob-v1", method, key, String(expires), contentDisposition ?? ""];
+  return createHmac("sha256", secret).update(payload.join("\n")).digest("base64url");
+}
+
+/**
+ * Checks a disk signed URL's query against the request: the API's `/api/blobs/<key>` route calls
+ * it with the request method, the key from the path and the `expires`, `signature` and (for a
+ * download) `disposition` query values. `expires` and `now` are epoch milliseconds. True only
+ * when the signature matches and has not expired; the comparison is timing-safe.
+ */
+export function verifyBlobSignature(
+  secret: string,
+  method: string,
+  key: string,
+  expires: string | number | null | undefined,
+  signature: string | null | undefined,
+  now: number = Date.now(),
+  contentDisposition?: string | null,
+): boolean {
+  if (method !== "GET" && method !== "PUT") return false;
+  if (typeof signature !== "string" || signature.length === 0) return false;
+  const expiresAt =
+    typeof expires === "string" && /^\d{1,16}$/.test(expires) ? Number(expires) : expires;
+  if (typeof expiresAt !== "number" || !Number.isSafeInteger(expiresAt) || now > expiresAt) {
+    return false;
+  }
+  const disposition = contentDisposition || undefined;
+  try {
+    assertValidBlobKey(key);
+    assertValidDisposition(method, disposition);
+  } catch {
+    return false;
+  }
+  const expected = Buffer.from(signBlob(secret, method, key, expiresAt, disposition));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

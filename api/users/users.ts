@@ -1,0 +1,57 @@
+import { z } from "@hono/zod-openapi";
+import type { Db, UserRow } from "#api/db/schema.ts";
+import { publicAvatarUrl } from "./avatars.ts";
+
+/** The User of the spec (section 3). Absent values are null. */
+export const UserSchema = z
+  .object({
+    userId: z.string(),
+    userScope: z.enum(["global", "team"]).openapi({
+      description: "global may create teams (self sign-ups); team is an internal member",
+    }),
+    email: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    preferredName: z.string().nullable(),
+    nickname: z.string().nullable(),
+    username: z.string(),
+    avatarUrl: z.string().nullable(),
+  })
+  .openapi("User");
+export type User = z.infer<typeof UserSchema>;
+
+/** The User a client is given; `publicUrl` makes a stored avatar path an absolute URL. */
+export function toUser(row: UserRow, publicUrl: string): User {
+  return {
+    userId: row.user_id,
+    userScope: row.user_scope,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    preferredName: row.preferred_name,
+    nickname: row.nickname,
+    username: row.username,
+    avatarUrl: publicAvatarUrl(row.avatar_url, publicUrl),
+  };
+}
+
+export function findUserById(db: Db, userId: string) {
+  return db.selectFrom("users").selectAll().where("user_id", "=", userId).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+}
+
+/** A username is unique within a team; without a team, among users of no team. */
+export function findUserByUsername(db: Db, username: string, teamId: string | undefined) {
+  let query = db.selectFrom("users").selectAll().where("username", "=", username);
+  query =
+    teamId === undefined ? query.where("team_id", "is", null) : query.where("team_id", "=", teamId);
+  return query.executeTakeFirst();
+}
+
+/** A locale the product has mail and pages in; anything else is English. */
+export function productLocale(value: string | undefined): "en" | "it" {
+  return value?.toLowerCase().startsWith("it") ? "it" : "en";
+}

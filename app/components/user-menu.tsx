@@ -1,0 +1,34 @@
+import { PersonIcon } from "@radix-ui/react-icons";
+import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * The account menu: a native disclosure, so it opens without JavaScript and costs no script.
+ */
+export function UserMenu({ displayName }: { displayName: string }) {
+  const { t } = useTranslation();
+  return (
+    <details className="menu">
+      <summary aria-label={t("userMenu.label")}>
+        <Flex align="center" gap="2">
+          <PersonIcon aria-hidden />
+          <Text size="2">{displayName}</Text>
+        </Flex>
+      </summary>
+      <Flex direction="column" gap="2" className="menu-panel">
+        <RadixLink asChild size="2">
+          <Link to="/profile">{t("userMenu.profile")}</Link>
+        </RadixLink>
+        <RadixLink asChild size="2">
+          <Link to="/plans">{t("userMenu.subscription")}</Link>
+        </RadixLink>
+        <Form method="post" action="/auth/signout">
+          <Button type="submit" variant="ghost" size="2" color="gray">
+            {t("userMenu.signOut")}
+          </Button>
+        </Form>
+      </Flex>
+    </details>
+  );
+}

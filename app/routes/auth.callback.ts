@@ -1,0 +1,30 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { requireGuest } from "#app/services/auth.server.ts";
+import { CALLBACK_PARAMS } from "#app/services/oauth.ts";
+import { completeSocialSignIn } from "#app/services/social.server.ts";
+
+/*
+ * Where a sign-in provider sends the browser back (spec section 2: /auth/callback). Success lands
+ * on the signed-in home; any failure goes to /auth/signin with a message.
+ */
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireGuest(request, context);
+  return completeSocialSignIn(request, context);
+}
+
+/**
+ * A provider using response_mode=form_post (Apple) posts the answer from its own site. That post
+ * carries no SameSite=Lax cookie, so nothing is checked here: it becomes a GET of this route (303),
+ * which a browser sends with the session cookie, and is checked there. The host lets this one
+ * path take a cross-origin post (server/security.ts).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const query = new URLSearchParams();
+  for (const name of CALLBACK_PARAMS) {
+    const value = form.get(name);
+    if (typeof value === "string" && value.length <= 4096) query.set(name, value);
+  }
+  return redirect(`/auth/callback?${query}`, { status: 303 });
+}

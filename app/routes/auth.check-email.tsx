@@ -1,0 +1,112 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { AuthCard } from "#app/components/auth-card.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { Field, FormErrors } from "#app/components/forms.tsx";
+import { authApi } from "#app/services/api/auth.server.ts";
+import { i18nServer } from "#app/services/i18n.server.ts";
+import { pageTitle, rootProductName } from "#app/services/meta.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+import { verifyEmailAction } from "#app/services/verify-email.server.ts";
+import { VerifySchema } from "#app/services/verify-email.ts";
+
+export const handle = { i18n: ["common", "auth", "messages"] };
+
+function account(request: Request) {
+  const query = new URL(request.url).searchParams;
+  return { email: query.get("email")?.trim() ?? "", username: query.get("username")?.trim() ?? "" };
+}
+
+/** After sign-up: where the code went, a field to type it, and a way to get a new one. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request, "auth");
+  return { ...account(request), title: t("checkEmail.metaTitle") };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const { email, username } = account(request);
+  if (formData.get("intent") === "resend") {
+    if (email) await authApi.resendCode(context, { email });
+    const here = new URL(request.url);
+    return redirectWithToast(
+      request,
+      context,
+      `${here.pathname}${here.search}`,
+      { type: "info", message: "toasts.codeResent" },
+      { status: 303 },
+    );
+  }
+  return verifyEmailAction(request, context, formData, { email, username });
+}
+
+export default function CheckEmailPage() {
+  const { t } = useTranslation("auth");
+  const { email, username } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "verify-code",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifySchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  if (!email || !username) {
+    return (
+      <AuthCard title={t("checkEmail.title")}>
+        <Callout.Root color="amber">
+          <Callout.Text>{t("checkEmail.missing")}</Callout.Text>
+        </Callout.Root>
+        <Text size="2">
+          <RadixLink asChild>
+            <Link to="/auth/signin">{t("signUp.signIn")}</Link>
+          </RadixLink>
+        </Text>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("checkEmail.title")}>
+      <Text as="p">
+        <Trans
+          t={t}
+          i18nKey="checkEmail.sentTo"
+          values={{ email }}
+          components={{ strong: <strong /> }}
+        />
+      </Text>
+      <Form method="post" {...getFormProps(form)}>
+        <Flex direction="column" gap="4">
+          <Field
+            meta={fields.code}
+            label={t("fields.code")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+          />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Button type="submit" size="3" name="intent" value="verify" loading={busy}>
+            {t("checkEmail.submit")}
+          </Button>
+        </Flex>
+      </Form>
+      <Form method="post">
+        <Button type="submit" name="intent" value="resend" variant="ghost">
+          {t("checkEmail.resend")}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(rootProductName(matches), data?.title);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

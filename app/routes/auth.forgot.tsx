@@ -1,0 +1,106 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { AuthCard } from "#app/components/auth-card.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { Field, FormErrors } from "#app/components/forms.tsx";
+import { authApi } from "#app/services/api/auth.server.ts";
+import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { i18nServer } from "#app/services/i18n.server.ts";
+import { pageTitle, rootProductName } from "#app/services/meta.ts";
+import { emailSchema } from "#domain/validation.ts";
+
+export const handle = { i18n: ["common", "auth", "messages"] };
+
+const ForgotSchema = z.object({ email: emailSchema });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request, "auth");
+  const query = new URL(request.url).searchParams;
+  return {
+    email: query.get("email") ?? "",
+    sent: query.get("sent") === "1",
+    title: t("forgot.metaTitle"),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { email } = submission.value;
+  try {
+    await authApi.forgotPassword(context, { email });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return data(submission.reply({ formErrors: [`errors.${error.errorCode}`] }), {
+      status: error.statusCode,
+    });
+  }
+  // The same answer whether or not the account exists.
+  return redirect(`/auth/forgot?${new URLSearchParams({ email, sent: "1" })}`, { status: 303 });
+}
+
+export default function ForgotPage() {
+  const { t } = useTranslation("auth");
+  const { email, sent } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "forgot",
+    lastResult,
+    defaultValue: { email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthCard title={t("forgot.title")}>
+      {sent ? (
+        <Callout.Root color="grass" role="status">
+          <Callout.Text>{t("forgot.sent", { email })}</Callout.Text>
+        </Callout.Root>
+      ) : (
+        <>
+          <Text as="p">{t("forgot.intro")}</Text>
+          <Form method="post" {...getFormProps(form)}>
+            <Flex direction="column" gap="4">
+              <Field
+                meta={fields.email}
+                label={t("fields.email")}
+                type="email"
+                autoComplete="email"
+                autoFocus
+              />
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <Button type="submit" size="3" loading={busy}>
+                {t("forgot.submit")}
+              </Button>
+            </Flex>
+          </Form>
+        </>
+      )}
+      <Text size="2">
+        <RadixLink asChild>
+          <Link to="/auth/signin">{t("forgot.back")}</Link>
+        </RadixLink>
+      </Text>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(rootProductName(matches), data?.title);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

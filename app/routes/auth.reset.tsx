@@ -1,0 +1,141 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { z } from "zod";
+import { AuthCard } from "#app/components/auth-card.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { Field, FormErrors, useMessage } from "#app/components/forms.tsx";
+import { authApi } from "#app/services/api/auth.server.ts";
+import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { i18nServer } from "#app/services/i18n.server.ts";
+import { pageTitle, rootProductName } from "#app/services/meta.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+import {
+  confirmPasswordRefinement,
+  isObjectPayload,
+  linkError,
+  passwordSchema,
+} from "#domain/validation.ts";
+
+export const handle = { i18n: ["common", "auth", "messages"] };
+
+const ResetSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: z.string().trim().optional() })
+  .superRefine(confirmPasswordRefinement("newPassword"), { when: isObjectPayload });
+
+/** The emailed link: /auth/reset?email=&code=. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request, "auth");
+  const query = new URL(request.url).searchParams;
+  return {
+    error: linkError("reset", query),
+    email: query.get("email") ?? "",
+    title: t("reset.metaTitle"),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const query = new URL(request.url).searchParams;
+  const submission = parseWithZod(await request.formData(), { schema: ResetSchema });
+  const hideFields = ["newPassword", "confirmPassword"];
+  if (submission.status !== "success" || linkError("reset", query)) {
+    return data(submission.reply({ hideFields }), { status: 400 });
+  }
+  const email = query.get("email")?.trim() ?? "";
+  try {
+    await authApi.resetPassword(context, {
+      newPassword: submission.value.newPassword,
+      email,
+      code: query.get("code")?.trim() ?? "",
+    });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return data(submission.reply({ formErrors: [`errors.${error.errorCode}`], hideFields }), {
+      status: error.statusCode,
+    });
+  }
+  return redirectWithToast(
+    request,
+    context,
+    `/auth/signin?${new URLSearchParams({ email })}`,
+    { type: "success", message: "toasts.passwordReset" },
+    { status: 303 },
+  );
+}
+
+export default function ResetPage() {
+  const { t } = useTranslation("auth");
+  const message = useMessage();
+  const { error, email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "reset",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const requestNew = (
+    <Text size="2">
+      <RadixLink asChild>
+        <Link to={`/auth/forgot?${new URLSearchParams({ email })}`}>{t("reset.requestNew")}</Link>
+      </RadixLink>
+    </Text>
+  );
+  if (error) {
+    return (
+      <AuthCard title={t("reset.title")}>
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{message(`errors.${error}`)}</Callout.Text>
+        </Callout.Root>
+        {requestNew}
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("reset.title")}>
+      <Text as="p">
+        <Trans t={t} i18nKey="reset.intro" values={{ email }} components={{ strong: <strong /> }} />
+      </Text>
+      <Form method="post" {...getFormProps(form)}>
+        <Flex direction="column" gap="4">
+          <Field
+            meta={fields.newPassword}
+            label={t("fields.newPassword")}
+            type="password"
+            autoComplete="new-password"
+            hint={t("fields.passwordHint")}
+            autoFocus
+          />
+          <Field
+            meta={fields.confirmPassword}
+            label={t("fields.confirmPassword")}
+            type="password"
+            autoComplete="new-password"
+          />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Button type="submit" size="3" loading={busy}>
+            {t("reset.submit")}
+          </Button>
+        </Flex>
+      </Form>
+      {requestNew}
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(rootProductName(matches), data?.title);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,100 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { AuthCard } from "#app/components/auth-card.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { Field, FormErrors, useMessage } from "#app/components/forms.tsx";
+import { i18nServer } from "#app/services/i18n.server.ts";
+import { pageTitle, rootProductName } from "#app/services/meta.ts";
+import { verifyEmailAction } from "#app/services/verify-email.server.ts";
+import { VerifySchema } from "#app/services/verify-email.ts";
+import { linkError } from "#domain/validation.ts";
+
+export const handle = { i18n: ["common", "auth", "messages"] };
+
+/**
+ * The emailed link: /auth/verify?email=&code=&username=. The code is confirmed with a button, not
+ * on GET, so a mail scanner that follows links cannot use it up.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request, "auth");
+  const query = new URL(request.url).searchParams;
+  return {
+    error: linkError("verify", query),
+    email: query.get("email") ?? "",
+    code: query.get("code") ?? "",
+    title: t("verify.metaTitle"),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const query = new URL(request.url).searchParams;
+  return verifyEmailAction(request, context, await request.formData(), {
+    email: query.get("email")?.trim() ?? "",
+    username: query.get("username")?.trim() ?? "",
+  });
+}
+
+export default function VerifyPage() {
+  const { t } = useTranslation("auth");
+  const message = useMessage();
+  const { error, email, code } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "verify",
+    lastResult,
+    defaultValue: { code },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifySchema }),
+  });
+  if (error) {
+    return (
+      <AuthCard title={t("verify.title")}>
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{message(`errors.${error}`)}</Callout.Text>
+        </Callout.Root>
+        <Text size="2">
+          <RadixLink asChild>
+            <Link to="/auth/signin">{t("signUp.signIn")}</Link>
+          </RadixLink>
+        </Text>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("verify.title")}>
+      <Text as="p">
+        <Trans
+          t={t}
+          i18nKey="verify.intro"
+          values={{ email }}
+          components={{ strong: <strong /> }}
+        />
+      </Text>
+      <Form method="post" {...getFormProps(form)}>
+        <Flex direction="column" gap="4">
+          <Field
+            meta={fields.code}
+            label={t("fields.code")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+          />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Button type="submit" size="3" loading={busy}>
+            {t("verify.submit")}
+          </Button>
+        </Flex>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(rootProductName(matches), data?.title);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

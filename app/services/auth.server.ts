@@ -1,0 +1,157 @@
+import { redirect } from "@remix-run/node";
+import type { WebContext } from "#app/load-context.ts";
+import { TOKEN_REFRESH_MARGIN_MS } from "#domain/constants.ts";
+import { authApi, displayNameOf, type TokensResult } from "./api/auth.server.ts";
+import { ApiRequestError } from "./api/client.server.ts";
+import { currentPath, safeRedirectPath } from "./redirect.ts";
+import {
+  type AppSession,
+  commitSession,
+  destroySession,
+  getSession,
+  type SessionTokens,
+  SOCIAL_SIGN_IN_KEYS,
+} from "./session.server.ts";
+
+export interface Auth {
+  accessToken: string;
+  /** Set-Cookie to send with the response when the tokens were refreshed on the way. */
+  headers: Headers;
+}
+
+function tokensFrom(result: TokensResult, previous?: SessionTokens): SessionTokens {
+  const refreshToken = result.RefreshToken ?? previous?.refreshToken;
+  if (!refreshToken) throw new Error("The API answered tokens without a refresh token");
+  return {
+    accessToken: result.AccessToken,
+    refreshToken,
+    expiresAt: Date.now() + result.ExpiresIn * 1000,
+  };
+}
+
+/**
+ * One refresh per refresh token at a time in this process: parallel loaders of one navigation (or
+ * two tabs) must not present the same refresh token twice, which the API treats as theft.
+ */
+const refreshing = new Map<string, Promise<SessionTokens>>();
+
+function refreshOnce(context: WebContext, tokens: SessionTokens) {
+  let pending = refreshing.get(tokens.refreshToken);
+  if (!pending) {
+    pending = authApi
+      .refresh(context, tokens.refreshToken)
+      .then(({ body }) => tokensFrom(body.result, tokens));
+    refreshing.set(tokens.refreshToken, pending);
+    // Keep the answer a little while for requests that still carry the old cookie.
+    const forget = () => setTimeout(() => refreshing.delete(tokens.refreshToken), 30_000).unref();
+    pending.then(forget, forget);
+  }
+  return pending;
+}
+
+/**
+ * The signed-in visitor's access token, refreshed on the server when it expires within five
+ * minutes. A refused refresh signs out (the cookie is cleared and the visitor sent to sign in); a
+ * network failure does not: it surfaces as "service unavailable" and the tokens stay.
+ */
+export async function getAuth(request: Request, context: WebContext): Promise<Auth | null> {
+  const session = await getSession(request, context);
+  const tokens = session.get("tokens");
+  if (!tokens) return null;
+  const headers = new Headers();
+  if (tokens.expiresAt - Date.now() > TOKEN_REFRESH_MARGIN_MS) {
+    return { accessToken: tokens.accessToken, headers };
+  }
+  try {
+    const fresh = await refreshOnce(context, tokens);
+    session.set("tokens", fresh);
+    headers.append("Set-Cookie", await commitSession(request, context, session));
+    return { accessToken: fresh.accessToken, headers };
+  } catch (error) {
+    if (error instanceof ApiRequestError) throw await signedOut(request, context, session);
+    throw error;
+  }
+}
+
+/** Sends a guest to sign in, and back to this page afterwards. */
+export async function requireAuth(request: Request, context: WebContext): Promise<Auth> {
+  const auth = await getAuth(request, context);
+  if (auth) return auth;
+  const session = await getSession(request, context);
+  session.set("redirectTo", currentPath(request));
+  throw redirect("/auth/signin", {
+    headers: { "Set-Cookie": await commitSession(request, context, session) },
+  });
+}
+
+/** Guest-only pages send a signed-in visitor to their team (query teamId or team) or /teams. */
+export async function requireGuest(request: Request, context: WebContext) {
+  const session = await getSession(request, context);
+  if (!session.get("tokens")) return;
+  throw redirect(signedInHome(new URL(request.url).searchParams));
+}
+
+export function signedInHome(query: URLSearchParams) {
+  const team = query.get("teamId") || query.get("team");
+  return team && /^[\w.-]{1,100}$/.test(team) ? `/teams/${encodeURIComponent(team)}` : "/teams";
+}
+
+/** After a successful sign-in: store the tokens and the name to greet, then go on. */
+export async function startSession(
+  request: Request,
+  context: WebContext,
+  result: TokensResult,
+  fallbackRedirect = "/teams",
+) {
+  const session = await getSession(request, context);
+  const tokens = tokensFrom(result);
+  const { body: user } = await authApi.me(context, tokens.accessToken);
+  const redirectTo = safeRedirectPath(session.get("redirectTo"), fallbackRedirect);
+  session.unset("redirectTo");
+  session.unset("challenge");
+  for (const key of SOCIAL_SIGN_IN_KEYS) session.unset(key);
+  session.set("tokens", tokens);
+  session.set("displayName", displayNameOf(user));
+  return redirect(redirectTo, {
+    status: 303,
+    headers: { "Set-Cookie": await commitSession(request, context, session) },
+  });
+}
+
+/** Signs out at the API (best effort) and always clears the session. */
+export async function signOut(request: Request, context: WebContext) {
+  const session = await getSession(request, context);
+  const tokens = session.get("tokens");
+  if (tokens) await authApi.signOut(context, tokens.accessToken).catch(() => undefined);
+  return redirect("/", {
+    status: 303,
+    headers: { "Set-Cookie": await destroySession(request, context, session) },
+  });
+}
+
+async function signedOut(request: Request, context: WebContext, session: AppSession) {
+  return redirect("/auth/signin", {
+    headers: { "Set-Cookie": await destroySession(request, context, session) },
+  });
+}
+
+/**
+ * Runs an authenticated API call; any 4xx on loading the current user means the session is no
+ * good any more (spec section 4): sign out.
+ */
+export async function loadCurrentUser(request: Request, context: WebContext, auth: Auth) {
+  try {
+    return (await authApi.me(context, auth.accessToken)).body;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.statusCode < 500) {
+      throw await signedOut(request, context, await getSession(request, context));
+    }
+    throw error;
+  }
+}
+
+/** Whether this request carries a signed-in session, and the name to greet, without API calls. */
+export async function sessionSummary(request: Request, context: WebContext) {
+  const session = await getSession(request, context);
+  return session.get("tokens") ? { displayName: session.get("displayName") ?? "" } : null;
+}

@@ -1,0 +1,109 @@
+import { OAUTH_SCOPES } from "#domain/constants.ts";
+import type { FederatedProviderId } from "#domain/providers.ts";
+
+/*
+ * Pure pieces of the OpenID Connect authorization code flow (RFC 6749, RFC 7636, OpenID Connect
+ * Core 1.0) that the social sign-in (social.server.ts) builds on. No I/O here.
+ */
+
+/** The base64url alphabet: 64 of RFC 7636's unreserved characters, so a byte's low 6 bits map evenly. */
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/** `length` random characters from the URL-safe alphabet: 6 bits of entropy each. */
+export function randomToken(length: number) {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  let token = "";
+  for (const byte of bytes) token += ALPHABET[byte & 63];
+  return token;
+}
+
+/** A code verifier as RFC 7636 (section 4.1) allows: 43 to 128 unreserved characters. */
+export function isCodeVerifier(value: string) {
+  return /^[A-Za-z0-9\-._~]{43,128}$/.test(value);
+}
+
+function base64url(bytes: Uint8Array) {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** The S256 code challenge of a verifier: BASE64URL(SHA-256(ASCII(verifier))). */
+export async function s256CodeChallenge(verifier: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
+  return base64url(new Uint8Array(digest));
+}
+
+/** Compares two secrets in time that does not depend on where they differ. */
+export function sameSecret(a: string | null | undefined, b: string | null | undefined) {
+  if (typeof a !== "string" || typeof b !== "string" || a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+/**
+ * Scopes to ask for. Apple knows only `name` and `email` besides `openid`, and refuses others;
+ * every other provider gets the spec's `openid email profile`.
+ */
+export function scopesFor(provider: FederatedProviderId) {
+  if (provider === "apple") return ["openid", "email", "name"];
+  return ["openid", ...OAUTH_SCOPES.filter((scope) => scope !== "openid")];
+}
+
+/** Apple answers with a form post whenever scopes are asked for; the others redirect (query). */
+export function responseModeFor(provider: FederatedProviderId) {
+  return provider === "apple" ? ("form_post" as const) : undefined;
+}
+
+export interface AuthorizationRequest {
+  authorizationEndpoint: string;
+  clientId: string;
+  redirectUri: string;
+  scopes: readonly string[];
+  state: string;
+  nonce: string;
+  codeChallenge: string;
+  responseMode?: "form_post" | "query" | undefined;
+}
+
+/** The provider's authorization URL for a code flow with PKCE (S256), state and nonce. */
+export function authorizationUrl(request: AuthorizationRequest) {
+  const url = new URL(request.authorizationEndpoint);
+  const params = {
+    response_type: "code",
+    client_id: request.clientId,
+    redirect_uri: request.redirectUri,
+    scope: request.scopes.join(" "),
+    state: request.state,
+    nonce: request.nonce,
+    code_challenge: request.codeChallenge,
+    code_challenge_method: "S256",
+    ...(request.responseMode ? { response_mode: request.responseMode } : {}),
+  };
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/**
+ * What went wrong, from a provider's `error` (RFC 6749, 4.1.2.1), as a key of `auth:social.errors`:
+ * the person said no, the provider is down, or anything else.
+ */
+export function providerErrorKey(error: string | null) {
+  switch (error) {
+    case "access_denied":
+    case "user_cancelled_authorize": // Apple
+    case "consent_required":
+    case "interaction_required":
+    case "login_required":
+      return "canceled";
+    case "temporarily_unavailable":
+    case "server_error":
+      return "unavailable";
+    default:
+      return "failed";
+  }
+}
+
+/** The fields a form_post callback carries that the GET callback reads. */
+export const CALLBACK_PARAMS = ["code", "state", "error", "error_description"] as const;

@@ -1,0 +1,94 @@
+import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import type { WebContext } from "#app/load-context.ts";
+import type { FederatedProviderId } from "#domain/providers.ts";
+import { isSecureRequest } from "./cookies.server.ts";
+
+/**
+ * The signed-in visitor's API tokens, in a signed, httpOnly cookie that only the server reads
+ * (ADR 004). Page scripts never see a token.
+ */
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Epoch milliseconds when the access token expires. */
+  expiresAt: number;
+}
+
+export interface SessionData {
+  tokens: SessionTokens;
+  /** Shown in the header without an API call on every page. */
+  displayName: string;
+  /** The forced set-new-password step: the challenge the sign-in answered. */
+  challenge: { session: string; teamId: string; username: string };
+  /** Where to go after signing in (a same-origin path). */
+  redirectTo: string;
+  /**
+   * A social sign-in under way, between the button and the callback (social.server.ts). The
+   * state and PKCE verifier sit under the keys remix-auth-oauth2 reads.
+   */
+  socialSignIn: SocialSignIn;
+  "oauth2:state": string;
+  "oauth2:codeVerifier": string;
+  /** Why the last social sign-in failed; flashed to the sign-in page. */
+  signInError: SignInError;
+}
+
+export interface SocialSignIn {
+  provider: FederatedProviderId;
+  /** The OpenID Connect nonce the ID token must carry. */
+  nonce: string;
+  /** Where to go when the session has no redirectTo (the team asked for on the sign-in page). */
+  home: string;
+  /** Epoch milliseconds. */
+  startedAt: number;
+}
+
+/** A key of `auth:social.errors` (or of `messages:errors`), and the provider's name. */
+export interface SignInError {
+  code: string;
+  provider: string;
+}
+
+/** Temporary sign-in data that goes once the sign-in ends, either way. */
+export const SOCIAL_SIGN_IN_KEYS = ["socialSignIn", "oauth2:state", "oauth2:codeVerifier"] as const;
+
+/** Signed-in sessions last as long as their refresh token: 30 days. */
+const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+type Storage = ReturnType<typeof createCookieSessionStorage<SessionData>>;
+const storages = new Map<string, Storage>();
+
+export function sessionStorage(context: WebContext, request: Request) {
+  const secure = isSecureRequest(request);
+  const key = `${secure}:${context.config.sessionSecrets.join(",")}`;
+  let storage = storages.get(key);
+  if (!storage) {
+    storage = createCookieSessionStorage<SessionData>({
+      cookie: {
+        name: "session",
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        maxAge: SESSION_MAX_AGE_SECONDS,
+        secrets: context.config.sessionSecrets,
+      },
+    });
+    storages.set(key, storage);
+  }
+  return storage;
+}
+
+export type AppSession = Session<SessionData>;
+
+export function getSession(request: Request, context: WebContext) {
+  return sessionStorage(context, request).getSession(request.headers.get("Cookie"));
+}
+
+export async function commitSession(request: Request, context: WebContext, session: AppSession) {
+  return sessionStorage(context, request).commitSession(session);
+}
+
+export async function destroySession(request: Request, context: WebContext, session: AppSession) {
+  return sessionStorage(context, request).destroySession(session);
+}

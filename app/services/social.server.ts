@@ -1,0 +1,307 @@
+import { redirect } from "@remix-run/node";
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
+import type { SocialProvider, WebContext } from "#app/load-context.ts";
+import { OAUTH_STATE_RANDOM_LENGTH, PKCE_VERIFIER_LENGTH } from "#domain/constants.ts";
+import { authApi } from "./api/auth.server.ts";
+import { ApiRequestError } from "./api/client.server.ts";
+import { startSession } from "./auth.server.ts";
+import {
+  authorizationUrl,
+  providerErrorKey,
+  randomToken,
+  responseModeFor,
+  s256CodeChallenge,
+  sameSecret,
+  scopesFor,
+} from "./oauth.ts";
+import {
+  type AppSession,
+  commitSession,
+  getSession,
+  type SignInError,
+  SOCIAL_SIGN_IN_KEYS,
+  sessionStorage,
+} from "./session.server.ts";
+
+/*
+ * Social sign-in (ADR 009): the OpenID Connect authorization code flow with PKCE, state and nonce.
+ * The button posts to /auth/social/{provider}, which stores the state, the 128-character PKCE
+ * verifier and the nonce in the signed, httpOnly session cookie and redirects to the provider.
+ * The provider sends the browser back to /auth/callback, where remix-auth-oauth2 exchanges the
+ * code (with the client secret and the verifier) for tokens; the ID token and the nonce go to the
+ * API's POST /auth/federated, which verifies them and answers our own tokens.
+ */
+
+/** How long a started sign-in may take at the provider. */
+const SIGN_IN_TTL_MS = 10 * 60 * 1000;
+const NONCE_LENGTH = 32;
+const DISCOVERY_TTL_MS = 60 * 60 * 1000;
+const DISCOVERY_TIMEOUT_MS = 5000;
+const TOKEN_TIMEOUT_MS = 10_000;
+const CALLBACK_PATH = "/auth/callback";
+
+/** Names for providers that are not (or no longer) configured here. */
+const BUILT_IN_NAMES: Record<string, string> = {
+  google: "Google",
+  apple: "Apple",
+  linkedin: "LinkedIn",
+};
+
+interface ProviderEndpoints {
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  /** client_secret_post unless the provider only takes client_secret_basic. */
+  authenticateWith: "request_body" | "http_basic_auth";
+}
+
+export function findProvider(context: WebContext, id: string | undefined) {
+  return context.config.providers.find((provider) => provider.id === id);
+}
+
+function providerName(context: WebContext, id: string) {
+  return findProvider(context, id)?.name ?? BUILT_IN_NAMES[id] ?? id;
+}
+
+/** An endpoint must use the issuer's scheme or https (plain http only for a loopback issuer). */
+function endpoint(value: unknown, issuer: URL) {
+  if (typeof value !== "string" || !URL.canParse(value)) return null;
+  const url = new URL(value);
+  return url.protocol === "https:" || url.protocol === issuer.protocol ? url.toString() : null;
+}
+
+async function discover(provider: SocialProvider): Promise<ProviderEndpoints> {
+  const response = await fetch(`${provider.issuer}/.well-known/openid-configuration`, {
+    headers: { Accept: "application/json" },
+    signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`discovery answered ${response.status}`);
+  const document = (await response.json()) as Record<string, unknown>;
+  // OpenID Connect Discovery 1.0, section 4.3: the document must name the same issuer.
+  if (document.issuer !== provider.issuer) throw new Error("discovery names another issuer");
+  const issuer = new URL(provider.issuer);
+  const authorizationEndpoint = endpoint(document.authorization_endpoint, issuer);
+  const tokenEndpoint = endpoint(document.token_endpoint, issuer);
+  if (!authorizationEndpoint || !tokenEndpoint) throw new Error("discovery lacks endpoints");
+  // Discovery's default is client_secret_basic; client_secret_post is preferred when offered,
+  // since basic auth needs the id and secret form-encoded first and not every client does that.
+  const methods = Array.isArray(document.token_endpoint_auth_methods_supported)
+    ? document.token_endpoint_auth_methods_supported
+    : ["client_secret_basic"];
+  const basicOnly =
+    methods.includes("client_secret_basic") && !methods.includes("client_secret_post");
+  return {
+    authorizationEndpoint,
+    tokenEndpoint,
+    authenticateWith: basicOnly ? "http_basic_auth" : "request_body",
+  };
+}
+
+const discovered = new Map<string, { at: number; endpoints: Promise<ProviderEndpoints> }>();
+
+/** The provider's endpoints, discovered once an hour; a failed discovery is retried next time. */
+function endpointsOf(provider: SocialProvider) {
+  const key = `${provider.id} ${provider.issuer}`;
+  const cached = discovered.get(key);
+  if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.endpoints;
+  const endpoints = discover(provider);
+  discovered.set(key, { at: Date.now(), endpoints });
+  endpoints.catch((error: unknown) => {
+    discovered.delete(key);
+    console.warn(`Sign-in provider ${provider.id}: discovery failed: ${String(error)}`);
+  });
+  return endpoints;
+}
+
+/** Where the provider sends the browser back: this site's /auth/callback. */
+function callbackUrl(request: Request) {
+  return new URL(CALLBACK_PATH, request.url).toString();
+}
+
+async function signInFailed(
+  request: Request,
+  context: WebContext,
+  session: AppSession,
+  error: SignInError,
+) {
+  for (const key of SOCIAL_SIGN_IN_KEYS) session.unset(key);
+  session.flash("signInError", error);
+  return redirect("/auth/signin", {
+    status: 303,
+    headers: { "Set-Cookie": await commitSession(request, context, session) },
+  });
+}
+
+/**
+ * The button: keeps a fresh state, PKCE verifier and nonce in the session cookie and sends the
+ * browser to the provider's authorization endpoint. `home` is where to land when the session
+ * holds no redirectTo.
+ */
+export async function beginSocialSignIn(
+  request: Request,
+  context: WebContext,
+  providerId: string | undefined,
+  home: string,
+) {
+  const session = await getSession(request, context);
+  const provider = findProvider(context, providerId);
+  if (!provider) {
+    return signInFailed(request, context, session, { code: "notAvailable", provider: "" });
+  }
+  let endpoints: ProviderEndpoints;
+  try {
+    endpoints = await endpointsOf(provider);
+  } catch {
+    return signInFailed(request, context, session, {
+      code: "unavailable",
+      provider: provider.name,
+    });
+  }
+  const state = randomToken(OAUTH_STATE_RANDOM_LENGTH);
+  const codeVerifier = randomToken(PKCE_VERIFIER_LENGTH);
+  const nonce = randomToken(NONCE_LENGTH);
+  session.set("oauth2:state", state);
+  session.set("oauth2:codeVerifier", codeVerifier);
+  session.set("socialSignIn", { provider: provider.id, nonce, home, startedAt: Date.now() });
+  const url = authorizationUrl({
+    authorizationEndpoint: endpoints.authorizationEndpoint,
+    clientId: provider.clientId,
+    redirectUri: callbackUrl(request),
+    scopes: scopesFor(provider.id),
+    state,
+    nonce,
+    codeChallenge: await s256CodeChallenge(codeVerifier),
+    responseMode: responseModeFor(provider.id),
+  });
+  return redirect(url, {
+    status: 303,
+    headers: { "Set-Cookie": await commitSession(request, context, session) },
+  });
+}
+
+/** The provider's ID token for this callback's code, through remix-auth-oauth2's code flow. */
+async function exchangeCode(
+  request: Request,
+  context: WebContext,
+  provider: SocialProvider,
+  endpoints: ProviderEndpoints,
+) {
+  const strategy = new OAuth2Strategy<string, { provider: string }, { id_token?: unknown }>(
+    {
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      authorizationEndpoint: endpoints.authorizationEndpoint,
+      tokenEndpoint: endpoints.tokenEndpoint,
+      redirectURI: callbackUrl(request),
+      scopes: scopesFor(provider.id),
+      codeChallengeMethod: "S256",
+      authenticateWith: endpoints.authenticateWith,
+    },
+    async ({ tokens }) => {
+      if (typeof tokens.id_token !== "string" || !tokens.id_token) {
+        throw new Error("the provider answered no ID token");
+      }
+      return tokens.id_token;
+    },
+  );
+  const authenticator = new Authenticator<string>(sessionStorage(context, request), {
+    throwOnError: true,
+  }).use(strategy, provider.id);
+  // The token request gets the browser's abort signal and a time limit of its own.
+  const timed = new Request(request.url, {
+    headers: request.headers,
+    signal: AbortSignal.any([request.signal, AbortSignal.timeout(TOKEN_TIMEOUT_MS)]),
+  });
+  return authenticator.authenticate(provider.id, timed);
+}
+
+function exchangeErrorKey(provider: SocialProvider, error: unknown) {
+  const cause = error instanceof AuthorizationError ? error.cause : error;
+  if (cause instanceof OAuth2RequestError) {
+    console.warn(`Sign-in provider ${provider.id}: the token endpoint answered ${cause.message}`);
+    return cause.message === "temporarily_unavailable" ? "unavailable" : "failed";
+  }
+  const name = cause instanceof Error ? cause.name : "";
+  console.warn(`Sign-in provider ${provider.id}: code exchange failed: ${String(cause)}`);
+  // fetch fails with a TypeError when the provider cannot be reached; a timeout aborts it.
+  return name === "TypeError" || name === "TimeoutError" || name === "AbortError"
+    ? "unavailable"
+    : "failed";
+}
+
+/** The message for a refusal by the API, with the provider it names. */
+function apiErrorOf(context: WebContext, provider: SocialProvider, error: ApiRequestError) {
+  if (error.errorCode === "alreadySignedUp") {
+    const account = typeof error.body.provider === "string" ? error.body.provider : "password";
+    return account === "password" || account === provider.id
+      ? { code: "alreadySignedUpPassword", provider: provider.name }
+      : { code: "alreadySignedUp", provider: providerName(context, account) };
+  }
+  // 502: the API could not reach the provider's keys.
+  if (error.statusCode === 502) return { code: "unavailable", provider: provider.name };
+  return { code: error.errorCode, provider: provider.name };
+}
+
+/** `apiCall` throws this (a 503 `data()`) when the API cannot be reached. */
+function isNoConnection(error: unknown) {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+/**
+ * The callback: the state must be the one this browser's session holds (and recent), then the
+ * code is exchanged, the ID token handed to the API with the nonce, and the web session started.
+ * Every failure goes back to the sign-in page with a message; the temporary data goes either way.
+ */
+export async function completeSocialSignIn(request: Request, context: WebContext) {
+  const session = await getSession(request, context);
+  const query = new URL(request.url).searchParams;
+  const pending = session.get("socialSignIn");
+  const provider = findProvider(context, pending?.provider);
+  const fail = (code: string, name = provider?.name ?? "") =>
+    signInFailed(request, context, session, { code, provider: name });
+
+  if (
+    !pending ||
+    !provider ||
+    Date.now() - pending.startedAt > SIGN_IN_TTL_MS ||
+    !sameSecret(query.get("state"), session.get("oauth2:state"))
+  ) {
+    return fail("state");
+  }
+  if (query.has("error")) return fail(providerErrorKey(query.get("error")));
+  if (!query.get("code")) return fail("failed");
+
+  let endpoints: ProviderEndpoints;
+  try {
+    endpoints = await endpointsOf(provider);
+  } catch {
+    return fail("unavailable");
+  }
+  let idToken: string;
+  try {
+    idToken = await exchangeCode(request, context, provider, endpoints);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return fail(exchangeErrorKey(provider, error));
+  }
+
+  try {
+    const { body } = await authApi.federated(context, {
+      provider: provider.id,
+      idToken,
+      nonce: pending.nonce,
+    });
+    return await startSession(request, context, body.result, pending.home);
+  } catch (error) {
+    if (error instanceof ApiRequestError) {
+      const { code, provider: name } = apiErrorOf(context, provider, error);
+      return fail(code, name);
+    }
+    if (isNoConnection(error)) return fail("noConnection");
+    throw error;
+  }
+}

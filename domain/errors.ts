@@ -1,0 +1,154 @@
+// Error codes the server answers with, and message keys the client shows (spec section 8).
+// An error body is { statusCode, errorCode, message }.
+
+/** Server error codes. Each is also a translation key the client shows. */
+export const ERROR_CODES = [
+  "accountAliasAlreadyExists",
+  "alreadyExists",
+  "alreadySignedUp",
+  "alreadySubscribed",
+  "authorizationRequired",
+  "cannotChangeAlias",
+  "cannotChangePassword",
+  "cannotSendInvitationEmail",
+  "emailMismatch",
+  "expiredToken",
+  "expiredVerificationCode",
+  "forbidden",
+  "generic",
+  "invalidCredentials",
+  "invalidDownload",
+  "invalidEmail",
+  "invalidInput",
+  "invalidPatch",
+  "invalidSorting",
+  "invalidTeamLogo",
+  "invalidTeamName",
+  "invalidUserAvatar",
+  "invitationAlreadyHandled",
+  "invitationNotFound",
+  "invitationResendCooldown",
+  "newInvitedAccountRequired",
+  "newPasswordRequired",
+  "nicknameAlreadyExists",
+  "notAuthorized",
+  "notConfirmed",
+  "notFound",
+  "notLoggedIn",
+  "privateEmailSignUpNotAllowed",
+  "quotaExceededAliases",
+  "quotaExceededMembers",
+  "quotaExceededStorage",
+  "quotaExceededTeams",
+  "quotaExceededTraffic",
+  "restrictedAccess",
+  "restrictedAuthorization",
+  "tooManyRequests",
+  "userAlreadyExists",
+  "userNotFound",
+  "wrongVerificationCode",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Default HTTP status per code. The thrower may choose another where it knows better: a wrong
+ * content type is invalidInput with 415, a body too large is invalidInput with 413.
+ */
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
+  accountAliasAlreadyExists: 409,
+  alreadyExists: 409,
+  /** The email already has an account with another provider (the text names it). */
+  alreadySignedUp: 409,
+  alreadySubscribed: 409,
+  authorizationRequired: 401,
+  /** An alias is immutable once created. */
+  cannotChangeAlias: 403,
+  /** E.g. an account that signs in through a social provider. */
+  cannotChangePassword: 403,
+  /** The member was added but the email could not be sent: an upstream failure. */
+  cannotSendInvitationEmail: 502,
+  emailMismatch: 403,
+  /** Expired links and codes are gone for good; a new one must be requested. */
+  expiredToken: 410,
+  expiredVerificationCode: 410,
+  forbidden: 403,
+  generic: 500,
+  invalidCredentials: 401,
+  invalidDownload: 400,
+  invalidEmail: 400,
+  invalidInput: 400,
+  invalidPatch: 400,
+  invalidSorting: 400,
+  invalidTeamLogo: 400,
+  invalidTeamName: 400,
+  invalidUserAvatar: 400,
+  invitationAlreadyHandled: 409,
+  invitationNotFound: 404,
+  invitationResendCooldown: 429,
+  /** Challenges, not failures: the client opens the registration or new-password form. */
+  newInvitedAccountRequired: 401,
+  newPasswordRequired: 401,
+  nicknameAlreadyExists: 409,
+  /** "Incorrect email or password". */
+  notAuthorized: 401,
+  /** The email is not verified yet. */
+  notConfirmed: 403,
+  notFound: 404,
+  /** The invitation belongs to another email than the signed-in one (the text names it). */
+  notLoggedIn: 401,
+  privateEmailSignUpNotAllowed: 403,
+  /**
+   * Plan quotas are 403, not 402: 402 is reserved and unevenly handled by clients and
+   * proxies, while 403 plainly says "understood, refused"; the code tells which quota.
+   */
+  quotaExceededAliases: 403,
+  quotaExceededMembers: 403,
+  quotaExceededStorage: 403,
+  quotaExceededTeams: 403,
+  quotaExceededTraffic: 403,
+  restrictedAccess: 403,
+  restrictedAuthorization: 403,
+  tooManyRequests: 429,
+  userAlreadyExists: 409,
+  userNotFound: 404,
+  wrongVerificationCode: 400,
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** Message keys the client shows on its own, beside the server's error codes. */
+export const CLIENT_MESSAGE_KEYS = [
+  "noConnection",
+  "invalidRequest",
+  "generic",
+  "invalidResetLink",
+  "invalidVerification",
+  "invalidAcceptToken",
+  "invalidRejectToken",
+  "invalidUnsubscribe",
+  "invalidDownload",
+  "externalIdentifierError",
+  "stripePortalError",
+  "planCheckoutError",
+  "teamLogo",
+  "userAvatar",
+  "imageUploading",
+  "preparingDownload",
+  "downloadingFile",
+  "loadingFile",
+] as const;
+export type ClientMessageKey = (typeof CLIENT_MESSAGE_KEYS)[number];
+
+/**
+ * The key to show for a failed call: a network failure is noConnection, a known errorCode is
+ * itself, an unknown one on a 400 is invalidRequest, anything else generic.
+ */
+export function errorMessageKey(
+  failure: { errorCode?: unknown; statusCode?: number } | "network",
+): ErrorCode | "noConnection" | "invalidRequest" {
+  if (failure === "network") return "noConnection";
+  if (isErrorCode(failure.errorCode)) return failure.errorCode;
+  return failure.statusCode === 400 ? "invalidRequest" : "generic";
+}

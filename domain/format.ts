@@ -1,0 +1,67 @@
+// Display helpers: file sizes and usage colours (spec sections 5 and 9).
+
+import {
+  type StatusColour,
+  UNLIMITED,
+  USAGE_ERROR_PERCENT,
+  USAGE_WARNING_PERCENT,
+} from "./constants.ts";
+
+export const FILE_SIZE_UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
+
+/**
+ * A byte count in B, KB, MB, GB or TB (base 1024). Values of 10 or more have no decimals,
+ * smaller ones one decimal, dropped when zero ("1 KB", "1.5 KB"). Bytes are always whole.
+ * The decimal separator follows the locale ("1,5 KB" in Italian). Throws on a negative or
+ * non-finite count.
+ */
+export function formatFileSize(bytes: number, locale = "en"): string {
+  if (!Number.isFinite(bytes) || bytes < 0) {
+    throw new RangeError(`Not a byte count: ${bytes}`);
+  }
+  const last = FILE_SIZE_UNITS.length - 1;
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1024 && unit < last) {
+    value /= 1024;
+    unit += 1;
+  }
+  let decimals = unit === 0 || value >= 10 ? 0 : 1;
+  let rounded = roundTo(value, decimals);
+  // 1023.7 KB would round to "1024 KB": show it as the next unit instead.
+  if (rounded >= 1024 && unit < last) {
+    value /= 1024;
+    unit += 1;
+    decimals = 1;
+    rounded = roundTo(value, decimals);
+  }
+  // 9.96 rounds to 10.0, shown without decimals like any value of 10 or more.
+  const number = new Intl.NumberFormat(locale, {
+    maximumFractionDigits: decimals,
+    minimumFractionDigits: 0,
+    useGrouping: false,
+  }).format(rounded);
+  return `${number} ${FILE_SIZE_UNITS[unit]}`;
+}
+
+function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+/** Percentage of a limit in use, or null when the limit is unlimited (-1). */
+export function usagePercent(usedBytes: number, limitBytes: number): number | null {
+  if (limitBytes === UNLIMITED) return null;
+  if (limitBytes <= 0) return usedBytes > 0 ? Number.POSITIVE_INFINITY : 100;
+  return (usedBytes / limitBytes) * 100;
+}
+
+/**
+ * Usage ring colour: below 70 % success, below 90 % warning, otherwise error. An unlimited
+ * plan (-1) is always success; a zero limit counts as full.
+ */
+export function usageColour(usedBytes: number, limitBytes: number): StatusColour {
+  const percent = usagePercent(usedBytes, limitBytes);
+  if (percent === null || percent < USAGE_WARNING_PERCENT) return "success";
+  return percent < USAGE_ERROR_PERCENT ? "warning" : "error";
+}

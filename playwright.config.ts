@@ -1,0 +1,153 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/*
+ * e2e runs the production build (`npm run test:e2e` builds first) in real Chromium.
+ *
+ * Two hosts start on free ports, each with its own temporary DATA_DIR:
+ * - "app": the embedded defaults, as `npm start` runs them; the js and nojs projects use it.
+ * - "proxied": TRUST_PROXY=1 and COMPRESS=0, as behind a reverse proxy that compresses, with
+ *   ANALYTICS_SCRIPT_URL set; the host project checks what those change.
+ * And a mailbox (support/mail-server.ts): a real SMTP server "app" sends to, read over HTTP;
+ * and a sign-in provider (support/oidc-server.ts): an OpenID Connect server that "app" offers as
+ * its generic provider.
+ *
+ * Playwright loads this file in the runner and again in every worker, so the ports and folders
+ * are chosen once and handed down through the environment.
+ */
+function once(name: string, make: () => string) {
+  process.env[name] ||= make();
+  return process.env[name];
+}
+
+function freePort() {
+  return execFileSync(process.execPath, [
+    "-e",
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+}
+
+const appPort = once("E2E_APP_PORT", freePort);
+const proxiedPort = once("E2E_PROXIED_PORT", freePort);
+const smtpPort = once("E2E_SMTP_PORT", freePort);
+const mailPort = once("E2E_MAIL_PORT", freePort);
+const oidcPort = once("E2E_OIDC_PORT", freePort);
+/** The "app" host's data folder: its SQLite database, for tests that seed what no page makes yet. */
+export const appDataDir = once("E2E_APP_DATA_DIR", () =>
+  fs.mkdtempSync(path.join(os.tmpdir(), "raccolta-e2e-")),
+);
+const proxiedDataDir = once("E2E_PROXIED_DATA_DIR", () =>
+  fs.mkdtempSync(path.join(os.tmpdir(), "raccolta-e2e-proxied-")),
+);
+export const appUrl = `http://127.0.0.1:${appPort}`;
+export const proxiedUrl = `http://127.0.0.1:${proxiedPort}`;
+/** The suite's mailbox: what the app sent over SMTP, read over HTTP (support/mail.ts). */
+export const mailUrl = `http://127.0.0.1:${mailPort}`;
+export const analyticsScriptUrl = "https://analytics.example/script.js";
+/** The suite's OpenID Connect provider, and how "app" is registered with it. */
+export const oidc = {
+  issuer: `http://127.0.0.1:${oidcPort}`,
+  name: "Test ID",
+  clientId: "raccolta-e2e",
+  clientSecret: "e2e-client-secret-never-in-a-page-0123456789",
+};
+
+function chromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (fs.existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+  return undefined; // Playwright's own download, where it has one
+}
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  channel: undefined,
+  launchOptions: {
+    executablePath: chromiumPath(),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+const hostEnv = {
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+  HOST: "127.0.0.1",
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: appUrl,
+    trace: "retain-on-failure",
+    locale: "en-GB",
+  },
+  globalTeardown: "./tests/e2e/support/teardown.ts",
+  projects: [
+    { name: "js", testIgnore: /host\.spec/, use: { ...chromium } },
+    { name: "nojs", testIgnore: /host\.spec/, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "host", testMatch: /host\.spec/, use: { ...chromium } },
+  ],
+  webServer: [
+    {
+      command: `npx tsx tests/e2e/support/mail-server.ts ${smtpPort} ${mailPort}`,
+      url: `${mailUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `npx tsx tests/e2e/support/oidc-server.ts ${oidcPort} ${oidc.clientId} ${oidc.clientSecret}`,
+      url: `${oidc.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: "node build/host/server.js",
+      url: `${appUrl}/api/status`,
+      env: {
+        ...hostEnv,
+        PORT: appPort,
+        DATA_DIR: appDataDir,
+        PUBLIC_URL: appUrl,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        OIDC_ISSUER: oidc.issuer,
+        OIDC_CLIENT_ID: oidc.clientId,
+        OIDC_CLIENT_SECRET: oidc.clientSecret,
+        OIDC_NAME: oidc.name,
+        // Every test signs up from 127.0.0.1, like a class behind one school NAT.
+        ADDRESS_RATE_LIMIT_FACTOR: "20",
+      },
+      reuseExistingServer: false,
+      stdout: "pipe",
+      timeout: 60_000,
+    },
+    {
+      command: "node build/host/server.js",
+      url: `${proxiedUrl}/api/status`,
+      env: {
+        ...hostEnv,
+        PORT: proxiedPort,
+        DATA_DIR: proxiedDataDir,
+        TRUST_PROXY: "1",
+        COMPRESS: "0",
+        ANALYTICS_SCRIPT_URL: analyticsScriptUrl,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

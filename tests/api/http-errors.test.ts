@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApi, type TestApi } from "./support/api-server.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+
+async function expectError(response: Response, statusCode: number, errorCode: string) {
+  expect(response.status).toBe(statusCode);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = await response.json();
+  expect(body).toEqual({ statusCode, errorCode, message: expect.any(String) });
+  expect(body.message.length).toBeGreaterThan(0);
+  return body as { message: string };
+}
+
+const subscription = {
+  email: "ada@example.com",
+  termsVersion: "2026-11-22",
+  privacyVersion: "2026-11-22",
+};
+
+describe("every API error is {statusCode, errorCode, message}", () => {
+  it("answers an unknown route with 404 notFound, for any method", async () => {
+    await expectError(await api.request("/api/no-such-thing"), 404, "notFound");
+    await expectError(
+      await api.request("/api/no/such/thing", { method: "DELETE" }),
+      404,
+      "notFound",
+    );
+    await expectError(
+      await api.request("/api/status/extra", { method: "POST", json: {} }),
+      404,
+      "notFound",
+    );
+  });
+
+  it("answers a malformed JSON body with 400 invalidInput", async () => {
+    const response = await api.request("/api/subscriptions", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"email": "ada@example.com",',
+    });
+    const body = await expectError(response, 400, "invalidInput");
+    expect(body.message).toMatch(/JSON/);
+  });
+
+  it("answers a body that is not JSON with 415 invalidInput", async () => {
+    const response = await api.request("/api/subscriptions", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify(subscription),
+    });
+    await expectError(response, 415, "invalidInput");
+    const form = await api.request("/api/subscriptions", {
+      method: "POST",
+      body: new URLSearchParams(subscription),
+    });
+    await expectError(form, 415, "invalidInput");
+  });
+
+  it("answers a body over the limit with 413 invalidInput, without reading it all", async () => {
+    const huge = { ...subscription, padding: "x".repeat(1024 * 1024 + 10) };
+    await expectError(
+      await api.request("/api/subscriptions", { method: "POST", json: huge }),
+      413,
+      "invalidInput",
+    );
+  });
+
+  it("answers a streamed (chunked) body over the limit with 413 too", async () => {
+    const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ > 20) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const response = await api.request("/api/subscriptions", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+      // Node's fetch needs duplex for a streamed body
+      duplex: "half",
+    });
+    await expectError(response, 413, "invalidInput");
+  });
+
+  it("answers unknown fields and wrong types with 400 invalidInput naming the field", async () => {
+    const extra = await api.request("/api/subscriptions", {
+      method: "POST",
+      json: { ...subscription, admin: true },
+    });
+    expect((await expectError(extra, 400, "invalidInput")).message).toMatch(/admin/);
+    const wrongType = await api.request("/api/subscriptions", {
+      method: "POST",
+      json: { ...subscription, termsVersion: 20261122 },
+    });
+    expect((await expectError(wrongType, 400, "invalidInput")).message).toMatch(/termsVersion/);
+    const array = await api.request("/api/subscriptions", { method: "POST", json: [subscription] });
+    await expectError(array, 400, "invalidInput");
+  });
+
+  it("uses the domain's message keys for invalid fields", async () => {
+    const response = await api.request("/api/subscriptions", {
+      method: "POST",
+      json: { ...subscription, email: "ada@example" },
+    });
+    expect((await expectError(response, 400, "invalidInput")).message).toMatch(
+      /email: invalidEmail/,
+    );
+  });
+});
+
+describe("a thrown bug", () => {
+  it("is a 500 generic with no stack in the body, and the stack goes to the log", async () => {
+    const broken = await startApi();
+    try {
+      await broken.db.destroy();
+      const response = await broken.request("/api/subscriptions", {
+        method: "POST",
+        json: subscription,
+      });
+      const body = await expectError(response, 500, "generic");
+      expect(JSON.stringify(body)).not.toMatch(/\bat\s|\.ts:|node_modules|Error:/);
+      const logged = broken.logs.find((line) => line.msg === "unhandled API error");
+      expect(logged?.err?.stack).toMatch(/\n\s+at /);
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { simpleParser } from "mailparser";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMailer } from "#api/mail/mailer.ts";
+import { passwordResetMail, verificationMail } from "#api/mail/templates.ts";
+import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "raccolta-mail-"));
+});
+afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: pino({ level: "info" }, sink), lines };
+}
+
+const message = {
+  locale: "en" as const,
+  productName: "Raccolta",
+  to: "ada@example.com",
+  code: "123456",
+  link: "https://raccolta.test/auth/verify?email=ada%40example.com&code=123456&username=u1",
+};
+
+describe("mail without SMTP_URL", () => {
+  it("writes each message as an .eml file under DATA_DIR/mail and logs its subject and links", async () => {
+    const { logger, lines } = capturingLogger();
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: '"Raccolta" <no-reply@localhost>',
+      dataDir,
+      logger,
+    });
+    await mailer.send(verificationMail(message));
+    const folder = path.join(dataDir, "mail");
+    const files = await fs.readdir(folder);
+    expect(files).toHaveLength(1);
+    const file = path.join(folder, files[0] ?? "");
+    expect(files[0]).toMatch(/\.eml$/);
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+
+    const parsed = await simpleParser(await fs.readFile(file));
+    expect(parsed.subject).toBe("Your Raccolta verification code");
+    expect(parsed.text).toContain("123456");
+    expect(parsed.html).toContain("123456");
+    expect(parsed.from?.text).toContain("no-reply@localhost");
+
+    const logged = lines.find((line) => line.subject === "Your Raccolta verification code");
+    expect(logged).toMatchObject({ to: "ada@example.com", links: [message.link], file });
+    mailer.close();
+  });
+});
+
+describe("mail over SMTP", () => {
+  it("sends an HTML and a plain-text part from MAIL_FROM", async () => {
+    const smtp = await new LocalSmtpServer().start();
+    const { logger } = capturingLogger();
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: "Raccolta <hello@raccolta.test>",
+      dataDir,
+      logger,
+    });
+    try {
+      await mailer.send(passwordResetMail({ ...message, locale: "it" }));
+      const mail = await smtp.waitForMail("ADA@example.com");
+      expect(mail.from).toBe("hello@raccolta.test");
+      expect(mail.subject).toBe("Reimposta la password di Raccolta");
+      expect(mail.parsed.headers.get("content-type")).toMatchObject({
+        value: "multipart/alternative",
+      });
+      expect(mail.text).toContain("123456");
+      expect(mail.html).toContain("Scegli una nuova password");
+    } finally {
+      mailer.close();
+      await smtp.stop();
+    }
+  });
+});
+
+describe("mail templates", () => {
+  it("exist in English and Italian and escape what they show", () => {
+    for (const locale of ["en", "it"] as const) {
+      for (const template of [verificationMail, passwordResetMail]) {
+        const mail = template({ ...message, locale, productName: "R&D <Photos>" });
+        expect(mail.html).toContain("R&amp;D &lt;Photos&gt;");
+        expect(mail.html).not.toContain("<Photos>");
+        expect(mail.text).toContain(message.link);
+        expect(mail.links).toEqual([message.link]);
+      }
+    }
+    expect(verificationMail(message).subject).not.toBe(
+      verificationMail({ ...message, locale: "it" }).subject,
+    );
+  });
+});

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApi, type TestApi } from "./support/api-server.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+
+describe("GET /api/openapi.json", () => {
+  it("is an OpenAPI 3.1 document generated from the routes' schemas", async () => {
+    const response = await api.request("/api/openapi.json");
+    expect(response.status).toBe(200);
+    const doc = await response.json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info).toMatchObject({ title: "Raccolta API", version: "test" });
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/status",
+        "/api/subscriptions",
+        "/api/auth/signup",
+        "/api/auth/verify-email",
+        "/api/auth/resend-code",
+        "/api/auth/signin",
+        "/api/auth/new-password",
+        "/api/auth/forgot-password",
+        "/api/auth/reset-password",
+        "/api/auth/refresh",
+        "/api/auth/signout",
+        "/api/auth/federated",
+        "/api/users/@me",
+      ]),
+    );
+    // Signed-in routes say so.
+    expect(doc.paths["/api/users/@me"].get.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(doc.paths["/api/users/@me"].patch.requestBody.content)).toEqual([
+      "application/json-patch+json",
+      "application/json",
+    ]);
+    expect(doc.paths["/api/status"].get.responses).toHaveProperty("200");
+    expect(doc.paths["/api/status"].get.responses).toHaveProperty("503");
+    // The request schema comes from the zod schema the route validates with.
+    const body =
+      doc.paths["/api/subscriptions"].post.requestBody.content["application/json"].schema;
+    const schema = body.$ref ? doc.components.schemas[body.$ref.split("/").at(-1)] : body;
+    expect(schema.required).toEqual(
+      expect.arrayContaining(["email", "termsVersion", "privacyVersion"]),
+    );
+    expect(schema.additionalProperties).toBe(false);
+    expect(doc.components.schemas.Error.required).toEqual(["statusCode", "errorCode", "message"]);
+  });
+});

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_RATE_LIMITS } from "#api/auth/rate-limit.ts";
+import { expectError, newEmail, PASSWORD, post, storedUser } from "./support/accounts.ts";
+import { startApi, type TestApi } from "./support/api-server.ts";
+
+// The product's own limits, on a fresh database. Every request from this file's fetch comes
+// from 127.0.0.1; `requestFrom` speaks from other loopback addresses to act as other clients.
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi({ rateLimits: "product" });
+});
+afterAll(() => api.close());
+
+const signUpBody = () => ({ email: newEmail(), password: PASSWORD, nickname: "Ada", locale: "en" });
+
+function expectRetryAfter(value: string | null | undefined, windowMs: number) {
+  const seconds = Number(value);
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(windowMs / 1000);
+}
+
+describe("rate limits", () => {
+  it("limit sign-ups per client address, with Retry-After; X-Forwarded-For does not escape them", async () => {
+    const { limit, windowMs } = DEFAULT_RATE_LIMITS.signUp.ip;
+    for (let i = 0; i < limit; i++) {
+      expect((await post(api, "/auth/signup", signUpBody())).status).toBe(201);
+    }
+    const refused = await post(api, "/auth/signup", signUpBody());
+    expectRetryAfter(refused.headers.get("retry-after"), windowMs);
+    await expectError(refused, 429, "tooManyRequests");
+
+    // A client claiming to be someone else is still itself: the API reads no forwarding headers.
+    for (const spoofed of ["203.0.113.7", "198.51.100.1, 127.0.0.1", "unknown"]) {
+      const response = await post(api, "/auth/signup", signUpBody(), {
+        "X-Forwarded-For": spoofed,
+      });
+      await expectError(response, 429, "tooManyRequests");
+    }
+    const spoofedAgain = await api.requestFrom("127.0.0.1", "/api/auth/signup", signUpBody(), {
+      "X-Forwarded-For": "192.0.2.44",
+      "X-Real-IP": "192.0.2.44",
+    });
+    expect(spoofedAgain.status).toBe(429);
+
+    // Another address has a budget of its own.
+    const elsewhere = await api.requestFrom("127.0.0.2", "/api/auth/signup", signUpBody());
+    expect(elsewhere.status).toBe(201);
+  });
+
+  it("limit sign-in tries per account, whatever the address, until the window passes", async () => {
+    const user = await storedUser(api);
+    const { limit, windowMs } = DEFAULT_RATE_LIMITS.signIn.account;
+    const wrong = { email: user.email, password: "Wrong-Password-1" };
+    for (let i = 0; i < limit; i++) {
+      const from = `127.0.0.${10 + (i % 3)}`;
+      const response = await api.requestFrom(from, "/api/auth/signin", wrong);
+      expect(response.status).toBe(401);
+    }
+    const refused = await api.requestFrom("127.0.0.20", "/api/auth/signin", {
+      email: user.email,
+      password: user.password,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.json()).toMatchObject({ errorCode: "tooManyRequests" });
+    expectRetryAfter(refused.headers["retry-after"] as string, windowMs);
+
+    api.clock.advance(windowMs + 1000);
+    try {
+      const response = await api.requestFrom("127.0.0.20", "/api/auth/signin", {
+        email: user.email,
+        password: user.password,
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      api.clock.reset();
+    }
+  });
+
+  it("limit sign-in tries per address across accounts", async () => {
+    const { limit } = DEFAULT_RATE_LIMITS.signIn.ip;
+    const from = "127.0.0.30";
+    for (let i = 0; i < limit; i++) {
+      const response = await api.requestFrom(from, "/api/auth/signin", {
+        email: newEmail(),
+        password: PASSWORD,
+      });
+      expect(response.status).toBe(401);
+    }
+    const refused = await api.requestFrom(from, "/api/auth/signin", {
+      email: newEmail(),
+      password: PASSWORD,
+    });
+    expect(refused.status).toBe(429);
+  });
+
+  it("limit password-reset requests per account, answering the same for unknown emails", async () => {
+    const { limit } = DEFAULT_RATE_LIMITS.forgotPassword.account;
+    const unknown = newEmail("nobody");
+    for (let i = 0; i < limit; i++) {
+      const response = await api.requestFrom(`127.0.0.${40 + i}`, "/api/auth/forgot-password", {
+        email: unknown,
+      });
+      expect(response.status).toBe(202);
+    }
+    const refused = await api.requestFrom("127.0.0.60", "/api/auth/forgot-password", {
+      email: unknown,
+    });
+    expect(refused.status).toBe(429);
+  });
+
+  it("limit reset tries per account", async () => {
+    const user = await storedUser(api);
+    const { limit } = DEFAULT_RATE_LIMITS.resetPassword.account;
+    const body = { email: user.email, code: "000000", newPassword: "Fresh-Start-42" };
+    for (let i = 0; i < limit; i++) {
+      const response = await api.requestFrom("127.0.0.70", "/api/auth/reset-password", body);
+      expect(response.status).toBe(400);
+    }
+    expect((await api.requestFrom("127.0.0.71", "/api/auth/reset-password", body)).status).toBe(
+      429,
+    );
+  });
+
+  it("limit code checks and resends per account", async () => {
+    const email = newEmail();
+    const verify = DEFAULT_RATE_LIMITS.verifyEmail.account.limit;
+    for (let i = 0; i < verify; i++) {
+      const response = await api.requestFrom("127.0.0.80", "/api/auth/verify-email", {
+        email,
+        username: "x",
+        code: "000000",
+      });
+      expect(response.status).toBe(400);
+    }
+    expect(
+      (
+        await api.requestFrom("127.0.0.81", "/api/auth/verify-email", {
+          email,
+          username: "x",
+          code: "000000",
+        })
+      ).status,
+    ).toBe(429);
+
+    const resend = DEFAULT_RATE_LIMITS.resendCode.account.limit;
+    for (let i = 0; i < resend; i++) {
+      expect((await api.requestFrom("127.0.0.82", "/api/auth/resend-code", { email })).status).toBe(
+        202,
+      );
+    }
+    expect((await api.requestFrom("127.0.0.83", "/api/auth/resend-code", { email })).status).toBe(
+      429,
+    );
+  });
+
+  it("limit federated sign-in tries per address", async () => {
+    const { limit } = DEFAULT_RATE_LIMITS.federated.ip;
+    const body = { provider: "oidc", idToken: "not-a-token", nonce: "n" };
+    for (let i = 0; i < limit; i++) {
+      // No provider is configured here: the limit is counted before anything else.
+      expect((await api.requestFrom("127.0.0.90", "/api/auth/federated", body)).status).toBe(400);
+    }
+    expect((await api.requestFrom("127.0.0.90", "/api/auth/federated", body)).status).toBe(429);
+  });
+
+  it("are kept in the database, so every instance counts together", async () => {
+    const rows = await api.db.selectFrom("rate_limits").selectAll().execute();
+    expect(rows.length).toBeGreaterThan(0);
+    // Accounts are counted under a hash, not by their address.
+    expect(rows.some((row) => row.key.includes("@"))).toBe(false);
+  });
+});

@@ -1,0 +1,240 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { type HttpBindings, serve } from "@hono/node-server";
+import { Hono } from "hono";
+import pg from "pg";
+import { pino } from "pino";
+import { createApi } from "#api/app.ts";
+import type { FederatedProvider } from "#api/auth/federated.ts";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "#api/auth/rate-limit.ts";
+import { createBackgroundWork } from "#api/background.ts";
+import { migrateToLatest, openDatabase } from "#api/db/database.ts";
+import { createMailer } from "#api/mail/mailer.ts";
+import { DiskBlobStore } from "#api/storage/index.ts";
+import type { RemoteFetchOptions } from "#api/users/avatars.ts";
+import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
+
+/** The database every API test file gets: a fresh SQLite file, or a fresh PostgreSQL schema. */
+export async function freshDatabase() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "raccolta-api-"));
+  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+  const schema = databaseUrl ? `test_${randomUUID().replaceAll("-", "")}` : undefined;
+  if (databaseUrl && schema) await adminQuery(databaseUrl, `create schema ${schema}`);
+  const open = () => openDatabase({ dataDir, databaseUrl, schema });
+  return {
+    databaseUrl,
+    schema,
+    dataDir,
+    dialect: databaseUrl ? ("postgres" as const) : ("sqlite" as const),
+    open,
+    async drop() {
+      if (databaseUrl && schema) await adminQuery(databaseUrl, `drop schema ${schema} cascade`);
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(databaseUrl: string, query: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Log lines the API wrote, parsed, so tests can assert on what reached the log. */
+export type LogLine = { level: number; msg: string; err?: { stack?: string; message?: string } };
+
+/** The public address tests run the API as: links in mail start with it. */
+export const PUBLIC_URL = "https://raccolta.test";
+
+/** The product's limits, each a thousand times larger: for files that do not test them. */
+const RELAXED_RATE_LIMITS = Object.fromEntries(
+  Object.entries(DEFAULT_RATE_LIMITS).map(([action, rules]) => [
+    action,
+    {
+      ip: { ...rules.ip, limit: rules.ip.limit * 1000 },
+      ...("account" in rules
+        ? { account: { ...rules.account, limit: rules.account.limit * 1000 } }
+        : {}),
+    },
+  ]),
+) as RateLimits;
+
+/** A clock that tests move forward, instead of waiting for codes and tokens to expire. */
+export function testClock() {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    advance(ms: number) {
+      offset += ms;
+    },
+    reset() {
+      offset = 0;
+    },
+  };
+}
+
+export interface StartApiOptions {
+  /** OpenID Connect providers to accept ID tokens from. */
+  providers?: FederatedProvider[];
+  /** "product" runs the real limits; the default relaxes them for files that do not test them. */
+  rateLimits?: "product" | "relaxed";
+  /**
+   * How the API fetches image links: a test's resolver, its self-signed CA, and the one
+   * hostname, address and port it may reach on loopback (safeFetch's testOnlyAllow).
+   */
+  remoteFetch?: RemoteFetchOptions;
+}
+
+/** What a response from `requestFrom` holds. */
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  json(): unknown;
+}
+
+/**
+ * Starts the real API on a fresh database, on a free port, over real HTTP, with a local SMTP
+ * server catching its mail. As the host does, a thin outer app gives the API the client address
+ * of the socket. Call `close` in afterAll.
+ */
+export async function startApi(options: StartApiOptions = {}) {
+  const database = await freshDatabase();
+  const opened = database.open();
+  const { db } = opened;
+  await migrateToLatest(opened);
+  const logs: LogLine[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const logger = pino({ level: "info" }, sink);
+  const blobSigningSecret = randomBytes(32).toString("base64url");
+  const blobs = new DiskBlobStore({
+    root: path.join(database.dataDir, "blobs"),
+    signingSecret: blobSigningSecret,
+  });
+  const smtp = await new LocalSmtpServer().start();
+  const mailer = createMailer({
+    smtpUrl: smtp.url,
+    from: "Raccolta <no-reply@raccolta.test>",
+    dataDir: database.dataDir,
+    logger,
+  });
+  const clock = testClock();
+  const background = createBackgroundWork(logger);
+  const api = createApi({
+    db,
+    logger,
+    productName: "Raccolta",
+    version: "test",
+    blobs,
+    blobSigningSecret,
+    tokenSigningKey: blobSigningSecret,
+    publicUrl: PUBLIC_URL,
+    mailer,
+    providers: options.providers ?? [],
+    now: clock.now,
+    rateLimits: options.rateLimits === "product" ? DEFAULT_RATE_LIMITS : RELAXED_RATE_LIMITS,
+    remoteFetch: options.remoteFetch,
+    background,
+  });
+  // The host's part: the client address is the socket's. Nothing here reads X-Forwarded-For.
+  const host = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
+  host.use(async (c, next) => {
+    c.set("clientIp", c.env.incoming.socket.remoteAddress ?? "unknown");
+    await next();
+  });
+  host.route("/", api);
+  const server = serve({ fetch: host.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    db,
+    dialect: database.dialect,
+    dataDir: database.dataDir,
+    blobs,
+    logs,
+    smtp,
+    clock,
+    /** Resolves once the work the API started after its answers (avatar processing) is done. */
+    idle: () => background.idle(),
+    /** fetch against the API with a JSON body when `json` is given. */
+    async request(pathname: string, init: RequestInit & { json?: unknown } = {}) {
+      const { json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (json !== undefined && !headers.has("Content-Type")) {
+        headers.set("Content-Type", "application/json");
+      }
+      return fetch(`${url}${pathname}`, {
+        ...rest,
+        headers,
+        body: json === undefined ? rest.body : JSON.stringify(json),
+      });
+    },
+    /**
+     * A JSON POST from another loopback address (127.0.0.2, ...), to act as another client.
+     * fetch cannot choose its source address, so this goes through node:http.
+     */
+    requestFrom(
+      localAddress: string,
+      pathname: string,
+      json: unknown,
+      headers: Record<string, string> = {},
+    ): Promise<PlainResponse> {
+      return new Promise((resolve, reject) => {
+        const body = JSON.stringify(json);
+        const req = httpRequest(
+          `${url}${pathname}`,
+          {
+            method: "POST",
+            localAddress,
+            headers: {
+              "Content-Type": "application/json",
+              "Content-Length": Buffer.byteLength(body),
+              ...headers,
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => {
+              const text = Buffer.concat(chunks).toString("utf8");
+              resolve({
+                status: res.statusCode ?? 0,
+                headers: res.headers,
+                json: () => JSON.parse(text),
+              });
+            });
+            res.on("error", reject);
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await background.idle();
+      mailer.close();
+      await smtp.stop();
+      await db.destroy().catch(() => {});
+      await database.drop();
+    },
+  };
+}
+
+export type TestApi = Awaited<ReturnType<typeof startApi>>;

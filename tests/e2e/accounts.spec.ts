@@ -1,0 +1,209 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { waitForMail } from "./support/mail.ts";
+import { seedInternalMember } from "./support/seed.ts";
+
+/*
+ * A person's whole account, in both projects: with JavaScript and without it (every step is a
+ * plain form post and redirect). Mail goes through a real SMTP server the suite starts.
+ */
+
+const PASSWORD = "Correct-Horse-9";
+const NEW_PASSWORD = "Battery-Staple-7";
+
+function uniqueEmail(prefix: string) {
+  const project = test.info().project.name;
+  return `${prefix}.${project}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+function linkIn(text: string, path: string) {
+  const match = new RegExp(`https?://[^\\s"'<>]+${path}\\?[^\\s"'<>]+`).exec(text);
+  if (!match) throw new Error(`no ${path} link in:\n${text}`);
+  return new URL(match[0].replaceAll("&amp;", "&"));
+}
+
+async function signUp(page: Page, email: string, nickname = "Ada Lovelace") {
+  await page.goto("/auth/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByLabel("Your name or nickname").fill(nickname);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/auth\/check-email\?/);
+  await expect(page.getByText(`We sent a verification code to ${email}`)).toBeVisible();
+}
+
+async function verifyFromMail(page: Page, email: string) {
+  const mail = await waitForMail(email, /verif/i);
+  const link = linkIn(mail.text, "/auth/verify");
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByRole("button", { name: "Verify email" }).click();
+  await expect(page).toHaveURL(/\/auth\/signin/);
+  await expect(page.getByRole("status")).toHaveText(/Your email address is verified/);
+}
+
+async function signIn(page: Page, identifier: string, password: string) {
+  await page.getByLabel("Email or username").fill(identifier);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByLabel("Account menu").click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("status")).toHaveText("You are signed out.");
+}
+
+test("sign up, verify the emailed code, sign in and sign out", async ({ page }) => {
+  const email = uniqueEmail("ada");
+  await signUp(page, email);
+  await expectNoSeriousA11yViolations(page);
+  await verifyFromMail(page, email);
+
+  await expect(page.getByLabel("Email or username")).toHaveValue(email);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/teams$/);
+  await expect(page.getByText("Welcome, Ada Lovelace.")).toBeVisible();
+
+  // Signed in, the guest pages send you back to your teams.
+  await page.goto("/auth/signin");
+  await expect(page).toHaveURL(/\/teams$/);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/teams$/);
+
+  await signOut(page);
+  await page.goto("/teams");
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+});
+
+test("the verification code can be typed, and a new one requested", async ({ page }) => {
+  const email = uniqueEmail("grace");
+  await signUp(page, email, "Grace");
+  const first = await waitForMail(email, /verif/i);
+  await page.getByRole("button", { name: "Send a new code" }).click();
+  await expect(page.getByRole("status")).toHaveText(/a new code is on its way/);
+  const second = await waitForMail(email, /verif/i, { after: first });
+  const code = /\b(\d{6})\b/.exec(second.text)?.[1] ?? "";
+
+  await page.getByLabel("Verification code").fill("000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/This code is not right/);
+
+  await page.getByLabel("Verification code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Your email address is verified/);
+});
+
+test("forgot and reset the password", async ({ page }) => {
+  const email = uniqueEmail("katherine");
+  await signUp(page, email, "Katherine");
+  await verifyFromMail(page, email);
+
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot/);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
+
+  const mail = await waitForMail(email, /password/i);
+  const link = linkIn(mail.text, "/auth/reset");
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel("New password").fill(NEW_PASSWORD);
+  await page.getByLabel("Confirm password").fill("Something-Else-1");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByText("Passwords must match.")).toBeVisible();
+  await page.getByLabel("New password").fill(NEW_PASSWORD);
+  await page.getByLabel("Confirm password").fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Your password has been changed/);
+
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole("alert")).toHaveText("Incorrect email or password.");
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/teams$/);
+});
+
+test("sign-in and sign-up errors show on the form and keep what was typed", async ({ page }) => {
+  await page.goto("/auth/signin");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByText("Enter your email address or username.")).toBeVisible();
+  await expect(page.getByText("Enter a password.")).toBeVisible();
+
+  await signIn(page, "nobody@example.com", PASSWORD);
+  await expect(page.getByRole("alert")).toHaveText("Incorrect email or password.");
+  await expect(page.getByLabel("Email or username")).toHaveValue("nobody@example.com");
+  if (test.info().project.name === "nojs") {
+    // The server never sends a password back; with JavaScript the field simply keeps it.
+    await expect(page.getByLabel("Password")).toHaveValue("");
+  }
+
+  await page.goto("/auth/signup");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password", { exact: true }).fill("password");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+  await expect(page.getByText("The password needs a digit, a lowercase letter")).toBeVisible();
+  await expect(page.getByText("You must accept the Terms and the Privacy Policy.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
+});
+
+test("an unconfirmed account is told to confirm its email", async ({ page }) => {
+  const email = uniqueEmail("mary");
+  await signUp(page, email, "Mary");
+  await page.goto("/auth/signin");
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole("alert")).toHaveText(/Confirm your email address first/);
+});
+
+test("a guest sent to sign in comes back to the page they wanted", async ({ page }) => {
+  const email = uniqueEmail("hedy");
+  await signUp(page, email, "Hedy");
+  await verifyFromMail(page, email);
+  await page.goto("/teams");
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/teams$/);
+});
+
+test("a team member signs in with username and team code, and must first choose a password", async ({
+  page,
+}) => {
+  const member = await seedInternalMember(PASSWORD);
+  await page.goto("/auth/signin");
+  await page.getByText("Signing in as a team member?").click();
+  await page.getByLabel("Team code").fill(member.teamId);
+  await signIn(page, member.username, member.password);
+
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  await expect(page.getByRole("note")).toHaveText(/You must choose a new password/);
+  await page.getByLabel("New password").fill(NEW_PASSWORD);
+  await page.getByLabel("Confirm password").fill(`${NEW_PASSWORD}x`);
+  await page.getByRole("button", { name: "Save and sign in" }).click();
+  await expect(page.getByText("Passwords must match.")).toBeVisible();
+  await page.getByLabel("New password").fill(NEW_PASSWORD);
+  await page.getByLabel("Confirm password").fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: "Save and sign in" }).click();
+  await expect(page).toHaveURL(/\/teams$/);
+  await signOut(page);
+
+  // A team's sign-in link carries its code (and lands on the team's page, which comes later).
+  await page.goto(`/auth/signin?teamId=${member.teamId}`);
+  await expect(page.getByLabel("Team code")).toHaveValue(member.teamId);
+
+  // The old password is gone.
+  await page.goto("/auth/signin");
+  await page.getByText("Signing in as a team member?").click();
+  await page.getByLabel("Team code").fill(member.teamId);
+  await signIn(page, member.username, member.password);
+  await expect(page.getByRole("alert")).toHaveText("Incorrect email or password.");
+  await signIn(page, member.username, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/teams$/);
+});
+
+test("sign-up links prefill from the early-access mail", async ({ page }) => {
+  await page.goto("/auth/signup?beta-access-email=beta%40example.com&beta-access-name=%20%20Bea");
+  await expect(page.getByLabel("Email")).toHaveValue("beta@example.com");
+  await expect(page.getByLabel("Your name or nickname")).toHaveValue("Bea");
+});

@@ -1,0 +1,293 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { analyticsScriptUrl, appUrl, proxiedUrl } from "../../playwright.config.ts";
+
+/*
+ * The host as an operator and an attacker meet it: headers, cross-origin refusal, compression,
+ * caching, the proxy switch, configuration errors and shutdown. Plain HTTP, no browser needed.
+ */
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  fetch(url, { headers, redirect: "manual" });
+
+const postForm = (url: string, headers: Record<string, string>, fields: Record<string, string>) =>
+  fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+
+test.describe("security headers", () => {
+  test("every page has a CSP with a fresh nonce that every inline script carries", async () => {
+    const first = await get(`${appUrl}/`);
+    const second = await get(`${appUrl}/`);
+    const csp = first.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "default-src 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain("unsafe-eval");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+
+    const html = await first.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  test("pages and API answers carry nosniff, Referrer-Policy and Permissions-Policy", async () => {
+    const page = await get(`${appUrl}/status`);
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(page.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(page.headers.get("permissions-policy")).toContain("geolocation=()");
+    const api = await get(`${appUrl}/api/status`);
+    expect(api.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  test("HSTS only when the request came over HTTPS through a trusted proxy", async () => {
+    const plain = await get(`${appUrl}/`);
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+
+    const spoofed = await get(`${appUrl}/`, { "X-Forwarded-Proto": "https" });
+    expect(spoofed.headers.get("strict-transport-security")).toBeNull();
+
+    const proxied = await get(`${proxiedUrl}/`, { "X-Forwarded-Proto": "https" });
+    expect(proxied.headers.get("strict-transport-security")).toContain("max-age=31536000");
+  });
+});
+
+test.describe("cross-origin requests to the web tier", () => {
+  const themeChoice = { theme: "dark", redirectTo: "/" };
+
+  test("are refused with 403, with or without Origin or Referer", async () => {
+    const evil = await postForm(
+      `${appUrl}/resources/theme`,
+      { Origin: "https://evil.example" },
+      themeChoice,
+    );
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get("set-cookie")).toBeNull();
+
+    const evilReferer = await postForm(
+      `${appUrl}/resources/theme`,
+      { Referer: "https://evil.example/page" },
+      themeChoice,
+    );
+    expect(evilReferer.status).toBe(403);
+
+    const anonymous = await postForm(`${appUrl}/resources/theme`, {}, themeChoice);
+    expect(anonymous.status).toBe(403);
+
+    const dataRequest = await postForm(
+      `${appUrl}/resources/consent?_data=routes%2Fresources.consent`,
+      { Origin: "https://evil.example" },
+      { intent: "accept", redirectTo: "/" },
+    );
+    expect(dataRequest.status).toBe(403);
+  });
+
+  test("from our own origin go through", async () => {
+    const response = await postForm(`${appUrl}/resources/theme`, { Origin: appUrl }, themeChoice);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/");
+    expect(response.headers.get("set-cookie")).toMatch(/^theme=/);
+  });
+
+  test("behind a trusted proxy, our origin is the public one it forwards", async () => {
+    const forwarded = { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "photos.example.com" };
+    const ok = await postForm(
+      `${proxiedUrl}/resources/theme`,
+      { ...forwarded, Origin: "https://photos.example.com" },
+      themeChoice,
+    );
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("set-cookie")).toMatch(/;\s*Secure/i);
+
+    // Without TRUST_PROXY the same headers are ignored: that origin is not ours.
+    const ignored = await postForm(
+      `${appUrl}/resources/theme`,
+      { ...forwarded, Origin: "https://photos.example.com" },
+      themeChoice,
+    );
+    expect(ignored.status).toBe(403);
+  });
+
+  test("cookies are not Secure over plain HTTP, nor when an untrusted header says HTTPS", async () => {
+    const response = await postForm(
+      `${appUrl}/resources/theme`,
+      { Origin: appUrl, "X-Forwarded-Proto": "https" },
+      themeChoice,
+    );
+    expect(response.headers.get("set-cookie")).not.toMatch(/;\s*Secure/i);
+  });
+});
+
+test.describe("analytics", () => {
+  const analyticsTag = `src="${analyticsScriptUrl}"`;
+
+  async function consent(baseUrl: string, intent: "accept" | "decline") {
+    const response = await postForm(
+      `${baseUrl}/resources/consent`,
+      { Origin: new URL(baseUrl).origin },
+      { intent, redirectTo: "/" },
+    );
+    expect(response.status).toBe(303);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("consent="));
+    expect(cookie).toBeDefined();
+    return (cookie ?? "").split(";")[0] ?? "";
+  }
+
+  test("load only after the visitor accepts, and only when configured", async () => {
+    const undecided = await (await get(`${proxiedUrl}/`)).text();
+    expect(undecided).not.toContain(analyticsTag);
+
+    const declined = await get(`${proxiedUrl}/`, { Cookie: await consent(proxiedUrl, "decline") });
+    expect(await declined.text()).not.toContain(analyticsTag);
+
+    const accepted = await get(`${proxiedUrl}/`, { Cookie: await consent(proxiedUrl, "accept") });
+    const nonce = /'nonce-([^']+)'/.exec(
+      accepted.headers.get("content-security-policy") ?? "",
+    )?.[1];
+    expect(accepted.headers.get("content-security-policy")).toContain("https://analytics.example");
+    expect(nonce).toBeTruthy();
+    expect(await accepted.text()).toContain(
+      `<script async="" src="${analyticsScriptUrl}" nonce="${nonce}">`,
+    );
+
+    // Without ANALYTICS_SCRIPT_URL nothing is loaded, whatever the visitor chose.
+    const unconfigured = await get(`${appUrl}/`, { Cookie: await consent(appUrl, "accept") });
+    const html = await unconfigured.text();
+    expect(html).not.toContain("analytics.example");
+    expect(unconfigured.headers.get("content-security-policy")).not.toContain("analytics");
+  });
+});
+
+test.describe("compression and caching", () => {
+  async function firstScript() {
+    const html = await (await get(`${appUrl}/`)).text();
+    const src = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(src).toBeTruthy();
+    return src as string;
+  }
+
+  test("hashed assets are cached for a year and served precompressed", async () => {
+    const asset = await firstScript();
+    const brotli = await get(`${appUrl}${asset}`, { "Accept-Encoding": "gzip, br" });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(brotli.headers.get("vary")).toMatch(/accept-encoding/i);
+
+    const gzip = await get(`${appUrl}${asset}`, { "Accept-Encoding": "gzip" });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+
+    const identity = await get(`${appUrl}${asset}`, { "Accept-Encoding": "identity" });
+    expect(identity.headers.get("content-encoding")).toBeNull();
+    expect(await identity.text()).toBe(await brotli.text());
+  });
+
+  test("pages are compressed by the host, unless COMPRESS=0", async () => {
+    const compressed = await get(`${appUrl}/terms`, { "Accept-Encoding": "br, gzip" });
+    expect(compressed.headers.get("content-encoding")).toBe("br");
+    expect(compressed.headers.get("cache-control") ?? "").not.toContain("immutable");
+    expect(await compressed.text()).toContain("</html>");
+
+    const gzip = await get(`${appUrl}/terms`, { "Accept-Encoding": "gzip" });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+
+    const proxied = await get(`${proxiedUrl}/terms`, { "Accept-Encoding": "br, gzip" });
+    expect(proxied.headers.get("content-encoding")).toBeNull();
+  });
+});
+
+test.describe("process", () => {
+  const server = path.resolve("build/host/server.js");
+
+  function run(env: Record<string, string>) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "raccolta-host-"));
+    const child = spawn(process.execPath, [server], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "info",
+        DATA_DIR: dataDir,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    return {
+      child,
+      exited,
+      output: () => ({ stdout, stderr }),
+      cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+
+  test("a bad setting stops start-up with one line naming the variable", async () => {
+    const started = run({ PORT: "eighty", TRUST_PROXY: "maybe" });
+    expect(await started.exited).toBe(1);
+    const lines = started.output().stderr.trim().split("\n");
+    expect(lines).toEqual([
+      'Configuration error: PORT must be a port number (got "eighty")',
+      'Configuration error: TRUST_PROXY must be 1 or 0 (true/false, yes/no, on/off) (got "maybe")',
+    ]);
+    expect(started.output().stderr).not.toMatch(/\bat .*\.js:\d+/); // no stack trace
+    started.cleanup();
+  });
+
+  async function listeningPort(started: ReturnType<typeof run>) {
+    const listening = /listening on http:\/\/localhost:(\d+)/;
+    await expect.poll(() => listening.exec(started.output().stdout)?.[1]).toBeTruthy();
+    return listening.exec(started.output().stdout)?.[1];
+  }
+
+  test("a web tier whose API does not answer shows a 503 page, not a stack trace", async () => {
+    // ROLE=web with API_URL on a port where nothing listens.
+    const started = run({ PORT: "0", ROLE: "web", API_URL: "http://127.0.0.1:9" });
+    try {
+      const port = await listeningPort(started);
+      const response = await get(`http://127.0.0.1:${port}/status`);
+      expect(response.status).toBe(503);
+      const html = await response.text();
+      expect(html).toContain("Service unavailable");
+      expect(html).not.toMatch(/ECONNREFUSED|fetch failed|\bat .*\.js:\d+/);
+    } finally {
+      started.child.kill("SIGTERM");
+      await started.exited;
+      started.cleanup();
+    }
+  });
+
+  test("SIGTERM lets the server finish and exit cleanly", async () => {
+    const started = run({ PORT: "0", LOG_LEVEL: "info" });
+    const port = await listeningPort(started);
+    const status = await get(`http://127.0.0.1:${port}/api/status`);
+    expect(status.status).toBe(200);
+
+    started.child.kill("SIGTERM");
+    expect(await started.exited).toBe(0);
+    expect(started.output().stdout).toContain("shutting down");
+    started.cleanup();
+  });
+});

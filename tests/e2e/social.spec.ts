@@ -1,0 +1,202 @@
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { appUrl, oidc } from "../../playwright.config.ts";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+
+/*
+ * Social sign-in against a real OpenID Connect server (support/oidc-server.ts), in both
+ * projects: the buttons are plain form posts, and every step after them is a redirect.
+ */
+
+function uniqueEmail(prefix: string) {
+  const project = test.info().project.name;
+  return `${prefix}.${project}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Who the provider signs in next in this browser (or the error it answers), as cookies there. */
+async function atProvider(context: BrowserContext, values: Record<string, string>) {
+  await context.clearCookies({ name: /^oidc_/ });
+  await context.addCookies(
+    Object.entries(values).map(([name, value]) => ({
+      name,
+      value: encodeURIComponent(value),
+      url: oidc.issuer,
+    })),
+  );
+}
+
+const providerButton = (page: Page) =>
+  page.getByRole("button", { name: `Continue with ${oidc.name}` });
+
+async function signOut(page: Page) {
+  await page.getByLabel("Account menu").click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * Presses the button without following the redirect to the provider: the session cookie (shared
+ * by page.request with the browser) now holds a sign-in under way. Answers the authorization URL.
+ */
+async function startSignInWithoutFinishing(page: Page) {
+  const response = await page.request.post("/auth/social/oidc", {
+    headers: { Origin: appUrl },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  const location = new URL(response.headers().location ?? "");
+  expect(location.origin).toBe(oidc.issuer);
+  return location;
+}
+
+test("sign in with the provider, then again into the same account", async ({ page, context }) => {
+  const email = uniqueEmail("grace");
+  await atProvider(context, {
+    oidc_email: email,
+    oidc_given_name: "Grace",
+    oidc_family_name: "Hopper",
+  });
+  await page.goto("/auth/signin");
+  await expect(providerButton(page)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const authorize = page.waitForRequest((request) =>
+    request.url().startsWith(`${oidc.issuer}/authorize`),
+  );
+  await providerButton(page).click();
+  // The provider was asked for a code with PKCE, a state and a nonce, to come back to us.
+  const query = new URL((await authorize).url()).searchParams;
+  expect(query.get("response_type")).toBe("code");
+  expect(query.get("client_id")).toBe(oidc.clientId);
+  expect(query.get("redirect_uri")).toBe(`${appUrl}/auth/callback`);
+  expect(query.get("scope")).toBe("openid email profile");
+  expect(query.get("code_challenge_method")).toBe("S256");
+  expect(query.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+  expect(query.get("state")).toMatch(/^[\w-]{32}$/);
+  expect(query.get("nonce")).toMatch(/^[\w-]{32}$/);
+
+  await expect(page).toHaveURL(/\/teams$/);
+  await expect(page.getByText("Welcome, Grace.")).toBeVisible();
+  const [session] = (await context.cookies(appUrl)).filter((cookie) => cookie.name === "session");
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+  // Signed in, the sign-in page sends you on.
+  await page.goto("/auth/signin");
+  await expect(page).toHaveURL(/\/teams$/);
+
+  await signOut(page);
+  // The provider now says the given name is "Gracie": the account found is the one made before,
+  // with the name it was made with.
+  await atProvider(context, { oidc_email: email, oidc_given_name: "Gracie" });
+  await page.goto("/auth/signin");
+  await providerButton(page).click();
+  await expect(page).toHaveURL(/\/teams$/);
+  await expect(page.getByText("Welcome, Grace.")).toBeVisible();
+});
+
+test("the button shows only the provider's name; its secret never reaches a page", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/auth/signin");
+  await expect(providerButton(page)).toBeVisible();
+  // The built-in providers are not configured here, so their buttons are absent.
+  await expect(
+    page.getByRole("button", { name: /Continue with (Google|Apple|LinkedIn)/ }),
+  ).toHaveCount(0);
+  for (const path of ["/auth/signin", "/auth/signin.data"]) {
+    const body = await (await request.get(path)).text();
+    expect(body, path).not.toContain(oidc.clientSecret);
+  }
+  expect(await page.content()).not.toContain(oidc.clientSecret);
+});
+
+test("a guest sent to sign in comes back to the page they wanted", async ({ page, context }) => {
+  await atProvider(context, { oidc_email: uniqueEmail("ada"), oidc_given_name: "Ada" });
+  await page.goto("/teams?from=social");
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await providerButton(page).click();
+  await expect(page).toHaveURL(/\/teams\?from=social$/);
+  await expect(page.getByText("Welcome, Ada.")).toBeVisible();
+});
+
+test("a sign-in refused at the provider shows why, on the sign-in page", async ({
+  page,
+  context,
+}) => {
+  await atProvider(context, { oidc_error: "access_denied" });
+  await page.goto("/auth/signin");
+  await providerButton(page).click();
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await expect(page.getByRole("alert")).toHaveText(`Sign-in with ${oidc.name} was canceled.`);
+  // The provider's own description is not shown.
+  await expect(page.getByText("not shown to people")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  // The message is shown once.
+  await page.reload();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  await atProvider(context, { oidc_error: "server_error" });
+  await providerButton(page).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    `${oidc.name} is not answering right now. Please try again in a moment.`,
+  );
+});
+
+test.describe("in Italian", () => {
+  test.use({ locale: "it-IT" });
+
+  test("a refused sign-in is explained in Italian", async ({ page, context }) => {
+    await atProvider(context, { oidc_error: "access_denied" });
+    await page.goto("/auth/signin");
+    await page.getByRole("button", { name: `Continua con ${oidc.name}` }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      `L'accesso con ${oidc.name} è stato annullato.`,
+    );
+  });
+});
+
+test("a callback with a forged or missing state is refused", async ({ page, context }) => {
+  await atProvider(context, { oidc_email: uniqueEmail("mallory") });
+  const refused = "This sign-in could not be checked, or it took too long. Please start again.";
+
+  const started = await startSignInWithoutFinishing(page);
+  const state = started.searchParams.get("state") ?? "";
+  await page.goto(`/auth/callback?code=stolen-code&state=${"x".repeat(32)}`);
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await expect(page.getByRole("alert")).toHaveText(refused);
+  // That attempt is over: its real state is no good any more either.
+  await page.goto(`/auth/callback?code=stolen-code&state=${state}`);
+  await expect(page.getByRole("alert")).toHaveText(refused);
+
+  await startSignInWithoutFinishing(page);
+  await page.goto("/auth/callback?code=stolen-code");
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await expect(page.getByRole("alert")).toHaveText(refused);
+
+  // With no sign-in started at all.
+  await context.clearCookies({ name: "session" });
+  await page.goto(`/auth/callback?code=stolen-code&state=${state}`);
+  await expect(page.getByRole("alert")).toHaveText(refused);
+
+  await page.goto("/teams");
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+});
+
+test("a provider's form post comes back as a GET; a foreign post cannot start a sign-in", async ({
+  request,
+}) => {
+  // Sign in with Apple answers with a cross-site form post (response_mode=form_post).
+  const posted = await request.post("/auth/callback", {
+    form: { code: "the-code", state: "the-state", user: '{"name":{}}' },
+    headers: { Origin: "https://appleid.apple.com" },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(303);
+  expect(posted.headers().location).toBe("/auth/callback?code=the-code&state=the-state");
+
+  const foreign = await request.post("/auth/social/oidc", {
+    form: {},
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(foreign.status()).toBe(403);
+});

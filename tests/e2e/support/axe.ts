@@ -1,0 +1,46 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+/**
+ * Fails with the rule ids and the offending nodes when axe finds a serious or critical issue.
+ *
+ * axe runs as a script in the page, which a page with JavaScript disabled cannot do. In the nojs
+ * project the same URL is therefore opened again in a page that runs scripts but has every script
+ * request refused: the app never hydrates, so axe sees what a visitor without JavaScript sees.
+ */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
+  const audited = javaScriptEnabled ? page : await serverRenderedCopy(page);
+  try {
+    const { violations } = await new AxeBuilder({ page: audited })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
+    const serious = violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => ({
+        rule: violation.id,
+        impact: violation.impact,
+        nodes: violation.nodes.map((node) => node.target.join(" ")),
+      }));
+    expect(serious, `axe on ${page.url()}`).toEqual([]);
+  } finally {
+    if (audited !== page) await audited.context().close();
+  }
+}
+
+/** The page's URL again, with its cookies and language, where scripts may run but none loads. */
+async function serverRenderedCopy(page: Page) {
+  const browser = page.context().browser();
+  if (!browser) throw new Error("axe: the page has no browser");
+  const context = await browser.newContext({
+    javaScriptEnabled: true,
+    locale: test.info().project.use.locale,
+    storageState: await page.context().storageState(),
+  });
+  const copy = await context.newPage();
+  await copy.route("**/*", (route) =>
+    route.request().resourceType() === "script" ? route.abort() : route.continue(),
+  );
+  await copy.goto(page.url());
+  return copy;
+}

@@ -1,0 +1,202 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "../../server/config.ts";
+
+function errorLines(env: Record<string, string>) {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message.split("\n");
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("parseConfig", () => {
+  it("needs nothing set: the embedded defaults", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      env: "production",
+      isProduction: true,
+      port: 3000,
+      role: "all",
+      apiUrl: undefined,
+      productName: "Raccolta",
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      sessionSecrets: undefined,
+      tokenSigningKey: undefined,
+      webTierKey: undefined,
+      trustProxy: false,
+      addressRateLimitFactor: 1,
+      compress: true,
+      logLevel: "info",
+      shutdownTimeoutMs: 10_000,
+      s3: undefined,
+    });
+  });
+
+  it("reads every kind of value", () => {
+    const config = parseConfig({
+      PORT: "8080",
+      ROLE: "web",
+      API_URL: "http://api.internal:3000/",
+      PRODUCT_NAME: "  Photos  ",
+      DATA_DIR: "/srv/data",
+      DATABASE_URL: "postgresql://app:pw@db:5432/app",
+      SESSION_SECRET: `${"a".repeat(32)}, ${"b".repeat(40)}`,
+      TRUST_PROXY: "yes",
+      ADDRESS_RATE_LIMIT_FACTOR: "25",
+      COMPRESS: "off",
+      S3_BUCKET: "files",
+      S3_ENDPOINT: "https://s3.example.com",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "1",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      role: "web",
+      apiUrl: "http://api.internal:3000",
+      productName: "Photos",
+      dataDir: "/srv/data",
+      databaseUrl: "postgresql://app:pw@db:5432/app",
+      sessionSecrets: ["a".repeat(32), "b".repeat(40)],
+      trustProxy: true,
+      addressRateLimitFactor: 25,
+      compress: false,
+      s3: {
+        bucket: "files",
+        endpoint: "https://s3.example.com",
+        region: "us-east-1",
+        accessKeyId: "id",
+        secretAccessKey: "secret",
+        forcePathStyle: true,
+      },
+    });
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, 'Configuration error: PORT must be a port number (got "eighty")'],
+    [{ PORT: "70000" }, 'Configuration error: PORT must be between 0 and 65535 (got "70000")'],
+    [{ ROLE: "worker" }, 'Configuration error: ROLE must be all, web or api (got "worker")'],
+    [{ COMPRESS: "maybe" }, "Configuration error: COMPRESS must be 1 or 0"],
+    [
+      { ADDRESS_RATE_LIMIT_FACTOR: "0" },
+      'Configuration error: ADDRESS_RATE_LIMIT_FACTOR must be at least 1 (got "0")',
+    ],
+    [
+      { ADDRESS_RATE_LIMIT_FACTOR: "2.5" },
+      'Configuration error: ADDRESS_RATE_LIMIT_FACTOR must be a whole number (got "2.5")',
+    ],
+    [{ API_URL: "/api" }, "Configuration error: API_URL must be an absolute URL"],
+    [{ API_URL: "api:3000" }, "Configuration error: API_URL must use http or https"],
+    [{ ANALYTICS_SCRIPT_URL: "http://a.example/x.js" }, "ANALYTICS_SCRIPT_URL must use https"],
+    [
+      { DATABASE_URL: "mysql://db/app" },
+      "Configuration error: DATABASE_URL must be a postgres:// URL",
+    ],
+    [{ LOG_LEVEL: "loud" }, "Configuration error: LOG_LEVEL must be fatal, error"],
+    [
+      { S3_ACCESS_KEY_ID: "id" },
+      "S3_SECRET_ACCESS_KEY S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+    ],
+    [
+      { TOKEN_SIGNING_KEY: "short" },
+      "Configuration error: TOKEN_SIGNING_KEY must be at least 32 characters",
+    ],
+    [{ SMTP_URL: "https://mail.example" }, "SMTP_URL must be an smtp:// or smtps:// URL"],
+    [{ MAIL_FROM: "not an address" }, "Configuration error: MAIL_FROM must be an address"],
+    [
+      { GOOGLE_CLIENT_ID: "id" },
+      "GOOGLE_CLIENT_SECRET GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together",
+    ],
+    [
+      { LINKEDIN_CLIENT_SECRET: "secret" },
+      "LINKEDIN_CLIENT_ID LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET go together",
+    ],
+    [
+      { OIDC_ISSUER: "https://id.example", OIDC_CLIENT_ID: "id" },
+      "OIDC_CLIENT_SECRET OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together",
+    ],
+    [
+      { OIDC_ISSUER: "http://id.example", OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "s" },
+      "OIDC_ISSUER must use https (http only on localhost)",
+    ],
+  ])("%o stops start-up with one line naming the variable", (env, line) => {
+    const lines = errorLines(env);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(line);
+  });
+
+  it("sends mail from no-reply at the public host unless MAIL_FROM says otherwise", () => {
+    expect(parseConfig({}).mailFrom).toBe('"Raccolta" <no-reply@localhost>');
+    expect(parseConfig({ PUBLIC_URL: "https://photos.example.com/" })).toMatchObject({
+      publicUrl: "https://photos.example.com",
+      mailFrom: '"Raccolta" <no-reply@photos.example.com>',
+      smtpUrl: undefined,
+    });
+    expect(
+      parseConfig({
+        SMTP_URL: "smtps://u:p@mail.example:465",
+        MAIL_FROM: "Team <team@example.com>",
+      }),
+    ).toMatchObject({
+      smtpUrl: "smtps://u:p@mail.example:465",
+      mailFrom: "Team <team@example.com>",
+    });
+  });
+
+  it("turns on each sign-in provider whose client id and secret are set", () => {
+    expect(parseConfig({}).providers).toEqual([]);
+    const { providers } = parseConfig({
+      GOOGLE_CLIENT_ID: "g-id",
+      GOOGLE_CLIENT_SECRET: "g-secret",
+      LINKEDIN_CLIENT_ID: "l-id",
+      LINKEDIN_CLIENT_SECRET: "l-secret",
+      OIDC_ISSUER: "http://localhost:8080/realms/test/",
+      OIDC_CLIENT_ID: "o-id",
+      OIDC_CLIENT_SECRET: "o-secret",
+      OIDC_NAME: "Keycloak",
+    });
+    expect(providers).toEqual([
+      {
+        id: "google",
+        name: "Google",
+        issuer: "https://accounts.google.com",
+        clientId: "g-id",
+        clientSecret: "g-secret",
+      },
+      {
+        id: "linkedin",
+        name: "LinkedIn",
+        issuer: "https://www.linkedin.com/oauth",
+        clientId: "l-id",
+        clientSecret: "l-secret",
+      },
+      {
+        id: "oidc",
+        name: "Keycloak",
+        issuer: "http://localhost:8080/realms/test",
+        clientId: "o-id",
+        clientSecret: "o-secret",
+      },
+    ]);
+  });
+
+  it("gives one line per bad variable", () => {
+    expect(errorLines({ PORT: "x", ROLE: "y", COMPRESS: "z" })).toHaveLength(3);
+  });
+
+  it("never prints a secret or a credential-bearing URL it refuses", () => {
+    const lines = errorLines({
+      SESSION_SECRET: "hunter2",
+      TOKEN_SIGNING_KEY: "hunter3",
+      DATABASE_URL: "mysql://user:hunter4@db/app",
+      SMTP_URL: "http://user:hunter5@mail.example",
+      GOOGLE_CLIENT_SECRET: "hunter6",
+    }).join("\n");
+    expect(lines).toContain("SESSION_SECRET each comma-separated secret must be at least 32");
+    expect(lines).not.toMatch(/hunter/);
+  });
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import {
+  CLIENT_MESSAGE_KEYS,
+  ERROR_CODES,
+  ERROR_STATUS,
+  type ErrorCode,
+  errorMessageKey,
+  isErrorCode,
+} from "#domain/errors.ts";
+
+// Section 8's server error codes, copied from the spec, plus alreadySignedUp and notLoggedIn
+// (named in its mapping rules) and the generic fallback.
+const SPEC_CODES = `accountAliasAlreadyExists, alreadyExists, alreadySubscribed,
+authorizationRequired, cannotChangeAlias, cannotChangePassword, cannotSendInvitationEmail,
+emailMismatch, expiredToken, expiredVerificationCode, forbidden, invalidCredentials,
+invalidDownload, invalidEmail, invalidInput, invalidPatch, invalidSorting, invalidTeamName,
+invalidTeamLogo, invalidUserAvatar, invitationAlreadyHandled, invitationNotFound,
+invitationResendCooldown, newInvitedAccountRequired, newPasswordRequired,
+nicknameAlreadyExists, notAuthorized, notConfirmed, notFound, privateEmailSignUpNotAllowed,
+quotaExceededAliases, quotaExceededMembers, quotaExceededTeams, quotaExceededTraffic,
+quotaExceededStorage, restrictedAccess, restrictedAuthorization, tooManyRequests,
+userAlreadyExists, userNotFound, wrongVerificationCode`
+  .split(",")
+  .map((code) => code.trim());
+
+describe("ERROR_CODES", () => {
+  it("holds the spec's codes, the two mapped ones and generic, once each", () => {
+    const expected = [...SPEC_CODES, "alreadySignedUp", "notLoggedIn", "generic"].sort();
+    expect([...ERROR_CODES].sort()).toEqual(expected);
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+  });
+
+  it("gives every code a status", () => {
+    expect(Object.keys(ERROR_STATUS).sort()).toEqual([...ERROR_CODES].sort());
+    for (const code of ERROR_CODES) {
+      expect(ERROR_STATUS[code]).toBeGreaterThanOrEqual(400);
+      expect(ERROR_STATUS[code]).toBeLessThan(600);
+    }
+  });
+});
+
+describe("ERROR_STATUS", () => {
+  it.each([
+    ["notFound", 404],
+    ["userNotFound", 404],
+    ["invitationNotFound", 404],
+    ["invalidInput", 400],
+    ["invalidPatch", 400],
+    ["invalidSorting", 400],
+    ["invalidEmail", 400],
+    ["wrongVerificationCode", 400],
+    ["authorizationRequired", 401],
+    ["notAuthorized", 401],
+    ["invalidCredentials", 401],
+    ["forbidden", 403],
+    ["restrictedAccess", 403],
+    ["quotaExceededStorage", 403],
+    ["quotaExceededTraffic", 403],
+    ["quotaExceededTeams", 403],
+    ["quotaExceededMembers", 403],
+    ["quotaExceededAliases", 403],
+    ["alreadyExists", 409],
+    ["userAlreadyExists", 409],
+    ["accountAliasAlreadyExists", 409],
+    ["nicknameAlreadyExists", 409],
+    ["invitationAlreadyHandled", 409],
+    ["expiredToken", 410],
+    ["tooManyRequests", 429],
+    ["invitationResendCooldown", 429],
+    ["generic", 500],
+  ] as [ErrorCode, number][])("%s is %i", (code, status) => {
+    expect(ERROR_STATUS[code]).toBe(status);
+  });
+});
+
+describe("isErrorCode", () => {
+  it.each(ERROR_CODES)("knows %s", (code) => {
+    expect(isErrorCode(code)).toBe(true);
+  });
+
+  it.each([undefined, null, 404, "", "NotFound", "toString", "constructor", "noConnection"])(
+    "rejects %j",
+    (value) => {
+      expect(isErrorCode(value)).toBe(false);
+    },
+  );
+});
+
+describe("CLIENT_MESSAGE_KEYS", () => {
+  it("lists section 8's client messages once each", () => {
+    expect([...CLIENT_MESSAGE_KEYS].sort()).toEqual(
+      [
+        "noConnection",
+        "invalidRequest",
+        "generic",
+        "invalidResetLink",
+        "invalidVerification",
+        "invalidAcceptToken",
+        "invalidRejectToken",
+        "invalidUnsubscribe",
+        "invalidDownload",
+        "externalIdentifierError",
+        "stripePortalError",
+        "planCheckoutError",
+        "teamLogo",
+        "userAvatar",
+        "imageUploading",
+        "preparingDownload",
+        "downloadingFile",
+        "loadingFile",
+      ].sort(),
+    );
+  });
+});
+
+describe("errorMessageKey", () => {
+  it.each([
+    ["network", "noConnection"],
+    [{ errorCode: "notFound", statusCode: 404 }, "notFound"],
+    [{ errorCode: "invalidInput", statusCode: 400 }, "invalidInput"],
+    [{ errorCode: "quotaExceededStorage" }, "quotaExceededStorage"],
+    [{ errorCode: "somethingNew", statusCode: 400 }, "invalidRequest"],
+    [{ statusCode: 400 }, "invalidRequest"],
+    [{ errorCode: "somethingNew", statusCode: 409 }, "generic"],
+    [{ statusCode: 500 }, "generic"],
+    [{}, "generic"],
+  ] as const)("%j shows %s", (failure, key) => {
+    expect(errorMessageKey(failure)).toBe(key);
+  });
+});

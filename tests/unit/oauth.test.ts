@@ -1,0 +1,124 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  authorizationUrl,
+  isCodeVerifier,
+  providerErrorKey,
+  randomToken,
+  responseModeFor,
+  s256CodeChallenge,
+  sameSecret,
+  scopesFor,
+} from "#app/services/oauth.ts";
+import { OAUTH_STATE_RANDOM_LENGTH, PKCE_VERIFIER_LENGTH } from "#domain/constants.ts";
+
+describe("randomToken", () => {
+  it("makes a PKCE verifier of the spec's 128 characters that RFC 7636 accepts", () => {
+    const verifier = randomToken(PKCE_VERIFIER_LENGTH);
+    expect(verifier).toHaveLength(128);
+    expect(isCodeVerifier(verifier)).toBe(true);
+  });
+
+  it("makes a state of 32 URL-safe characters, different every time", () => {
+    const states = new Set(
+      Array.from({ length: 200 }, () => randomToken(OAUTH_STATE_RANDOM_LENGTH)),
+    );
+    expect(states.size).toBe(200);
+    for (const state of states) expect(state).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  });
+
+  it("uses the whole alphabet", () => {
+    const seen = new Set(randomToken(20_000));
+    expect(seen.size).toBe(64);
+  });
+});
+
+describe("isCodeVerifier", () => {
+  it("takes 43 to 128 unreserved characters only", () => {
+    expect(isCodeVerifier("a".repeat(42))).toBe(false);
+    expect(isCodeVerifier("a".repeat(43))).toBe(true);
+    expect(isCodeVerifier("a".repeat(129))).toBe(false);
+    expect(isCodeVerifier(`${"a".repeat(42)}~._-`)).toBe(true);
+    expect(isCodeVerifier(`${"a".repeat(42)}+`)).toBe(false);
+  });
+});
+
+describe("s256CodeChallenge", () => {
+  it("is BASE64URL(SHA-256(verifier)) without padding", async () => {
+    for (const verifier of ["dBjftJeZ4CVP-mJ92K9qGmRx-hNCqdcjCr1wjXoI8YE", randomToken(128)]) {
+      const expected = createHash("sha256").update(verifier).digest("base64url");
+      expect(await s256CodeChallenge(verifier)).toBe(expected);
+    }
+    expect(await s256CodeChallenge(randomToken(128))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+describe("sameSecret", () => {
+  it("is true only for two equal strings", () => {
+    expect(sameSecret("abc", "abc")).toBe(true);
+    expect(sameSecret("abc", "abd")).toBe(false);
+    expect(sameSecret("abc", "abcd")).toBe(false);
+    expect(sameSecret(null, "abc")).toBe(false);
+    expect(sameSecret("abc", undefined)).toBe(false);
+    expect(sameSecret(undefined, undefined)).toBe(false);
+  });
+});
+
+describe("authorizationUrl", () => {
+  it("asks for a code with PKCE S256, state, nonce and the scopes, keeping the endpoint's query", () => {
+    const url = new URL(
+      authorizationUrl({
+        authorizationEndpoint: "https://id.example/authorize?tenant=acme",
+        clientId: "web app",
+        redirectUri: "https://raccolta.example/auth/callback",
+        scopes: scopesFor("google"),
+        state: "the-state",
+        nonce: "the-nonce",
+        codeChallenge: "the-challenge",
+        responseMode: responseModeFor("google"),
+      }),
+    );
+    expect(url.origin + url.pathname).toBe("https://id.example/authorize");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      tenant: "acme",
+      response_type: "code",
+      client_id: "web app",
+      redirect_uri: "https://raccolta.example/auth/callback",
+      scope: "openid email profile",
+      state: "the-state",
+      nonce: "the-nonce",
+      code_challenge: "the-challenge",
+      code_challenge_method: "S256",
+    });
+  });
+
+  it("asks Apple for its own scopes and a form post", () => {
+    expect(scopesFor("apple")).toEqual(["openid", "email", "name"]);
+    const url = new URL(
+      authorizationUrl({
+        authorizationEndpoint: "https://appleid.apple.com/auth/authorize",
+        clientId: "id",
+        redirectUri: "https://raccolta.example/auth/callback",
+        scopes: scopesFor("apple"),
+        state: "s",
+        nonce: "n",
+        codeChallenge: "c",
+        responseMode: responseModeFor("apple"),
+      }),
+    );
+    expect(url.searchParams.get("response_mode")).toBe("form_post");
+    expect(url.searchParams.get("scope")).toBe("openid email name");
+  });
+});
+
+describe("providerErrorKey", () => {
+  it("tells a cancelled sign-in, an unavailable provider and anything else apart", () => {
+    expect(providerErrorKey("access_denied")).toBe("canceled");
+    expect(providerErrorKey("user_cancelled_authorize")).toBe("canceled");
+    expect(providerErrorKey("temporarily_unavailable")).toBe("unavailable");
+    expect(providerErrorKey("server_error")).toBe("unavailable");
+    expect(providerErrorKey("invalid_scope")).toBe("failed");
+    expect(providerErrorKey("<script>")).toBe("failed");
+    expect(providerErrorKey(null)).toBe("failed");
+  });
+});
