@@ -117,6 +117,7 @@ async function main() {
         providers: config.providers,
         background,
         rateLimits: rateLimitsForSharedAddresses(config.addressRateLimitFactor),
+        planLimits: config.planLimits,
       }),
     );
   }

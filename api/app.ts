@@ -2,10 +2,11 @@ import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { Logger } from "pino";
+import { DEFAULT_PLAN_LIMITS, type PlanLimits } from "#domain/plans.ts";
 import { createAccountService } from "./auth/accounts.ts";
 import { createCodeStore } from "./auth/codes.ts";
 import { createFederatedVerifier, type FederatedProvider } from "./auth/federated.ts";
-import { requireAuth } from "./auth/middleware.ts";
+import { optionalAuth, requireAuth } from "./auth/middleware.ts";
 import { createRateLimiter, type RateLimits } from "./auth/rate-limit.ts";
 import { createSessionStore } from "./auth/sessions.ts";
 import { createTokenService } from "./auth/tokens.ts";
@@ -18,10 +19,19 @@ import type { Mailer } from "./mail/mailer.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { avatarRoutes } from "./routes/avatars.ts";
 import { blobRoutes } from "./routes/blobs.ts";
+import { logoRoutes } from "./routes/logos.ts";
+import { memberRoutes } from "./routes/members.ts";
+import { planRoutes } from "./routes/plans.ts";
 import { statusRoutes } from "./routes/status.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
+import { teamRoutes } from "./routes/teams.ts";
 import { userRoutes } from "./routes/users.ts";
 import type { BlobStore } from "./storage/index.ts";
+import { createAliasService } from "./teams/aliases.ts";
+import { createInvitationService } from "./teams/invitations.ts";
+import { createLogoService } from "./teams/logos.ts";
+import { createMemberService } from "./teams/members.ts";
+import { createTeamService } from "./teams/teams.ts";
 import { createUploadUrlSigner } from "./uploads/upload-urls.ts";
 import { createAvatarService, type RemoteFetchOptions } from "./users/avatars.ts";
 
@@ -51,6 +61,8 @@ export interface ApiDependencies {
   remoteFetch?: RemoteFetchOptions;
   /** Where work after an answer runs; the host waits for it at shutdown. Created when absent. */
   background?: BackgroundWork;
+  /** The default plan's limits (teams, members, aliases, bytes); DEFAULT_PLAN_LIMITS when absent. */
+  planLimits?: PlanLimits;
 }
 
 /** JSON bodies are small; uploads have their own routes and limits. */
@@ -109,6 +121,7 @@ export function createApi(deps: ApiDependencies) {
   api.use((c, next) => (isRawBodyPath(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   const now = deps.now ?? systemClock;
+  const planLimits: PlanLimits = deps.planLimits ?? DEFAULT_PLAN_LIMITS;
   const tokens = createTokenService({
     signingKey: deps.tokenSigningKey,
     issuer: deps.publicUrl,
@@ -138,7 +151,8 @@ export function createApi(deps: ApiDependencies) {
   api.route("/", statusRoutes(deps));
   api.route("/", subscriptionRoutes(deps));
   api.route("/", authRoutes({ accounts, limiter }));
-  const avatars = createAvatarService({
+  // Avatars and team logos share one image flow and its dependencies.
+  const imageUploads = {
     db: deps.db,
     blobs: deps.blobs,
     now,
@@ -147,7 +161,8 @@ export function createApi(deps: ApiDependencies) {
     signer: createUploadUrlSigner(deps.tokenSigningKey),
     background: deps.background ?? createBackgroundWork(deps.logger),
     remoteFetch: deps.remoteFetch,
-  });
+  };
+  const avatars = createAvatarService(imageUploads);
   api.route("/", userRoutes({ db: deps.db, now, auth, publicUrl: deps.publicUrl }));
   api.route(
     "/",
@@ -158,6 +173,53 @@ export function createApi(deps: ApiDependencies) {
       db: deps.db,
       blobs: deps.blobs,
       publicUrl: deps.publicUrl,
+    }),
+  );
+  api.route("/", planRoutes({ auth, planLimits }));
+  api.route(
+    "/",
+    teamRoutes({
+      db: deps.db,
+      auth,
+      teams: createTeamService({ db: deps.db, now, publicUrl: deps.publicUrl, planLimits }),
+      aliases: createAliasService({ db: deps.db, now, planLimits }),
+    }),
+  );
+  api.route(
+    "/",
+    logoRoutes({
+      db: deps.db,
+      auth,
+      limiter,
+      blobs: deps.blobs,
+      logos: createLogoService(imageUploads),
+    }),
+  );
+  const members = createMemberService({
+    db: deps.db,
+    now,
+    publicUrl: deps.publicUrl,
+    sessions,
+    planLimits,
+  });
+  api.route(
+    "/",
+    memberRoutes({
+      db: deps.db,
+      members,
+      invitations: createInvitationService({
+        db: deps.db,
+        now,
+        logger: deps.logger,
+        mailer: deps.mailer,
+        productName: deps.productName,
+        publicUrl: deps.publicUrl,
+        tokens,
+        sessions,
+        members,
+      }),
+      auth,
+      optionalAuth: optionalAuth({ tokens, sessions }),
     }),
   );
   api.route("/", blobRoutes({ blobs: deps.blobs, signingSecret: deps.blobSigningSecret }));

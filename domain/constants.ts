@@ -35,6 +35,8 @@ export const PREFERRED_NAME_MAX = 30;
 export const EMAIL_MAX = 254;
 
 export const INVITATION_RESEND_COOLDOWN_MS = 24 * HOUR_MS;
+/** An invitation's link works this long after it was (re)sent. */
+export const INVITATION_TTL_MS = 7 * 24 * HOUR_MS;
 /** Teams, members, collections and files; the next page loads on scroll. */
 export const PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_PLAN_LIMITS, type PlanLimits } from "#domain/plans.ts";
 import type { FederatedProviderId } from "#domain/providers.ts";
 
 /**
@@ -48,6 +49,21 @@ const issuerUrl = z
       (new URL(value).protocol === "http:" &&
         ["localhost", "127.0.0.1", "[::1]"].includes(new URL(value).hostname)),
     { error: "must use https (http only on localhost)" },
+  );
+
+/**
+ * A plan limit: a whole number, -1 for unlimited. Blank is unset, never 0 (which would allow
+ * nothing), so `PLAN_LIMIT_TEAMS=` in a file keeps the default.
+ */
+const planLimit = (fallback: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce
+      .number({ error: "must be a whole number, -1 for unlimited" })
+      // Safe integers only: 2^53 bytes is 8 PiB, more than anyone limits.
+      .int({ error: "must be a whole number, -1 for unlimited", abort: true })
+      .min(-1, { error: "must be -1 (unlimited) or more" })
+      .default(fallback),
   );
 
 /** `address@host` or `Name <address@host>`. */
@@ -135,6 +151,11 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
     OIDC_NAME: z.string().trim().min(1).max(40).default("OpenID Connect"),
+    PLAN_LIMIT_TEAMS: planLimit(DEFAULT_PLAN_LIMITS.limitTeams),
+    PLAN_LIMIT_MEMBERS_PER_TEAM: planLimit(DEFAULT_PLAN_LIMITS.limitMembersPerTeam),
+    PLAN_LIMIT_ALIASES_PER_TEAM: planLimit(DEFAULT_PLAN_LIMITS.limitAliasesPerTeam),
+    PLAN_LIMIT_STORAGE_BYTES: planLimit(DEFAULT_PLAN_LIMITS.limitStorageBytes),
+    PLAN_LIMIT_TRAFFIC_BYTES: planLimit(DEFAULT_PLAN_LIMITS.limitTrafficBytes),
   })
   .superRefine((env, ctx) => {
     if (env.SESSION_SECRET !== undefined) {
@@ -282,6 +303,8 @@ export interface Config {
   mailFrom: string;
   /** Sign-in providers that are on, in the order their buttons show. */
   providers: readonly Provider[];
+  /** The limits of the plan everyone is on until billing exists; -1 is unlimited. */
+  planLimits: PlanLimits;
   s3:
     | {
         bucket: string;
@@ -344,6 +367,14 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? defaultMailFrom(env.PRODUCT_NAME, env.PUBLIC_URL),
     providers: providersFrom(env),
+    planLimits: {
+      ...DEFAULT_PLAN_LIMITS,
+      limitTeams: env.PLAN_LIMIT_TEAMS,
+      limitMembersPerTeam: env.PLAN_LIMIT_MEMBERS_PER_TEAM,
+      limitAliasesPerTeam: env.PLAN_LIMIT_ALIASES_PER_TEAM,
+      limitStorageBytes: env.PLAN_LIMIT_STORAGE_BYTES,
+      limitTrafficBytes: env.PLAN_LIMIT_TRAFFIC_BYTES,
+    },
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

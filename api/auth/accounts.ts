@@ -6,6 +6,7 @@ import type { Db, UserRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
 import { passwordResetMail, verificationMail } from "#api/mail/templates.ts";
+import { findTeam } from "#api/teams/access.ts";
 import {
   findUserByEmail,
   findUserById,
@@ -57,6 +58,15 @@ const PROVIDER_NAMES: Record<SignInProvider, string> = {
 };
 
 const notAuthorized = () => new ApiError("notAuthorized", "Incorrect email or password");
+
+/**
+ * The team an internal member names at sign-in (the team code): its id or any of its aliases.
+ * A code that names no team is looked up as given, and so finds nobody.
+ */
+async function teamIdOfCode(db: Db, team: string | undefined) {
+  if (team === undefined) return undefined;
+  return (await findTeam(db, team))?.team_id ?? team;
+}
 
 /** The first candidate a schema accepts, as it accepts it. */
 function firstValid(schema: ZodType<string>, candidates: (string | undefined)[]) {
@@ -243,7 +253,7 @@ export function createAccountService(deps: AccountDependencies) {
     async signIn(input: { email?: string; username?: string; team?: string; password: string }) {
       const user = input.email
         ? await findUserByEmail(db, input.email)
-        : await findUserByUsername(db, input.username ?? "", input.team);
+        : await findUserByUsername(db, input.username ?? "", await teamIdOfCode(db, input.team));
       // Unknown users cost the same argon2 work as a wrong password.
       const valid = await verifyPassword(user?.password_hash, input.password);
       if (!user || !valid) throw notAuthorized();

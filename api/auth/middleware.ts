@@ -9,32 +9,63 @@ export interface AuthEnv {
   Variables: ApiEnv["Variables"] & { auth: AccessClaims };
 }
 
+/** The context of a route where signing in is optional: `auth` is there when a token was sent. */
+export interface OptionalAuthEnv {
+  Variables: ApiEnv["Variables"] & { auth?: AccessClaims };
+}
+
+interface AuthDependencies {
+  tokens: TokenService;
+  sessions: SessionStore;
+}
+
+/** The claims of a bearer token whose session is still open; `notAuthorized` otherwise. */
+async function verifyBearer(token: string, { tokens, sessions }: AuthDependencies) {
+  const claims = await tokens.verifyAccess(token);
+  if (!(await sessions.isActive(claims.familyId, claims.userId))) {
+    throw new ApiError("notAuthorized", "This session has ended; sign in again", 401, {
+      "WWW-Authenticate": `Bearer error="invalid_token"`,
+    });
+  }
+  return claims;
+}
+
+const bearerToken = (header: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(header ?? "")?.[1];
+
 /**
  * Asks for `Authorization: Bearer <access token>`: none is `authorizationRequired`; a token that
  * is not ours, has expired, or belongs to a closed session is `notAuthorized`. Routes that need
  * a user put it in their own `middleware`, so nothing is protected by a list of paths.
  */
-export function requireAuth({
-  tokens,
-  sessions,
-}: {
-  tokens: TokenService;
-  sessions: SessionStore;
-}) {
+export function requireAuth(deps: AuthDependencies) {
   return createMiddleware<AuthEnv>(async (c, next) => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
-    if (!match?.[1]) {
+    const token = bearerToken(c.req.header("authorization"));
+    if (!token) {
       throw new ApiError("authorizationRequired", "Sign in to call this API", 401, {
         "WWW-Authenticate": "Bearer",
       });
     }
-    const claims = await tokens.verifyAccess(match[1]);
-    if (!(await sessions.isActive(claims.familyId, claims.userId))) {
-      throw new ApiError("notAuthorized", "This session has ended; sign in again", 401, {
-        "WWW-Authenticate": `Bearer error="invalid_token"`,
-      });
+    c.set("auth", await verifyBearer(token, deps));
+    await next();
+  });
+}
+
+/**
+ * For routes a guest may call too (accepting an invitation): without an Authorization header the
+ * caller is a guest; with one, it must be valid exactly as `requireAuth` asks.
+ */
+export function optionalAuth(deps: AuthDependencies) {
+  return createMiddleware<OptionalAuthEnv>(async (c, next) => {
+    const header = c.req.header("authorization");
+    if (header !== undefined) {
+      const token = bearerToken(header);
+      if (!token) {
+        throw new ApiError("notAuthorized", "The Authorization header is not a bearer token", 401, {
+          "WWW-Authenticate": "Bearer",
+        });
+      }
+      c.set("auth", await verifyBearer(token, deps));
     }
-    c.set("auth", claims);
     await next();
   });
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import argon2 from "argon2";
 
 /**
@@ -43,4 +43,35 @@ export function passwordNeedsRehash(hash: string) {
   } catch {
     return false;
   }
+}
+
+/**
+ * Character sets of generated passwords: no look-alikes (0/O, 1/l/I), and only symbols that
+ * every phone keyboard shows on its first symbol page, since internal members type them there.
+ */
+const GENERATED_CLASSES = [
+  "abcdefghijkmnpqrstuvwxyz",
+  "ABCDEFGHJKLMNPQRSTUVWXYZ",
+  "23456789",
+  "-.!?@#",
+] as const;
+
+/** A generated password is this long: about 95 bits. */
+export const GENERATED_PASSWORD_LENGTH = 16;
+
+/**
+ * A random password the policy accepts (a digit, a lowercase and an uppercase letter, a special
+ * character), for internal members, who replace it at their first sign-in.
+ */
+export function generatePassword(length = GENERATED_PASSWORD_LENGTH) {
+  const pick = (chars: string) => chars.charAt(randomInt(chars.length));
+  const all = GENERATED_CLASSES.join("");
+  const chars = GENERATED_CLASSES.map(pick);
+  while (chars.length < length) chars.push(pick(all));
+  // Fisher-Yates, so the guaranteed classes are not always first.
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j] as string, chars[i] as string];
+  }
+  return chars.join("");
 }

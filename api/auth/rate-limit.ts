@@ -48,6 +48,11 @@ export const DEFAULT_RATE_LIMITS = {
     ip: { limit: 300, windowMs: HOUR_MS },
     account: { limit: 30, windowMs: HOUR_MS },
   },
+  /** Starting a team logo, as an avatar; counted per uploader, not per team. */
+  logoUpload: {
+    ip: { limit: 300, windowMs: HOUR_MS },
+    account: { limit: 30, windowMs: HOUR_MS },
+  },
 } satisfies Record<string, ActionLimits>;
 
 export type RateLimitedAction = keyof typeof DEFAULT_RATE_LIMITS;

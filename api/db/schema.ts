@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
+import type { MemberStatus, MemberType } from "#domain/members.ts";
 import type { SignInProvider } from "#domain/providers.ts";
+import type { Role, TeamMode } from "#domain/roles.ts";
 
 /** Timestamps are epoch milliseconds everywhere (bigint columns, read back as numbers). */
 export interface SubscriptionsTable {
@@ -97,6 +99,61 @@ export interface AvatarUploadsTable {
   updated_at: number;
 }
 
+export interface TeamsTable {
+  team_id: string;
+  name: string;
+  /** `name` lowercased: the key of prefix search. */
+  name_key: string;
+  description: string | null;
+  mode: TeamMode;
+  logo_url: string | null;
+  created_by: string;
+  owner_id: string;
+  updated_by: string;
+  /** The favourite alias; null until the team has one. */
+  star_alias: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TeamAliasesTable {
+  alias: string;
+  team_id: string;
+  created_by: string;
+  created_at: number;
+}
+
+export interface MembersTable {
+  team_id: string;
+  /** The user id; `EMAIL#<address>` for an invitation not accepted yet. */
+  member_id: string;
+  /** The account behind the membership, once there is one. */
+  user_id: string | null;
+  /** The invited address, lowercase; null for internal members. */
+  email: string | null;
+  nickname: string;
+  /** `nickname` lowercased: unique within the team, and the key of prefix search. */
+  nickname_key: string;
+  role: Role;
+  status: MemberStatus;
+  type: MemberType;
+  locale: "en" | "it";
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  joined_at: number | null;
+  /** SHA-256 of the single-use invitation token. */
+  invite_token_hash: string | null;
+  invite_sent_at: number | null;
+  invite_expires_at: number | null;
+}
+
+/** As avatar_uploads, for a team's logo. */
+export interface LogoUploadsTable extends Omit<AvatarUploadsTable, "avatar_id"> {
+  logo_id: string;
+  team_id: string;
+}
+
 export interface Database {
   subscriptions: SubscriptionsTable;
   users: UsersTable;
@@ -105,9 +162,16 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   rate_limits: RateLimitsTable;
   avatar_uploads: AvatarUploadsTable;
+  teams: TeamsTable;
+  team_aliases: TeamAliasesTable;
+  members: MembersTable;
+  logo_uploads: LogoUploadsTable;
 }
 
 export type Db = Kysely<Database>;
 
 export type UserRow = Selectable<UsersTable>;
 export type AvatarUploadRow = Selectable<AvatarUploadsTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type MemberRow = Selectable<MembersTable>;
+export type LogoUploadRow = Selectable<LogoUploadsTable>;

@@ -1,3 +1,5 @@
+import { INVITATION_TTL_MS } from "#domain/constants.ts";
+import type { AssignableRole } from "#domain/roles.ts";
 import type { MailMessage } from "./mailer.ts";
 
 export type MailLocale = "en" | "it";
@@ -7,8 +9,11 @@ interface Layout {
   productName: string;
   heading: string;
   paragraphs: string[];
-  code: string;
+  /** Shown large, to type in; absent for messages that only carry links. */
+  code?: string;
   action: { label: string; link: string };
+  /** A second, quieter link under the button (decline an invitation). */
+  secondary?: { label: string; link: string };
   footer: string;
 }
 
@@ -20,15 +25,24 @@ const escapeHtml = (value: string) =>
   );
 
 /** One plain layout for every message: heading, text, the code large, a button, a footer. */
-function render({ locale, productName, heading, paragraphs, code, action, footer }: Layout) {
+function render({
+  locale,
+  productName,
+  heading,
+  paragraphs,
+  code,
+  action,
+  secondary,
+  footer,
+}: Layout) {
   const text = [
     heading,
     "",
     ...paragraphs.flatMap((p) => [p, ""]),
-    code,
-    "",
+    ...(code === undefined ? [] : [code, ""]),
     `${action.label}: ${action.link}`,
     "",
+    ...(secondary ? [`${secondary.label}: ${secondary.link}`, ""] : []),
     "--",
     footer,
     productName,
@@ -41,9 +55,8 @@ function render({ locale, productName, heading, paragraphs, code, action, footer
 <p style="margin:0 0 24px;font-weight:600">${escapeHtml(productName)}</p>
 <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(heading)}</h1>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
-<p style="margin:24px 0;font-size:32px;font-weight:700;letter-spacing:6px;font-family:ui-monospace,monospace">${escapeHtml(code)}</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(action.link)}" style="display:inline-block;background:#0d74ce;color:#fff;text-decoration:none;padding:12px 20px;border-radius:6px">${escapeHtml(action.label)}</a></p>
-<p style="margin:0;font-size:13px;color:#60646c;line-height:1.5">${escapeHtml(footer)}</p>
+${code === undefined ? "" : `<p style="margin:24px 0;font-size:32px;font-weight:700;letter-spacing:6px;font-family:ui-monospace,monospace">${escapeHtml(code)}</p>\n`}<p style="margin:0 0 24px"><a href="${escapeHtml(action.link)}" style="display:inline-block;background:#0d74ce;color:#fff;text-decoration:none;padding:12px 20px;border-radius:6px">${escapeHtml(action.label)}</a></p>
+${secondary ? `<p style="margin:0 0 24px;font-size:14px"><a href="${escapeHtml(secondary.link)}" style="color:#60646c">${escapeHtml(secondary.label)}</a></p>\n` : ""}<p style="margin:0;font-size:13px;color:#60646c;line-height:1.5">${escapeHtml(footer)}</p>
 </div>
 </body>
 </html>`;
@@ -121,4 +134,86 @@ export function verificationMail(mail: CodeMail): MailMessage {
 /** The password-reset code, with a link to /auth/reset that fills it in. */
 export function passwordResetMail(mail: CodeMail): MailMessage {
   return codeMail(RESET[mail.locale](mail.productName), mail);
+}
+
+export interface InvitationMail {
+  locale: MailLocale;
+  productName: string;
+  to: string;
+  teamName: string;
+  /** The nickname of the member who invited. */
+  inviterName: string;
+  role: AssignableRole;
+  acceptLink: string;
+  rejectLink: string;
+}
+
+const ROLE_NAMES: Record<MailLocale, Record<AssignableRole, string>> = {
+  en: {
+    admin: "administrator",
+    uploader: "contributor",
+    upviewer: "contributor and viewer",
+    viewer: "viewer",
+  },
+  it: {
+    admin: "amministratore",
+    uploader: "contributore",
+    upviewer: "contributore e visualizzatore",
+    viewer: "visualizzatore",
+  },
+};
+
+const INVITATION_DAYS = Math.round(INVITATION_TTL_MS / (24 * 60 * 60 * 1000));
+
+const INVITATION = {
+  en: (name: string, team: string, inviter: string, role: string) => ({
+    subject: `${inviter} invited you to ${team} on ${name}`,
+    heading: `Join ${team}`,
+    paragraphs: [
+      `${inviter} invited you to the team ${team} on ${name}, as ${role}.`,
+      "Accept the invitation to share photos and documents with the team. If you have no account yet, you will choose a password.",
+    ],
+    action: "Accept the invitation",
+    secondary: "Decline the invitation",
+    footer: `The invitation works for ${INVITATION_DAYS} days. If you do not know who sent it, ignore this message.`,
+  }),
+  it: (name: string, team: string, inviter: string, role: string) => ({
+    subject: `${inviter} ti ha invitato in ${team} su ${name}`,
+    heading: `Unisciti a ${team}`,
+    paragraphs: [
+      `${inviter} ti ha invitato nel team ${team} su ${name}, come ${role}.`,
+      "Accetta l'invito per condividere foto e documenti con il team. Se non hai ancora un account, sceglierai una password.",
+    ],
+    action: "Accetta l'invito",
+    secondary: "Rifiuta l'invito",
+    footer: `L'invito vale ${INVITATION_DAYS} giorni. Se non sai chi l'ha inviato, ignora questo messaggio.`,
+  }),
+};
+
+/** An invitation to a team, with links to accept and to decline it. */
+export function invitationMail(mail: InvitationMail): MailMessage {
+  // The subject is a header: names typed by people never bring a line break into it.
+  const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+  const texts = INVITATION[mail.locale](
+    mail.productName,
+    oneLine(mail.teamName),
+    oneLine(mail.inviterName),
+    ROLE_NAMES[mail.locale][mail.role],
+  );
+  const { text, html } = render({
+    locale: mail.locale,
+    productName: mail.productName,
+    heading: texts.heading,
+    paragraphs: texts.paragraphs,
+    action: { label: texts.action, link: mail.acceptLink },
+    secondary: { label: texts.secondary, link: mail.rejectLink },
+    footer: texts.footer,
+  });
+  return {
+    to: mail.to,
+    subject: texts.subject,
+    text,
+    html,
+    links: [mail.acceptLink, mail.rejectLink],
+  };
 }

@@ -62,7 +62,9 @@ const SignInRequest = z
     email: emailSchema.optional(),
     username: signInIdentifierSchema.pipe(z.string().max(200)).optional(),
     password: signInPasswordSchema,
-    team: lookupText.optional().openapi({ description: "The team id, for internal members" }),
+    team: lookupText.optional().openapi({
+      description: "The team code for internal members: the team's id or any of its aliases",
+    }),
   })
   .refine((body) => (body.email === undefined) !== (body.username === undefined), {
     error: "emailUsernameRequired",

@@ -13,8 +13,8 @@ export const UPLOAD_URL_TTL_MS = 15 * 60_000;
 /** Where upload addresses point: `PUT /api/uploads/<kind>/<id>?expires=...&signature=...`. */
 export const UPLOAD_URL_PATH = "/api/uploads/";
 
-/** What can be uploaded this way (team logos will join). */
-export type UploadKind = "avatars";
+/** What can be uploaded this way: users' avatars and teams' logos. */
+export type UploadKind = "avatars" | "logos";
 
 export type UploadUrlCheck = "valid" | "invalid" | "expired";
 

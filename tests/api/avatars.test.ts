@@ -1,7 +1,3 @@
-import { request as httpRequest } from "node:http";
-import { createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMITS } from "#api/auth/rate-limit.ts";
 import { IMAGE_MAX_BYTES } from "#domain/constants.ts";
@@ -14,18 +10,20 @@ import {
   type Tokens,
 } from "./support/accounts.ts";
 import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
-import { selfSignedCertificate } from "./support/self-signed.ts";
+import {
+  expectSquareWebp,
+  localUrl,
+  putEndless as putEndlessTo,
+  putImage,
+  startImageServer,
+  testImages,
+} from "./support/images.ts";
 
-// The real API on a fresh database, real images made with sharp, and a real HTTPS server (with a
-// certificate made here) for links. The API reaches that server as "images.test" only through
-// the resolver, CA and one loopback allowance the test helper hands it; nothing in production
-// can set those. Background work is awaited with api.idle(), never with a clock.
+// The real API on a fresh database, real images made with sharp, and a real HTTPS server for
+// links (tests/api/support/images.ts). Background work is awaited with api.idle(), never with a
+// clock.
 
-const HOST = "images.test";
-const { key, cert } = selfSignedCertificate([HOST]);
-const SECRET_TEXT = "Ada Secret Camera";
-
-let remote: Server;
+let remote: Awaited<ReturnType<typeof startImageServer>>;
 let remoteOrigin: string;
 let api: TestApi;
 let ada: Awaited<ReturnType<typeof signedInUser>>;
@@ -33,81 +31,22 @@ let grace: Awaited<ReturnType<typeof signedInUser>>;
 let jpeg: Buffer;
 let png: Buffer;
 
-/** Test names and what they resolve to; anything else fails like NXDOMAIN. */
-const ZONE: Record<string, string[]> = { [HOST]: ["127.0.0.1"], "private.test": ["10.1.2.3"] };
-
 beforeAll(async () => {
-  // A photo with EXIF that must not survive: an artist, a copyright and a camera.
-  jpeg = await sharp({
-    create: { width: 640, height: 400, channels: 3, background: { r: 20, g: 120, b: 200 } },
-  })
-    .jpeg()
-    .withExif({ IFD0: { Artist: SECRET_TEXT, Copyright: SECRET_TEXT, Model: SECRET_TEXT } })
-    .toBuffer();
-  png = await sharp({
-    create: {
-      width: 100,
-      height: 300,
-      channels: 4,
-      background: { r: 200, g: 30, b: 30, alpha: 1 },
-    },
-  })
-    .png()
-    .toBuffer();
-  const big = Buffer.alloc(IMAGE_MAX_BYTES + 1024, 7);
-  png.copy(big);
-
-  remote = createServer({ key, cert }, (req, res) => {
-    const url = new URL(req.url ?? "/", "https://test");
-    if (url.pathname === "/photo.jpg") {
-      res.writeHead(200, { "content-type": "image/jpeg", "content-length": jpeg.length });
-      res.end(jpeg);
-    } else if (url.pathname === "/page.html") {
-      res.writeHead(200, { "content-type": "image/png" }); // the header lies; the bytes do not
-      res.end("<!doctype html><html><body><script>alert(1)</script></body></html>");
-    } else if (url.pathname === "/big.png") {
-      res.writeHead(200, { "content-type": "image/png" }); // chunked: no length announced
-      res.end(big);
-    } else if (url.pathname === "/to-private") {
-      res.writeHead(302, { location: "https://private.test/photo.jpg" });
-      res.end();
-    } else {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  await new Promise<void>((done) => remote.listen(0, "127.0.0.1", done));
-  const { port } = remote.address() as AddressInfo;
-  remoteOrigin = `https://${HOST}:${port}`;
-
-  api = await startApi({
-    remoteFetch: {
-      resolve: async (hostname) => {
-        const addresses = ZONE[hostname];
-        if (!addresses)
-          throw Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
-        return addresses;
-      },
-      ca: cert,
-      testOnlyAllow: { hostname: HOST, address: "127.0.0.1", port },
-    },
-  });
+  const images = await testImages();
+  ({ jpeg, png } = images);
+  remote = await startImageServer(images);
+  remoteOrigin = remote.origin;
+  api = await startApi({ remoteFetch: remote.remoteFetch });
   ada = await signedInUser(api);
   grace = await signedInUser(api);
 });
 
 afterAll(async () => {
   await api?.close();
-  remote.closeAllConnections();
-  await new Promise((done) => remote.close(done));
+  await remote?.close();
 });
 
-/** The API's absolute URLs are on the public address; the test reaches the same path locally. */
-function local(absolute: string) {
-  const url = new URL(absolute);
-  expect(url.origin).toBe(PUBLIC_URL);
-  return `${api.url}${url.pathname}${url.search}`;
-}
+const local = (absolute: string) => localUrl(api, absolute);
 
 interface Created {
   avatarId: string;
@@ -130,59 +69,16 @@ async function createUpload(contentType: string, tokens: Tokens = ada.tokens) {
   return created as Created & { uploadUrl: string };
 }
 
-/** PUTs the bytes as a client would: no bearer token, just the signed address. */
 function put(
   uploadUrl: string,
   body: Buffer | ReadableStream<Uint8Array>,
   contentType = "application/octet-stream",
 ) {
-  return fetch(local(uploadUrl), {
-    method: "PUT",
-    headers: { "Content-Type": contentType },
-    body: Buffer.isBuffer(body) ? new Uint8Array(body) : body,
-    duplex: "half",
-  } as RequestInit);
+  return putImage(api, uploadUrl, body, contentType);
 }
 
-/**
- * PUTs `first` and then filler for ever (chunked, no length), until the server answers; fetch
- * would wait for the body to end before showing the answer, so this speaks node:http.
- */
 function putEndless(uploadUrl: string, first: Buffer) {
-  return new Promise<{ status: number; body: unknown; written: number }>((resolve, reject) => {
-    const chunk = Buffer.alloc(64 * 1024, 1);
-    let written = 0;
-    let answered = false;
-    const req = httpRequest(local(uploadUrl), {
-      method: "PUT",
-      headers: { "Content-Type": "image/png", "Transfer-Encoding": "chunked" },
-    });
-    const pump = () => {
-      while (!answered && !req.destroyed) {
-        const more = req.write(written === 0 ? first : chunk);
-        written += written === 0 ? first.length : chunk.length;
-        if (!more) return void req.once("drain", pump);
-      }
-    };
-    req.on("response", (res) => {
-      answered = true;
-      const parts: Buffer[] = [];
-      res.on("data", (part: Buffer) => parts.push(part));
-      res.on("end", () => {
-        req.destroy();
-        resolve({
-          status: res.statusCode ?? 0,
-          body: JSON.parse(Buffer.concat(parts).toString("utf8")),
-          written,
-        });
-      });
-    });
-    // The server closes the connection once it has answered; only an error before that counts.
-    req.on("error", (error) => {
-      if (!answered) reject(error);
-    });
-    pump();
-  });
+  return putEndlessTo(api, uploadUrl, first);
 }
 
 async function status(avatarId: string, tokens: Tokens = ada.tokens) {
@@ -213,21 +109,8 @@ async function stored(avatarId: string) {
 }
 
 /** Fetches an avatar image and checks it is the promised square WebP with no metadata. */
-async function expectAvatarImage(avatarUrl: string) {
-  const response = await fetch(local(avatarUrl));
-  expect(response.status).toBe(200);
-  expect(response.headers.get("content-type")).toBe("image/webp");
-  expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-  const bytes = Buffer.from(await response.arrayBuffer());
-  expect(response.headers.get("content-length")).toBe(String(bytes.length));
-  const metadata = await sharp(bytes).metadata();
-  expect(metadata).toMatchObject({ format: "webp", width: 256, height: 256 });
-  expect(metadata.exif).toBeUndefined();
-  expect(metadata.xmp).toBeUndefined();
-  expect(metadata.icc).toBeUndefined();
-  expect(bytes.includes(SECRET_TEXT)).toBe(false);
-  return response;
+function expectAvatarImage(avatarUrl: string) {
+  return expectSquareWebp(api, avatarUrl);
 }
 
 describe("POST /api/users/@me/avatars with contentType, then PUT to uploadUrl", () => {

@@ -6,7 +6,7 @@ import { simpleParser } from "mailparser";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "#api/mail/mailer.ts";
-import { passwordResetMail, verificationMail } from "#api/mail/templates.ts";
+import { invitationMail, passwordResetMail, verificationMail } from "#api/mail/templates.ts";
 import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
 
 let dataDir: string;
@@ -104,5 +104,40 @@ describe("mail templates", () => {
     expect(verificationMail(message).subject).not.toBe(
       verificationMail({ ...message, locale: "it" }).subject,
     );
+  });
+});
+
+describe("the invitation mail", () => {
+  const invitation = {
+    locale: "en" as const,
+    productName: "Raccolta",
+    to: "ada@example.com",
+    teamName: "Site <A>\r\nBcc: evil@example.com",
+    inviterName: "Grace",
+    role: "viewer" as const,
+    acceptLink: "https://raccolta.test/teams/t1/invitations/accept?key=abc",
+    rejectLink: "https://raccolta.test/teams/t1/invitations/reject?key=abc",
+  };
+
+  it("carries the accept and decline links, without a code, in both languages", () => {
+    for (const locale of ["en", "it"] as const) {
+      const mail = invitationMail({ ...invitation, locale });
+      expect(mail.links).toEqual([invitation.acceptLink, invitation.rejectLink]);
+      expect(mail.text.indexOf(invitation.acceptLink)).toBeLessThan(
+        mail.text.indexOf(invitation.rejectLink),
+      );
+      expect(mail.html).toContain(`href="${invitation.acceptLink}"`);
+      expect(mail.html).toContain(`href="${invitation.rejectLink}"`);
+      expect(mail.html).not.toContain("letter-spacing:6px");
+    }
+    expect(invitationMail(invitation).text).toContain("as viewer");
+    expect(invitationMail({ ...invitation, locale: "it" }).text).toContain("come visualizzatore");
+  });
+
+  it("keeps names typed by people on one line in the subject, and escapes them in HTML", () => {
+    const mail = invitationMail(invitation);
+    expect(mail.subject).toBe("Grace invited you to Site <A> Bcc: evil@example.com on Raccolta");
+    expect(mail.html).toContain("Site &lt;A&gt;");
+    expect(mail.html).not.toContain("<A>");
   });
 });

@@ -33,7 +33,12 @@ describe("migrations", () => {
   it("apply once when several instances start together, and then are a no-op", async () => {
     const applied = await Promise.all([startInstance(), startInstance(), startInstance()]);
     // Exactly one instance applied each migration; the others waited and found them done.
-    expect(applied.flat().sort()).toEqual(["0001-initial", "0002-accounts", "0003-avatars"]);
+    expect(applied.flat().sort()).toEqual([
+      "0001-initial",
+      "0002-accounts",
+      "0003-avatars",
+      "0004-teams",
+    ]);
     expect(await startInstance()).toEqual([]);
     const { db } = database.open();
     try {
@@ -42,6 +47,7 @@ describe("migrations", () => {
         "0001-initial",
         "0002-accounts",
         "0003-avatars",
+        "0004-teams",
       ]);
     } finally {
       await db.destroy();

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PLAN_LIMITS } from "#domain/plans.ts";
 import { ConfigError, parseConfig } from "../../server/config.ts";
 
 function errorLines(env: Record<string, string>) {
@@ -98,6 +99,26 @@ describe("parseConfig", () => {
     ],
     [{ LOG_LEVEL: "loud" }, "Configuration error: LOG_LEVEL must be fatal, error"],
     [
+      { PLAN_LIMIT_TEAMS: "many" },
+      'Configuration error: PLAN_LIMIT_TEAMS must be a whole number, -1 for unlimited (got "many")',
+    ],
+    [
+      { PLAN_LIMIT_MEMBERS_PER_TEAM: "2.5" },
+      "Configuration error: PLAN_LIMIT_MEMBERS_PER_TEAM must be a whole number, -1 for unlimited",
+    ],
+    [
+      { PLAN_LIMIT_ALIASES_PER_TEAM: "-2" },
+      'Configuration error: PLAN_LIMIT_ALIASES_PER_TEAM must be -1 (unlimited) or more (got "-2")',
+    ],
+    [
+      { PLAN_LIMIT_STORAGE_BYTES: "99999999999999999999" },
+      "Configuration error: PLAN_LIMIT_STORAGE_BYTES must be a whole number, -1 for unlimited",
+    ],
+    [
+      { PLAN_LIMIT_TRAFFIC_BYTES: "5GB" },
+      "Configuration error: PLAN_LIMIT_TRAFFIC_BYTES must be a whole number, -1 for unlimited",
+    ],
+    [
       { S3_ACCESS_KEY_ID: "id" },
       "S3_SECRET_ACCESS_KEY S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
     ],
@@ -182,6 +203,26 @@ describe("parseConfig", () => {
         clientSecret: "o-secret",
       },
     ]);
+  });
+
+  it("takes the default plan's limits unless PLAN_LIMIT_* says otherwise; -1 is unlimited", () => {
+    expect(parseConfig({}).planLimits).toEqual(DEFAULT_PLAN_LIMITS);
+    expect(
+      parseConfig({
+        PLAN_LIMIT_TEAMS: "-1",
+        PLAN_LIMIT_MEMBERS_PER_TEAM: "0",
+        PLAN_LIMIT_ALIASES_PER_TEAM: " 5 ",
+        PLAN_LIMIT_STORAGE_BYTES: "1099511627776",
+        // Blank is unset, not 0.
+        PLAN_LIMIT_TRAFFIC_BYTES: "",
+      }).planLimits,
+    ).toEqual({
+      ...DEFAULT_PLAN_LIMITS,
+      limitTeams: -1,
+      limitMembersPerTeam: 0,
+      limitAliasesPerTeam: 5,
+      limitStorageBytes: 1024 ** 4,
+    });
   });
 
   it("gives one line per bad variable", () => {

@@ -17,6 +17,7 @@ import { migrateToLatest, openDatabase } from "#api/db/database.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { DiskBlobStore } from "#api/storage/index.ts";
 import type { RemoteFetchOptions } from "#api/users/avatars.ts";
+import { DEFAULT_PLAN_LIMITS, type PlanLimits } from "#domain/plans.ts";
 import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
 
 /** The database every API test file gets: a fresh SQLite file, or a fresh PostgreSQL schema. */
@@ -92,6 +93,13 @@ export interface StartApiOptions {
    * hostname, address and port it may reach on loopback (safeFetch's testOnlyAllow).
    */
   remoteFetch?: RemoteFetchOptions;
+  /** The default plan's limits; DEFAULT_PLAN_LIMITS when absent. Small ones test the quotas. */
+  planLimits?: Partial<PlanLimits>;
+  /**
+   * Where the mailer sends instead of the local SMTP server: an address nobody listens on makes
+   * every mail fail (api.smtp still runs, and receives nothing).
+   */
+  smtpUrl?: string;
 }
 
 /** What a response from `requestFrom` holds. */
@@ -126,7 +134,7 @@ export async function startApi(options: StartApiOptions = {}) {
   });
   const smtp = await new LocalSmtpServer().start();
   const mailer = createMailer({
-    smtpUrl: smtp.url,
+    smtpUrl: options.smtpUrl ?? smtp.url,
     from: "Raccolta <no-reply@raccolta.test>",
     dataDir: database.dataDir,
     logger,
@@ -148,6 +156,7 @@ export async function startApi(options: StartApiOptions = {}) {
     rateLimits: options.rateLimits === "product" ? DEFAULT_RATE_LIMITS : RELAXED_RATE_LIMITS,
     remoteFetch: options.remoteFetch,
     background,
+    planLimits: { ...DEFAULT_PLAN_LIMITS, ...options.planLimits },
   });
   // The host's part: the client address is the socket's. Nothing here reads X-Forwarded-For.
   const host = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();

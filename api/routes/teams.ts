@@ -1,0 +1,268 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { AuthEnv } from "#api/auth/middleware.ts";
+import type { Db } from "#api/db/schema.ts";
+import { ApiError } from "#api/http/errors.ts";
+import { errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
+import { requireTeamPermission } from "#api/teams/access.ts";
+import type { AliasService } from "#api/teams/aliases.ts";
+import { TeamPatchSchema, teamChanges } from "#api/teams/team-patch.ts";
+import { SORT_ORDERS, TeamListItemSchema, TeamSchema, type TeamService } from "#api/teams/teams.ts";
+import { DEFAULT_SORT, NAME_MAX, PAGE_SIZE } from "#domain/constants.ts";
+import { TEAM_MODES } from "#domain/roles.ts";
+import {
+  aliasSchema,
+  optionalNicknameSchema,
+  teamDescriptionSchema,
+  teamNameSchema,
+} from "#domain/validation.ts";
+
+// Teams (spec section 7, Teams): the caller's teams, one team, creating and changing a team,
+// and its aliases. A team is named by its id or any of its aliases; one the caller is not an
+// active member of answers notFound, exactly like one that does not exist.
+
+const security = [{ bearer: [] }];
+
+/** The most teams one page holds. */
+const PAGE_MAX = 100;
+
+const epochMs = z.coerce.number().int().min(0);
+
+const TeamListQuerySchema = z
+  .object({
+    lastKey: z.string().max(500).optional().openapi({
+      description: "pagination.lastKey of the previous page, unchanged",
+    }),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PAGE_MAX)
+      .default(PAGE_SIZE)
+      .openapi({
+        description: `Teams per page, 1 to ${PAGE_MAX}`,
+      }),
+    prefix: z.string().trim().max(NAME_MAX).optional().openapi({
+      description: "Only names starting with this, in any case",
+    }),
+    from: epochMs.optional().openapi({ description: "Created at or after (epoch ms)" }),
+    to: epochMs.optional().openapi({ description: "Created at or before (epoch ms)" }),
+    sort: z.enum(SORT_ORDERS).default(DEFAULT_SORT).openapi({
+      description: "By creation time (then id): desc (newest first, the default) or asc",
+    }),
+  })
+  .refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
+    error: "filterStartEndDateInvalid",
+    path: ["to"],
+  });
+
+const TeamListSchema = z
+  .object({
+    pagination: z.object({
+      lastKey: z.string().nullable().openapi({ description: "Null on the last page" }),
+    }),
+    teams: z.array(TeamListItemSchema),
+  })
+  .openapi("TeamList");
+
+const CreateTeamRequest = z
+  .strictObject({
+    name: teamNameSchema,
+    description: teamDescriptionSchema,
+    // .describe, not .openapi: a domain schema may be built before zod-openapi extends zod.
+    nickname: optionalNicknameSchema.describe(
+      "The creator's nickname in the team; their own when absent",
+    ),
+    mode: z.enum(TEAM_MODES).optional().openapi({ description: "collaborative when absent" }),
+  })
+  .openapi("CreateTeamRequest");
+
+const CreateTeamResponse = z.object({ teamId: z.string() }).openapi("CreatedTeam");
+
+const CreateAliasRequest = z
+  .strictObject({
+    alias: aliasSchema.describe(
+      "3 to 30 lowercase letters, digits and hyphens, no hyphen at either end",
+    ),
+    star: z.boolean().optional().openapi({
+      description: "Make it the favourite alias (the default; a first alias always is)",
+    }),
+  })
+  .openapi("CreateAliasRequest");
+
+const AliasSchema = z.object({ alias: z.string() }).openapi("Alias");
+
+const teamParams = z.object({
+  teamId: z.string().openapi({ description: "The team's id or any of its aliases" }),
+});
+
+function issuesText(error: z.ZodError) {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join(".") : "body"}: ${issue.message}`)
+    .join("; ");
+}
+
+function routes(auth: MiddlewareHandler<AuthEnv>) {
+  return {
+    list: createRoute({
+      method: "get",
+      path: "/teams",
+      tags: ["Teams"],
+      summary: "The teams the caller is an active member of, a page at a time",
+      security,
+      middleware: [auth] as const,
+      request: { query: TeamListQuerySchema },
+      responses: {
+        200: jsonResponse("A page of teams", TeamListSchema),
+        ...errorResponses(400, 401),
+      },
+    }),
+    get: createRoute({
+      method: "get",
+      path: "/teams/{teamId}",
+      tags: ["Teams"],
+      summary: "One team, by id or alias",
+      security,
+      middleware: [auth] as const,
+      request: { params: teamParams },
+      responses: {
+        200: jsonResponse("The team", TeamSchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+    create: createRoute({
+      method: "post",
+      path: "/teams",
+      tags: ["Teams"],
+      summary: "Create a team (global users); the caller becomes its owner",
+      security,
+      middleware: [auth] as const,
+      request: { body: jsonBody(CreateTeamRequest) },
+      responses: {
+        201: jsonResponse("The new team's id", CreateTeamResponse),
+        ...errorResponses(400, 401, 403),
+      },
+    }),
+    patch: createRoute({
+      method: "patch",
+      path: "/teams/{teamId}",
+      tags: ["Teams"],
+      summary: "Rename a team, change its description or mode (JSON Patch; owner and admin)",
+      security,
+      middleware: [auth] as const,
+      request: {
+        params: teamParams,
+        body: {
+          required: true,
+          content: {
+            "application/json-patch+json": { schema: TeamPatchSchema },
+            "application/json": { schema: TeamPatchSchema },
+          },
+        },
+      },
+      responses: {
+        200: jsonResponse("The updated team", TeamSchema),
+        ...errorResponses(400, 401, 403, 404, 413, 415),
+      },
+    }),
+    createAlias: createRoute({
+      method: "post",
+      path: "/teams/{teamId}/aliases",
+      tags: ["Teams"],
+      summary: "Give the team a new alias (owner only); aliases never change",
+      security,
+      middleware: [auth] as const,
+      request: { params: teamParams, body: jsonBody(CreateAliasRequest) },
+      responses: {
+        201: jsonResponse("The alias, as stored (lowercase)", AliasSchema),
+        ...errorResponses(400, 401, 403, 404, 409),
+      },
+    }),
+  };
+}
+
+export function teamRoutes({
+  db,
+  auth,
+  teams,
+  aliases,
+}: {
+  db: Db;
+  auth: MiddlewareHandler<AuthEnv>;
+  teams: TeamService;
+  aliases: AliasService;
+}) {
+  const r = routes(auth);
+  return new OpenAPIHono<AuthEnv>()
+    .openapi(
+      r.list,
+      async (c) => {
+        const { prefix, ...query } = c.req.valid("query");
+        return c.json(
+          await teams.list(c.var.auth.userId, { ...query, prefix: prefix || undefined }),
+          200,
+        );
+      },
+      // An unknown sort order has its own code; anything else is invalidInput.
+      (result) => {
+        if (result.success) return undefined;
+        const sorting = result.error.issues.find((issue) => issue.path[0] === "sort");
+        if (sorting) throw new ApiError("invalidSorting", "sort: must be asc or desc");
+        throw new ApiError("invalidInput", issuesText(result.error));
+      },
+    )
+    .openapi(r.get, async (c) => {
+      const { userId } = c.var.auth;
+      const access = await requireTeamPermission(
+        db,
+        c.req.valid("param").teamId,
+        userId,
+        "read",
+        "team",
+      );
+      return c.json(await teams.view(access.team, access.member), 200);
+    })
+    .openapi(
+      r.create,
+      async (c) => c.json(await teams.create(c.var.auth.userId, c.req.valid("json")), 201),
+      // A name the rules refuse is invalidTeamName; anything else invalidInput.
+      (result) => {
+        if (result.success) return undefined;
+        const name = result.error.issues.some((issue) => issue.path[0] === "name");
+        throw new ApiError(name ? "invalidTeamName" : "invalidInput", issuesText(result.error));
+      },
+    )
+    .openapi(
+      r.patch,
+      async (c) => {
+        const changes = teamChanges(c.req.valid("json"));
+        const { userId } = c.var.auth;
+        const { team, member } = await requireTeamPermission(
+          db,
+          c.req.valid("param").teamId,
+          userId,
+          "update",
+          "team",
+        );
+        return c.json(await teams.view(await teams.update(team, userId, changes), member), 200);
+      },
+      // A patch the schema refuses is invalidPatch, or a value code for a value the rules refuse.
+      (result) => {
+        if (result.success) return undefined;
+        // The validator hands the raw body along with a failed result.
+        teamChanges((result as { data?: unknown }).data);
+        throw new ApiError("invalidPatch", "This is not a team patch");
+      },
+    )
+    .openapi(r.createAlias, async (c) => {
+      const { userId } = c.var.auth;
+      const { team } = await requireTeamPermission(
+        db,
+        c.req.valid("param").teamId,
+        userId,
+        "create",
+        "teamAlias",
+      );
+      return c.json(await aliases.create(team, userId, c.req.valid("json")), 201);
+    });
+}

@@ -1,0 +1,69 @@
+import type { Db, MemberRow, TeamRow } from "#api/db/schema.ts";
+import { ApiError } from "#api/http/errors.ts";
+import { hasTeamAccess } from "#domain/members.ts";
+import { type Action, can, type Resource } from "#domain/roles.ts";
+
+/** A team as the caller may see it, with their own membership in it. */
+export interface TeamAccess {
+  team: TeamRow;
+  member: MemberRow;
+}
+
+/** The team an id or one of its aliases names, or undefined. Aliases are lowercase. */
+export async function findTeam(db: Db, idOrAlias: string) {
+  const byId = await db
+    .selectFrom("teams")
+    .selectAll()
+    .where("team_id", "=", idOrAlias)
+    .executeTakeFirst();
+  if (byId) return byId;
+  return db
+    .selectFrom("teams")
+    .innerJoin("team_aliases", "team_aliases.team_id", "teams.team_id")
+    .selectAll("teams")
+    .where("team_aliases.alias", "=", idOrAlias.toLowerCase())
+    .executeTakeFirst();
+}
+
+/**
+ * The team `idOrAlias` names and the caller's membership, when the caller is an active member.
+ * A team the caller cannot enter answers exactly like a missing one: `notFound`, so nobody learns
+ * which teams exist. Disabled, banned, left, rejected and invited members have no access.
+ */
+export async function requireTeamMember(
+  db: Db,
+  idOrAlias: string,
+  userId: string,
+): Promise<TeamAccess> {
+  const team = await findTeam(db, idOrAlias);
+  const member = team
+    ? await db
+        .selectFrom("members")
+        .selectAll()
+        .where("team_id", "=", team.team_id)
+        .where("user_id", "=", userId)
+        .executeTakeFirst()
+    : undefined;
+  if (!team || !member || !hasTeamAccess(member.status)) {
+    throw new ApiError("notFound", "No such team");
+  }
+  return { team, member };
+}
+
+/**
+ * `requireTeamMember`, and then one cell of the permission matrix (domain/roles.ts): a member
+ * whose role lacks it is `forbidden`.
+ */
+export async function requireTeamPermission(
+  db: Db,
+  idOrAlias: string,
+  userId: string,
+  action: Action,
+  resource: Resource,
+): Promise<TeamAccess> {
+  const access = await requireTeamMember(db, idOrAlias, userId);
+  if (!can(access.member.role, action, resource)) {
+    throw new ApiError("forbidden", `Your role cannot ${action} ${resource.split(":")[0]}`);
+  }
+  return access;
+}

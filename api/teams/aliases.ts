@@ -1,0 +1,92 @@
+import type { Clock } from "#api/clock.ts";
+import type { Db, TeamRow } from "#api/db/schema.ts";
+import { ApiError } from "#api/http/errors.ts";
+import { type PlanLimits, withinLimit } from "#domain/plans.ts";
+
+/**
+ * Team aliases (spec sections 3, 4 and 7): another name for a team, typed as the team code
+ * by internal members and usable wherever a team id is. An alias is lowercase (the domain rule
+ * has already been applied), unique across every team and never an existing team id, and once
+ * created it never changes. The newest alias becomes the favourite (star) unless the caller
+ * says otherwise; a team's first alias is always its favourite.
+ */
+export function createAliasService({
+  db,
+  now,
+  planLimits,
+}: {
+  db: Db;
+  now: Clock;
+  planLimits: PlanLimits;
+}) {
+  /** The code for an alias already taken: this team's (immutable) or another's. */
+  function taken(ownerTeamId: string, teamId: string) {
+    return ownerTeamId === teamId
+      ? new ApiError("cannotChangeAlias", "The team already has this alias; aliases never change")
+      : new ApiError("alreadyExists", "This alias is taken");
+  }
+
+  return {
+    async create(
+      team: TeamRow,
+      userId: string,
+      input: { alias: string; star?: boolean },
+    ): Promise<{ alias: string }> {
+      const { alias } = input;
+      await db.transaction().execute(async (trx) => {
+        const at = now();
+        const star = input.star !== false || team.star_alias === null;
+        // Writing the team's row first makes concurrent additions to one team take turns (a
+        // row lock on PostgreSQL, the write lock on SQLite), so the count below holds.
+        await trx
+          .updateTable("teams")
+          .set({ updated_at: at, updated_by: userId })
+          .where("team_id", "=", team.team_id)
+          .execute();
+        const existing = await trx
+          .selectFrom("team_aliases")
+          .select("team_id")
+          .where("alias", "=", alias)
+          .executeTakeFirst();
+        if (existing) throw taken(existing.team_id, team.team_id);
+        // An alias names a team wherever an id does, so it may not be one.
+        const asId = await trx
+          .selectFrom("teams")
+          .select("team_id")
+          .where("team_id", "=", alias)
+          .executeTakeFirst();
+        if (asId) throw taken(asId.team_id, team.team_id);
+        const count = await trx
+          .selectFrom("team_aliases")
+          .select((eb) => eb.fn.countAll<number | string>().as("count"))
+          .where("team_id", "=", team.team_id)
+          .executeTakeFirstOrThrow();
+        if (!withinLimit(Number(count.count), planLimits.limitAliasesPerTeam)) {
+          throw new ApiError(
+            "quotaExceededAliases",
+            `Your plan allows ${planLimits.limitAliasesPerTeam} aliases per team; check your plan`,
+          );
+        }
+        const inserted = await trx
+          .insertInto("team_aliases")
+          .values({ alias, team_id: team.team_id, created_by: userId, created_at: at })
+          .onConflict((conflict) => conflict.column("alias").doNothing())
+          .executeTakeFirst();
+        // Another team took it a moment ago.
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+          throw new ApiError("alreadyExists", "This alias is taken");
+        }
+        if (star) {
+          await trx
+            .updateTable("teams")
+            .set({ star_alias: alias })
+            .where("team_id", "=", team.team_id)
+            .execute();
+        }
+      });
+      return { alias };
+    },
+  };
+}
+
+export type AliasService = ReturnType<typeof createAliasService>;

@@ -1,0 +1,463 @@
+import { randomUUID } from "node:crypto";
+import { z } from "@hono/zod-openapi";
+import { type Kysely, sql } from "kysely";
+import { generatePassword, hashPassword } from "#api/auth/passwords.ts";
+import type { SessionStore } from "#api/auth/sessions.ts";
+import type { Clock } from "#api/clock.ts";
+import type { Database, Db, MemberRow, TeamRow } from "#api/db/schema.ts";
+import { ApiError } from "#api/http/errors.ts";
+import { publicAvatarUrl } from "#api/users/avatars.ts";
+import {
+  EFFECTIVE_MEMBER_STATUSES,
+  effectiveMemberStatus,
+  MEMBER_TYPES,
+  type MemberStatus,
+} from "#domain/members.ts";
+import { type PlanLimits, withinLimit } from "#domain/plans.ts";
+import {
+  type Actor,
+  can,
+  canChangeMemberRole,
+  canDeactivateMember,
+  canDeleteMember,
+  canReactivateMember,
+  canRenameMember,
+  canResetMemberPassword,
+  INTERNAL_MEMBER_ROLE,
+  ROLES,
+  type TargetMember,
+} from "#domain/roles.ts";
+import type { TeamAccess } from "./access.ts";
+import { memberChanges } from "./member-patch.ts";
+
+// Members of a team (spec sections 3, 4 and 6): the list and detail, internal members, the
+// member-menu changes, removal and an internal member's new password. Invitations by email are
+// in invitations.ts.
+
+/** The most members one page may hold. */
+export const MEMBER_PAGE_MAX = 100;
+
+/** The prefix of an invitation's member id, before an account accepts it. */
+export const INVITED_MEMBER_ID_PREFIX = "EMAIL#";
+
+/** Statuses that no longer hold a place in the team: they do not count against the plan. */
+export const FORMER_MEMBER_STATUSES = ["rejected", "left"] as const satisfies MemberStatus[];
+
+/** The Member of the spec (section 3). Absent values are null. */
+export const MemberSchema = z
+  .object({
+    teamId: z.string(),
+    userId: z.string().openapi({
+      description: "The user id; EMAIL#<address> for an invitation nobody has accepted yet",
+    }),
+    nickname: z.string(),
+    avatarUrl: z.string().nullable(),
+    role: z.enum(ROLES),
+    status: z.enum(EFFECTIVE_MEMBER_STATUSES).openapi({
+      description: "As stored, except an invitation past inviteExpiresAt: invitation_expired",
+    }),
+    type: z.enum(MEMBER_TYPES),
+    createdAt: z.number().int(),
+    createdBy: z.string().openapi({ description: "The user id of who added the member" }),
+    joinedAt: z.number().int().nullable(),
+    inviteExpiresAt: z.number().int().nullable().openapi({ description: "Epoch ms" }),
+  })
+  .openapi("Member");
+export type Member = z.infer<typeof MemberSchema>;
+
+export const MemberDetailSchema = MemberSchema.extend({
+  username: z.string().nullable().openapi({ description: "Null for an invitation" }),
+  email: z.string().nullable().openapi({
+    description: "Shown to the member themself and to roles that update any member; else null",
+  }),
+}).openapi("MemberDetail");
+export type MemberDetail = z.infer<typeof MemberDetailSchema>;
+
+export const CredentialsSchema = z
+  .object({
+    teamAlias: z.string().nullable().openapi({ description: "The team code: its star alias" }),
+    teamId: z.string(),
+    username: z.string(),
+    password: z.string().openapi({ description: "Generated; replaced at the first sign-in" }),
+  })
+  .openapi("InternalMemberCredentials");
+export type Credentials = z.infer<typeof CredentialsSchema>;
+
+/** A member row with what its account adds. */
+export type MemberView = MemberRow & {
+  avatar_url: string | null;
+  username: string | null;
+  user_email: string | null;
+};
+
+type Executor = Kysely<Database>;
+
+function selectMembers(db: Executor) {
+  return db
+    .selectFrom("members")
+    .leftJoin("users", "users.user_id", "members.user_id")
+    .selectAll("members")
+    .select([
+      "users.avatar_url as avatar_url",
+      "users.username as username",
+      "users.email as user_email",
+    ]);
+}
+
+/** A nickname's key: what uniqueness within the team and prefix search compare. */
+export const nicknameKey = (nickname: string) => nickname.toLowerCase();
+
+/** `value%` for LIKE, with LIKE's own characters taken literally (escape character `\`). */
+function likePrefix(value: string) {
+  return `${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export const notFoundMember = () => new ApiError("notFound", "No such member in this team");
+export const forbidden = (message: string) => new ApiError("forbidden", message);
+export const nicknameAlreadyExists = () =>
+  new ApiError("nicknameAlreadyExists", "Another member of this team has this nickname");
+
+/** The actor of a team access: who is acting, with which role. */
+export function actorOf(access: TeamAccess): Actor {
+  return { userId: access.member.member_id, role: access.member.role };
+}
+
+export interface MemberServiceDependencies {
+  db: Db;
+  now: Clock;
+  /** The base of avatar URLs. */
+  publicUrl: string;
+  sessions: SessionStore;
+  /** Limits of the plan teams are on; limitMembersPerTeam caps the members. */
+  planLimits: PlanLimits;
+}
+
+export function createMemberService({
+  db,
+  now,
+  publicUrl,
+  sessions,
+  planLimits,
+}: MemberServiceDependencies) {
+  function toMember(view: MemberView): Member {
+    return {
+      teamId: view.team_id,
+      userId: view.member_id,
+      nickname: view.nickname,
+      avatarUrl: publicAvatarUrl(view.avatar_url, publicUrl),
+      role: view.role,
+      status: effectiveMemberStatus(
+        { status: view.status, inviteExpiresAt: view.invite_expires_at },
+        now(),
+      ),
+      type: view.type,
+      createdAt: view.created_at,
+      createdBy: view.created_by,
+      joinedAt: view.joined_at,
+      inviteExpiresAt: view.invite_expires_at,
+    };
+  }
+
+  /** The member a member-menu rule looks at, with the status as shown. */
+  function targetOf(view: MemberRow): TargetMember {
+    return {
+      userId: view.member_id,
+      role: view.role,
+      status: effectiveMemberStatus(
+        { status: view.status, inviteExpiresAt: view.invite_expires_at },
+        now(),
+      ),
+      type: view.type,
+    };
+  }
+
+  function find(teamId: string, memberId: string, executor: Executor = db) {
+    return selectMembers(executor)
+      .where("members.team_id", "=", teamId)
+      .where("members.member_id", "=", memberId)
+      .executeTakeFirst();
+  }
+
+  async function get(teamId: string, memberId: string, executor: Executor = db) {
+    const view = await find(teamId, memberId, executor);
+    if (!view) throw notFoundMember();
+    return view;
+  }
+
+  async function nicknameTaken(teamId: string, nickname: string, exceptMemberId?: string) {
+    let query = db
+      .selectFrom("members")
+      .select("member_id")
+      .where("team_id", "=", teamId)
+      .where("nickname_key", "=", nicknameKey(nickname));
+    if (exceptMemberId !== undefined) query = query.where("member_id", "!=", exceptMemberId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  /**
+   * `quotaExceededMembers` when the team already holds the plan's members. Every row counts
+   * except rejected invitations and members who left: invitations hold a place, and so do
+   * disabled and banned members, who can be reactivated.
+   */
+  async function assertRoomForMember(teamId: string) {
+    const row = await db
+      .selectFrom("members")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("team_id", "=", teamId)
+      .where("status", "not in", FORMER_MEMBER_STATUSES)
+      .executeTakeFirstOrThrow();
+    if (!withinLimit(Number(row.count), planLimits.limitMembersPerTeam)) {
+      throw new ApiError(
+        "quotaExceededMembers",
+        `The team's plan allows ${planLimits.limitMembersPerTeam} members`,
+      );
+    }
+  }
+
+  function credentials(team: TeamRow, username: string, password: string): Credentials {
+    return { teamAlias: team.star_alias, teamId: team.team_id, username, password };
+  }
+
+  return {
+    toMember,
+    targetOf,
+    find,
+    get,
+    nicknameTaken,
+    assertRoomForMember,
+
+    /** One page of the team's members by nickname, after `lastKey` (a nickname key). */
+    async list(teamId: string, page: { limit: number; lastKey?: string; prefix?: string }) {
+      let query = selectMembers(db).where("members.team_id", "=", teamId);
+      if (page.prefix) {
+        const pattern = likePrefix(nicknameKey(page.prefix));
+        query = query.where(
+          sql<boolean>`${sql.ref("members.nickname_key")} like ${pattern} escape '\\'`,
+        );
+      }
+      if (page.lastKey !== undefined)
+        query = query.where("members.nickname_key", ">", page.lastKey);
+      const rows = await query
+        .orderBy("members.nickname_key")
+        .limit(page.limit + 1)
+        .execute();
+      const members = rows.slice(0, page.limit);
+      const more = rows.length > page.limit;
+      return {
+        pagination: { lastKey: more ? (members.at(-1)?.nickname_key ?? null) : null },
+        members: members.map(toMember),
+      };
+    },
+
+    /** A member with username, and email for whoever may see it: self, and member managers. */
+    detail(view: MemberView, actor: Actor): MemberDetail {
+      const showEmail = actor.userId === view.member_id || can(actor.role, "update", "member:any");
+      return {
+        ...toMember(view),
+        username: view.username,
+        email: showEmail ? (view.user_email ?? view.email) : null,
+      };
+    },
+
+    /**
+     * An internal member: an account of the team (no email, a generated password to replace at
+     * first sign-in) and an active contributor whose nickname is the username.
+     */
+    async createInternal(access: TeamAccess, input: { username: string; locale: "en" | "it" }) {
+      const { team } = access;
+      const teamId = team.team_id;
+      const alreadyExists = () =>
+        new ApiError("alreadyExists", "This team already has a member with this username");
+      // Usernames are typed on a phone: two that differ only in case would be one too many.
+      const sameUsername = await db
+        .selectFrom("users")
+        .select("user_id")
+        .where("team_id", "=", teamId)
+        .where(sql<string>`lower(${sql.ref("username")})`, "=", input.username.toLowerCase())
+        .executeTakeFirst();
+      if (sameUsername) throw alreadyExists();
+      await assertRoomForMember(teamId);
+      if (await nicknameTaken(teamId, input.username)) throw nicknameAlreadyExists();
+
+      const password = generatePassword();
+      const passwordHash = await hashPassword(password);
+      const userId = randomUUID();
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto("users")
+          .values({
+            user_id: userId,
+            email: null,
+            email_verified: 0,
+            password_hash: passwordHash,
+            first_name: null,
+            last_name: null,
+            nickname: input.username,
+            preferred_name: null,
+            username: input.username,
+            team_id: teamId,
+            user_scope: "team",
+            must_change_password: 1,
+            locale: input.locale,
+            avatar_url: null,
+            provider: "password",
+            created_at: at,
+            updated_at: at,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        if (Number(user.numInsertedOrUpdatedRows ?? 0) === 0) throw alreadyExists();
+        const member = await trx
+          .insertInto("members")
+          .values({
+            team_id: teamId,
+            member_id: userId,
+            user_id: userId,
+            email: null,
+            nickname: input.username,
+            nickname_key: nicknameKey(input.username),
+            role: INTERNAL_MEMBER_ROLE,
+            status: "active",
+            type: "internal",
+            locale: input.locale,
+            created_by: actorOf(access).userId,
+            created_at: at,
+            updated_at: at,
+            joined_at: at,
+            invite_token_hash: null,
+            invite_sent_at: null,
+            invite_expires_at: null,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        if (Number(member.numInsertedOrUpdatedRows ?? 0) === 0) throw nicknameAlreadyExists();
+      });
+      return {
+        member: toMember(await get(teamId, userId)),
+        credentials: credentials(team, input.username, password),
+      };
+    },
+
+    /**
+     * Applies a member patch in order, each operation checked by the member-menu rule it needs
+     * against the member as the operations before left it; all or nothing.
+     */
+    async patch(access: TeamAccess, memberId: string, body: unknown) {
+      const changes = memberChanges(body);
+      const teamId = access.team.team_id;
+      const view = await get(teamId, memberId);
+      const actor = actorOf(access);
+      const target = targetOf(view);
+      const update: Partial<Pick<MemberRow, "role" | "nickname" | "nickname_key" | "status">> = {};
+      for (const change of changes) {
+        if (change.field === "status") {
+          const allowed =
+            change.value === "disabled"
+              ? canDeactivateMember(actor, target)
+              : canReactivateMember(actor, target);
+          if (!allowed) {
+            throw forbidden(
+              change.value === "disabled"
+                ? "Only an active member other than the owner and yourself can be disabled"
+                : "Only a disabled or banned member can be reactivated",
+            );
+          }
+          target.status = change.value;
+          update.status = change.value;
+        } else if (change.field === "role") {
+          if (!canChangeMemberRole(actor, target)) {
+            throw forbidden(
+              "The role can change only for an active member, not internal, not the owner, not yourself",
+            );
+          }
+          target.role = change.value;
+          update.role = change.value;
+        } else {
+          if (!canRenameMember(actor, target)) throw forbidden("You cannot rename this member");
+          update.nickname = change.value;
+          update.nickname_key = nicknameKey(change.value);
+        }
+      }
+      if (Object.keys(update).length === 0) return toMember(view);
+      if (
+        update.nickname !== undefined &&
+        (await nicknameTaken(teamId, update.nickname, memberId))
+      ) {
+        throw nicknameAlreadyExists();
+      }
+      try {
+        await db
+          .updateTable("members")
+          .set({ ...update, updated_at: now() })
+          .where("team_id", "=", teamId)
+          .where("member_id", "=", memberId)
+          .execute();
+      } catch (error) {
+        // Another rename to the same nickname won the race: the unique index refused this one.
+        if (
+          update.nickname !== undefined &&
+          (await nicknameTaken(teamId, update.nickname, memberId))
+        ) {
+          throw nicknameAlreadyExists();
+        }
+        throw error;
+      }
+      return toMember(await get(teamId, memberId));
+    },
+
+    /** Removes a member (owner only, never the owner); an internal member's account goes too. */
+    async remove(access: TeamAccess, memberId: string) {
+      const teamId = access.team.team_id;
+      const view = await get(teamId, memberId);
+      if (!canDeleteMember(actorOf(access), targetOf(view))) {
+        throw forbidden("Only the owner removes members, and the owner cannot be removed");
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom("members")
+          .where("team_id", "=", teamId)
+          .where("member_id", "=", memberId)
+          .execute();
+        if (view.type === "internal" && view.user_id) {
+          // Its sessions, refresh tokens and avatar go with it (foreign keys cascade).
+          await trx
+            .deleteFrom("users")
+            .where("user_id", "=", view.user_id)
+            .where("user_scope", "=", "team")
+            .where("team_id", "=", teamId)
+            .execute();
+        }
+      });
+    },
+
+    /**
+     * New credentials for an internal member: a generated password to replace at the next
+     * sign-in. Every session of the member ends, so the old password's sign-ins stop at once.
+     */
+    async resetPassword(access: TeamAccess, memberId: string) {
+      const teamId = access.team.team_id;
+      const view = await get(teamId, memberId);
+      if (!canResetMemberPassword(actorOf(access), targetOf(view))) {
+        throw forbidden("Only an internal member's password can be reset");
+      }
+      const userId = view.user_id;
+      if (!userId || view.username === null) throw notFoundMember();
+      const password = generatePassword();
+      await db
+        .updateTable("users")
+        .set({
+          password_hash: await hashPassword(password),
+          must_change_password: 1,
+          updated_at: now(),
+        })
+        .where("user_id", "=", userId)
+        .where("team_id", "=", teamId)
+        .execute();
+      await sessions.revokeAll(userId);
+      return credentials(access.team, view.username, password);
+    },
+  };
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;

@@ -1,0 +1,325 @@
+import { randomUUID } from "node:crypto";
+import { z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import type { Clock } from "#api/clock.ts";
+import type { Db, MemberRow, TeamRow, TeamsTable } from "#api/db/schema.ts";
+import { ApiError } from "#api/http/errors.ts";
+import { publicImageUrl } from "#api/uploads/image-uploads.ts";
+import { findUserById } from "#api/users/users.ts";
+import type { PlanLimits } from "#domain/plans.ts";
+import { withinLimit } from "#domain/plans.ts";
+import {
+  canCreateTeam,
+  DEFAULT_TEAM_MODE,
+  ROLES,
+  TEAM_MODES,
+  type TeamMode,
+} from "#domain/roles.ts";
+
+/** The Team of the spec (section 3), as one team's page shows it. Absent values are null. */
+export const TeamSchema = z
+  .object({
+    teamId: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    mode: z.enum(TEAM_MODES),
+    logoUrl: z.string().nullable(),
+    createdBy: z.string(),
+    ownerId: z.string(),
+    createdAt: z.number().int().openapi({ description: "Epoch ms" }),
+    updatedAt: z.number().int().openapi({ description: "Epoch ms" }),
+    updatedBy: z.string(),
+    starAlias: z.string().nullable().openapi({ description: "The favourite alias" }),
+    aliases: z.array(z.string()).openapi({ description: "Every alias, oldest first" }),
+    membersCount: z.number().int().openapi({ description: "Active members" }),
+    collectionsCount: z.number().int(),
+    memberRole: z.enum(ROLES).openapi({ description: "The caller's role in the team" }),
+  })
+  .openapi("Team");
+export type Team = z.infer<typeof TeamSchema>;
+
+/** A team as the team list shows it (spec section 3). */
+export const TeamListItemSchema = z
+  .object({
+    teamId: z.string(),
+    teamName: z.string(),
+    teamMode: z.enum(TEAM_MODES),
+    teamLogoUrl: z.string().nullable(),
+    teamCreatedBy: z.string(),
+    teamOwnerId: z.string(),
+    teamCreatedAt: z.number().int(),
+    teamUpdatedAt: z.number().int(),
+    teamUpdatedBy: z.string(),
+    teamStarAlias: z.string().nullable(),
+    teamMembersCount: z.number().int(),
+    memberRole: z.enum(ROLES),
+  })
+  .openapi("TeamListItem");
+export type TeamListItem = z.infer<typeof TeamListItemSchema>;
+
+export const SORT_ORDERS = ["asc", "desc"] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export interface TeamListQuery {
+  lastKey?: string;
+  limit: number;
+  prefix?: string;
+  from?: number;
+  to?: number;
+  sort: SortOrder;
+}
+
+/**
+ * The opaque `lastKey` of keyset pagination: where the last page ended, in the list's order
+ * (created_at, then team_id). Clients hand it back unchanged; it is no secret.
+ */
+function encodeKey(team: { created_at: number; team_id: string }) {
+  return Buffer.from(JSON.stringify([team.created_at, team.team_id])).toString("base64url");
+}
+
+function decodeKey(lastKey: string): { createdAt: number; teamId: string } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(lastKey, "base64url").toString("utf8"));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      Number.isSafeInteger(value[0]) &&
+      typeof value[1] === "string"
+    ) {
+      return { createdAt: value[0], teamId: value[1] };
+    }
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw new ApiError("invalidInput", "lastKey: not a key this API gave");
+}
+
+/** `%`, `_` and the escape itself taken literally in a LIKE pattern (escape character `!`). */
+function likePrefix(prefix: string) {
+  return `${prefix.replace(/[!%_]/g, "!$&")}%`;
+}
+
+/** How many active members a team has: the membersCount of the spec. */
+function activeMembersCount(db: Db, teamId: string) {
+  return db
+    .selectFrom("members")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("team_id", "=", teamId)
+    .where("status", "=", "active")
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
+}
+
+export interface TeamServiceOptions {
+  db: Db;
+  now: Clock;
+  /** The base of logo URLs. */
+  publicUrl: string;
+  planLimits: PlanLimits;
+}
+
+export interface NewTeam {
+  name: string;
+  description?: string;
+  nickname?: string;
+  mode?: TeamMode;
+}
+
+export function createTeamService({ db, now, publicUrl, planLimits }: TeamServiceOptions) {
+  return {
+    /** The Team as the caller sees it, from their membership. */
+    async view(team: TeamRow, member: MemberRow): Promise<Team> {
+      const aliases = await db
+        .selectFrom("team_aliases")
+        .select("alias")
+        .where("team_id", "=", team.team_id)
+        .orderBy("created_at")
+        .orderBy("alias")
+        .execute();
+      return {
+        teamId: team.team_id,
+        name: team.name,
+        description: team.description,
+        mode: team.mode,
+        logoUrl: publicImageUrl(team.logo_url, publicUrl),
+        createdBy: team.created_by,
+        ownerId: team.owner_id,
+        createdAt: team.created_at,
+        updatedAt: team.updated_at,
+        updatedBy: team.updated_by,
+        starAlias: team.star_alias,
+        aliases: aliases.map((row) => row.alias),
+        membersCount: await activeMembersCount(db, team.team_id),
+        // Collections do not exist yet.
+        collectionsCount: 0,
+        memberRole: member.role,
+      };
+    },
+
+    /**
+     * The teams the user is an active member of, one page at a time: newest first unless
+     * `sort` is asc, optionally only names starting with `prefix` (any case) and created
+     * within `from`..`to` (epoch ms, inclusive).
+     */
+    async list(
+      userId: string,
+      query: TeamListQuery,
+    ): Promise<{ pagination: { lastKey: string | null }; teams: TeamListItem[] }> {
+      const after = query.lastKey === undefined ? undefined : decodeKey(query.lastKey);
+      const direction = query.sort;
+      const beyond = direction === "asc" ? ">" : "<";
+      let select = db
+        .selectFrom("members")
+        .innerJoin("teams", "teams.team_id", "members.team_id")
+        .selectAll("teams")
+        .select("members.role as member_role")
+        .select((eb) =>
+          eb
+            .selectFrom("members as counted")
+            .select(eb.fn.countAll<number | string>().as("count"))
+            .whereRef("counted.team_id", "=", "teams.team_id")
+            .where("counted.status", "=", "active")
+            .as("members_count"),
+        )
+        .where("members.user_id", "=", userId)
+        .where("members.status", "=", "active");
+      if (query.prefix) {
+        const pattern = likePrefix(query.prefix.toLowerCase());
+        select = select.where(
+          sql<boolean>`${sql.ref("teams.name_key")} like ${pattern} escape '!'`,
+        );
+      }
+      if (query.from !== undefined) select = select.where("teams.created_at", ">=", query.from);
+      if (query.to !== undefined) select = select.where("teams.created_at", "<=", query.to);
+      if (after) {
+        select = select.where((eb) =>
+          eb.or([
+            eb("teams.created_at", beyond, after.createdAt),
+            eb.and([
+              eb("teams.created_at", "=", after.createdAt),
+              eb("teams.team_id", beyond, after.teamId),
+            ]),
+          ]),
+        );
+      }
+      const rows = await select
+        .orderBy("teams.created_at", direction)
+        .orderBy("teams.team_id", direction)
+        .limit(query.limit + 1)
+        .execute();
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        pagination: { lastKey: rows.length > query.limit && last ? encodeKey(last) : null },
+        teams: page.map((row) => ({
+          teamId: row.team_id,
+          teamName: row.name,
+          teamMode: row.mode,
+          teamLogoUrl: publicImageUrl(row.logo_url, publicUrl),
+          teamCreatedBy: row.created_by,
+          teamOwnerId: row.owner_id,
+          teamCreatedAt: row.created_at,
+          teamUpdatedAt: row.updated_at,
+          teamUpdatedBy: row.updated_by,
+          teamStarAlias: row.star_alias,
+          teamMembersCount: Number(row.members_count ?? 0),
+          memberRole: row.member_role,
+        })),
+      };
+    },
+
+    /**
+     * A new team, owned by its creator: only a global user may create one, and no more than
+     * the plan's limitTeams. The creator becomes its active owner member, under the nickname
+     * given or their own.
+     */
+    async create(userId: string, input: NewTeam): Promise<{ teamId: string }> {
+      const user = await findUserById(db, userId);
+      if (!user) throw new ApiError("notAuthorized", "This account no longer exists");
+      if (!canCreateTeam(user.user_scope)) {
+        throw new ApiError("forbidden", "Members of a team cannot create teams");
+      }
+      const teamId = randomUUID();
+      const nickname = input.nickname ?? user.nickname ?? user.username;
+      await db.transaction().execute(async (trx) => {
+        // Writing the user's row first makes concurrent creations by one user take turns
+        // (a row lock on PostgreSQL, the write lock on SQLite), so the count below holds.
+        await trx
+          .updateTable("users")
+          .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+          .where("user_id", "=", userId)
+          .execute();
+        const owned = await trx
+          .selectFrom("teams")
+          .select((eb) => eb.fn.countAll<number | string>().as("count"))
+          .where("owner_id", "=", userId)
+          .executeTakeFirstOrThrow();
+        if (!withinLimit(Number(owned.count), planLimits.limitTeams)) {
+          throw new ApiError(
+            "quotaExceededTeams",
+            `Your plan allows ${planLimits.limitTeams} teams; check your plan`,
+          );
+        }
+        const at = now();
+        const team: TeamsTable = {
+          team_id: teamId,
+          name: input.name,
+          name_key: input.name.toLowerCase(),
+          description: input.description ?? null,
+          mode: input.mode ?? DEFAULT_TEAM_MODE,
+          logo_url: null,
+          created_by: userId,
+          owner_id: userId,
+          updated_by: userId,
+          star_alias: null,
+          created_at: at,
+          updated_at: at,
+        };
+        await trx.insertInto("teams").values(team).execute();
+        await trx
+          .insertInto("members")
+          .values({
+            team_id: teamId,
+            member_id: userId,
+            user_id: userId,
+            email: user.email?.toLowerCase() ?? null,
+            nickname,
+            nickname_key: nickname.toLowerCase(),
+            role: "owner",
+            status: "active",
+            type: "other",
+            locale: user.locale,
+            created_by: userId,
+            created_at: at,
+            updated_at: at,
+            joined_at: at,
+            invite_token_hash: null,
+            invite_sent_at: null,
+            invite_expires_at: null,
+          })
+          .execute();
+      });
+      return { teamId };
+    },
+
+    /** Applies column changes (from a team patch) and records who made them. */
+    async update(
+      team: TeamRow,
+      userId: string,
+      changes: Partial<Pick<TeamsTable, "name" | "description" | "mode">>,
+    ): Promise<TeamRow> {
+      if (Object.keys(changes).length === 0) return team;
+      const at = now();
+      const set = {
+        ...changes,
+        ...(changes.name === undefined ? {} : { name_key: changes.name.toLowerCase() }),
+        updated_at: at,
+        updated_by: userId,
+      };
+      await db.updateTable("teams").set(set).where("team_id", "=", team.team_id).execute();
+      return { ...team, ...set };
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;

@@ -1,0 +1,141 @@
+// The status each caller gets from each team endpoint, written down from the spec (section 6)
+// rather than computed from domain/roles.ts, so a change to the rules shows up as a failing
+// permission test. permissions.test.ts calls every endpoint as every actor and compares.
+// Accepting and declining an invitation are not here: the mailed token is their credential,
+// whoever calls (invitations.test.ts covers them).
+//
+// Actors: the five roles, a disabled member of the team, a signed-in user with no membership,
+// and the owner of another team. A team someone cannot enter answers like a missing one (404),
+// so only active members ever see 403.
+//
+// To add an endpoint (the teams endpoints, collections later): add a row here and a call in
+// permissions.test.ts under the same name; the type checker holds the two lists together.
+
+export const PERMISSION_ACTORS = [
+  "owner",
+  "admin",
+  "upviewer",
+  "uploader",
+  "viewer",
+  "disabled",
+  "nonMember",
+  "otherTeam",
+] as const;
+export type PermissionActor = (typeof PERMISSION_ACTORS)[number];
+
+export type ExpectedStatuses = Readonly<Record<PermissionActor, number>>;
+
+/** Disabled members, strangers and other teams' members: the team is not there for them. */
+const OUTSIDERS = { disabled: 404, nonMember: 404, otherTeam: 404 } as const;
+
+export const EXPECTED_STATUS = {
+  // read member: every role.
+  "GET /teams/{teamId}/members": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  "GET /teams/{teamId}/members/{userId}": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  // create member: owner and admin ("Add member button needs create member").
+  "POST /teams/{teamId}/members (email)": {
+    owner: 201,
+    admin: 201,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "POST /teams/{teamId}/members (internal)": {
+    owner: 201,
+    admin: 201,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Change role: update any member, on an active, non-internal, non-owner member, not self.
+  "PATCH /teams/{teamId}/members/{userId} /role": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Disable: update any member, on an active, non-owner member, not self.
+  "PATCH /teams/{teamId}/members/{userId} /status disabled": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Reactivate: update any member, on a disabled or banned member.
+  "PATCH /teams/{teamId}/members/{userId} /status active": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Rename another (non-owner) member: update any member.
+  "PATCH /teams/{teamId}/members/{userId} /nickname (another member)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Rename oneself: update any member on self, or update own member on self: every role.
+  "PATCH /teams/{teamId}/members/{userId} /nickname (self)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  // Remove: delete member, and "only the owner can delete members" (admin's matrix cell is
+  // narrowed by the role description).
+  "DELETE /teams/{teamId}/members/{userId}": {
+    owner: 204,
+    admin: 403,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Reset password: internal members only, with update any member.
+  "POST /teams/{teamId}/members/{userId}/new-password": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Resend invite: an invited member; an invitation is a create member.
+  "POST /teams/{teamId}/invitations/resend": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+} as const satisfies Record<string, ExpectedStatuses>;
+
+export type PermissionEndpoint = keyof typeof EXPECTED_STATUS;

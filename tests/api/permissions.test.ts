@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  EXPECTED_STATUS,
+  PERMISSION_ACTORS,
+  type PermissionActor,
+  type PermissionEndpoint,
+} from "./permissions.expected.ts";
+import { bearer, newEmail, type Tokens } from "./support/accounts.ts";
+import { startApi, type TestApi } from "./support/api-server.ts";
+import {
+  addMember,
+  memberPath,
+  ownedTeam,
+  storedAccount,
+  type TestTeam,
+  tokensFor,
+} from "./support/teams.ts";
+
+// Every team endpoint, called as every actor of permissions.expected.ts; the statuses must be the
+// committed ones. Each call gets fresh targets, so one actor's change never affects another's.
+
+interface Caller {
+  userId: string;
+  tokens: Tokens;
+}
+interface Call {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  path: string;
+  json?: unknown;
+}
+
+let api: TestApi;
+let team: TestTeam;
+const callers = {} as Record<PermissionActor, Caller>;
+
+beforeAll(async () => {
+  // Fresh targets pile up in one team: no member limit gets in the way.
+  api = await startApi({ planLimits: { limitMembersPerTeam: -1 } });
+  const owned = await ownedTeam(api);
+  team = owned.team;
+  callers.owner = { userId: owned.owner.userId, tokens: owned.tokens };
+  for (const role of ["admin", "upviewer", "uploader", "viewer"] as const) {
+    const member = await addMember(api, team, { role });
+    callers[role] = { userId: member.userId, tokens: await tokensFor(api, member) };
+  }
+  // Signed in while active, then disabled: the token still works, the team no longer does.
+  const disabled = await addMember(api, team, { role: "admin" });
+  callers.disabled = { userId: disabled.userId, tokens: await tokensFor(api, disabled) };
+  await api.db
+    .updateTable("members")
+    .set({ status: "disabled" })
+    .where("team_id", "=", team.teamId)
+    .where("member_id", "=", disabled.memberId)
+    .execute();
+  const stranger = await storedAccount(api);
+  callers.nonMember = { userId: stranger.userId, tokens: await tokensFor(api, stranger) };
+  const other = await ownedTeam(api);
+  callers.otherTeam = { userId: other.owner.userId, tokens: other.tokens };
+});
+afterAll(() => api.close());
+
+const members = () => `/api/teams/${team.teamId}/members`;
+const fresh = () => randomUUID().slice(0, 8);
+const replace = (path: string, value: string) => [{ op: "replace", path, value }];
+
+/** How to call each endpoint as `actor`, with whatever target it needs made fresh. */
+const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call>> = {
+  "GET /teams/{teamId}/members": async () => ({ method: "GET", path: members() }),
+  "GET /teams/{teamId}/members/{userId}": async () => ({
+    method: "GET",
+    path: memberPath(team, team.ownerId),
+  }),
+  "POST /teams/{teamId}/members (email)": async () => ({
+    method: "POST",
+    path: members(),
+    json: { email: newEmail("perm"), nickname: `Invitee ${fresh()}`, role: "viewer" },
+  }),
+  "POST /teams/{teamId}/members (internal)": async () => ({
+    method: "POST",
+    path: members(),
+    json: { username: `cam.${fresh()}` },
+  }),
+  "PATCH /teams/{teamId}/members/{userId} /role": async () => {
+    const target = await addMember(api, team, { role: "viewer" });
+    return {
+      method: "PATCH",
+      path: memberPath(team, target.memberId),
+      json: replace("/role", "uploader"),
+    };
+  },
+  "PATCH /teams/{teamId}/members/{userId} /status disabled": async () => {
+    const target = await addMember(api, team, { role: "viewer" });
+    return {
+      method: "PATCH",
+      path: memberPath(team, target.memberId),
+      json: replace("/status", "disabled"),
+    };
+  },
+  "PATCH /teams/{teamId}/members/{userId} /status active": async () => {
+    const target = await addMember(api, team, { role: "viewer", status: "disabled" });
+    return {
+      method: "PATCH",
+      path: memberPath(team, target.memberId),
+      json: replace("/status", "active"),
+    };
+  },
+  "PATCH /teams/{teamId}/members/{userId} /nickname (another member)": async () => {
+    const target = await addMember(api, team, { role: "viewer" });
+    return {
+      method: "PATCH",
+      path: memberPath(team, target.memberId),
+      json: replace("/nickname", `Renamed ${fresh()}`),
+    };
+  },
+  "PATCH /teams/{teamId}/members/{userId} /nickname (self)": async (actor) => ({
+    method: "PATCH",
+    path: memberPath(team, callers[actor].userId),
+    json: replace("/nickname", `Myself ${fresh()}`),
+  }),
+  "DELETE /teams/{teamId}/members/{userId}": async () => {
+    const target = await addMember(api, team, { role: "viewer" });
+    return { method: "DELETE", path: memberPath(team, target.memberId) };
+  },
+  "POST /teams/{teamId}/members/{userId}/new-password": async () => {
+    const target = await addMember(api, team, { type: "internal" });
+    return { method: "POST", path: memberPath(team, target.memberId, "/new-password") };
+  },
+  "POST /teams/{teamId}/invitations/resend": async () => {
+    // Last sent more than a day ago: the cooldown is over.
+    const target = await addMember(api, team, { status: "invited" });
+    return {
+      method: "POST",
+      path: `/api/teams/${team.teamId}/invitations/resend`,
+      json: { userId: target.memberId },
+    };
+  },
+};
+
+describe("the permission matrix on the team endpoints", () => {
+  it("has a call for every expected row, and an expectation for every actor", () => {
+    expect(Object.keys(CALLS).sort()).toEqual(Object.keys(EXPECTED_STATUS).sort());
+    for (const row of Object.values(EXPECTED_STATUS)) {
+      expect(Object.keys(row).sort()).toEqual([...PERMISSION_ACTORS].sort());
+    }
+  });
+
+  for (const endpoint of Object.keys(EXPECTED_STATUS) as PermissionEndpoint[]) {
+    it(endpoint, async () => {
+      const actual = {} as Record<PermissionActor, number>;
+      for (const actor of PERMISSION_ACTORS) {
+        const call = await CALLS[endpoint](actor);
+        const response = await api.request(call.path, {
+          method: call.method,
+          headers: bearer(callers[actor].tokens),
+          json: call.json,
+        });
+        actual[actor] = response.status;
+        await response.body?.cancel();
+      }
+      expect(actual).toEqual(EXPECTED_STATUS[endpoint]);
+    });
+  }
+});
