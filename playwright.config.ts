@@ -35,8 +35,7 @@ const proxiedPort = once("E2E_PROXIED_PORT", freePort);
 const smtpPort = once("E2E_SMTP_PORT", freePort);
 const mailPort = once("E2E_MAIL_PORT", freePort);
 const oidcPort = once("E2E_OIDC_PORT", freePort);
-/** The "app" host's data folder: its SQLite database, for tests that seed what no page makes yet. */
-export const appDataDir = once("E2E_APP_DATA_DIR", () =>
+const appDataDir = once("E2E_APP_DATA_DIR", () =>
   fs.mkdtempSync(path.join(os.tmpdir(), "raccolta-e2e-")),
 );
 const proxiedDataDir = once("E2E_PROXIED_DATA_DIR", () =>
@@ -130,6 +129,8 @@ export default defineConfig({
         OIDC_NAME: oidc.name,
         // Every test signs up from 127.0.0.1, like a class behind one school NAT.
         ADDRESS_RATE_LIMIT_FACTOR: "20",
+        // A self-hosted site without plan limits on teams (tests page through 23 of them).
+        PLAN_LIMIT_TEAMS: "-1",
       },
       reuseExistingServer: false,
       stdout: "pipe",

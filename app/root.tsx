@@ -25,13 +25,16 @@ import { CookieBanner } from "#app/components/cookie-banner.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
-import { SiteHeader } from "#app/components/site-header.tsx";
+import { SiteHeader, TeamSwitch } from "#app/components/site-header.tsx";
+import { TeamMenu } from "#app/components/team-menu.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { UserMenu } from "#app/components/user-menu.tsx";
+import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { sessionSummary } from "#app/services/auth.server.ts";
 import { getConsent } from "#app/services/consent.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { currentPath } from "#app/services/redirect.ts";
+import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { getTheme } from "#app/services/theme.server.ts";
 import { getToast } from "#app/services/toast.server.ts";
 import appCss from "#app/styles/app.css?url";
@@ -138,12 +141,16 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { locale, consent, toast, user, path, ENV } = useLoaderData<typeof loader>();
   const nonce = useNonce();
+  // Inside a team, the header carries its menu.
+  const teamData = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID);
   useChangeLanguage(locale);
   return (
     <div className="app-shell">
       <SiteHeader
         productName={ENV.productName}
         path={path}
+        teamSwitch={user ? <TeamSwitch /> : null}
+        teamMenu={teamData ? <TeamMenu team={teamData.team} base={teamData.base} /> : null}
         userMenu={user ? <UserMenu displayName={user.displayName} /> : null}
       />
       <main id="main" className="app-main">

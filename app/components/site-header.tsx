@@ -1,4 +1,5 @@
-import { Flex, Text } from "@radix-ui/themes";
+import { StackIcon } from "@radix-ui/react-icons";
+import { Flex, IconButton, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -43,5 +44,17 @@ export function SiteHeader({
         </Flex>
       </Flex>
     </header>
+  );
+}
+
+/** The header's team switch: the list of the visitor's teams, without the one-team shortcut. */
+export function TeamSwitch() {
+  const { t } = useTranslation();
+  return (
+    <IconButton asChild variant="ghost" color="gray" size="2">
+      <Link to="/switch-team" aria-label={t("nav.switchTeam")} title={t("nav.switchTeam")}>
+        <StackIcon aria-hidden width={18} height={18} />
+      </Link>
+    </IconButton>
   );
 }

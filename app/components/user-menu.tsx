@@ -2,14 +2,16 @@ import { PersonIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useMenuClosesOnNavigation } from "./menu.ts";
 
 /**
  * The account menu: a native disclosure, so it opens without JavaScript and costs no script.
  */
 export function UserMenu({ displayName }: { displayName: string }) {
   const { t } = useTranslation();
+  const menu = useMenuClosesOnNavigation();
   return (
-    <details className="menu">
+    <details className="menu" ref={menu}>
       <summary aria-label={t("userMenu.label")}>
         <Flex align="center" gap="2">
           <PersonIcon aria-hidden />

@@ -59,7 +59,7 @@ export default function CheckEmailPage() {
   if (!email || !username) {
     return (
       <AuthCard title={t("checkEmail.title")}>
-        <Callout.Root color="amber">
+        <Callout.Root color="amber" highContrast>
           <Callout.Text>{t("checkEmail.missing")}</Callout.Text>
         </Callout.Root>
         <Text size="2">

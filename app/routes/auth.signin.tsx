@@ -281,7 +281,7 @@ function NewPasswordForm() {
   });
   return (
     <AuthCard title={t("newPassword.title")}>
-      <Callout.Root color="amber" role="note">
+      <Callout.Root color="amber" highContrast role="note">
         <Callout.Text>{t("newPassword.warning")}</Callout.Text>
       </Callout.Root>
       <Form method="post" {...getFormProps(form)}>

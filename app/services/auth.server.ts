@@ -77,11 +77,7 @@ export async function getAuth(request: Request, context: WebContext): Promise<Au
 export async function requireAuth(request: Request, context: WebContext): Promise<Auth> {
   const auth = await getAuth(request, context);
   if (auth) return auth;
-  const session = await getSession(request, context);
-  session.set("redirectTo", currentPath(request));
-  throw redirect("/auth/signin", {
-    headers: { "Set-Cookie": await commitSession(request, context, session) },
-  });
+  throw await signInFirst(request, context);
 }
 
 /** Guest-only pages send a signed-in visitor to their team (query teamId or team) or /teams. */
@@ -103,6 +99,21 @@ export async function startSession(
   result: TokensResult,
   fallbackRedirect = "/teams",
 ) {
+  const { headers, redirectTo } = await signedInSession(request, context, result, fallbackRedirect);
+  return redirect(redirectTo, { status: 303, headers });
+}
+
+/**
+ * Stores a sign-in's tokens and the name to greet; answers the Set-Cookie and where the visitor
+ * was going (a stored same-origin path, else `fallbackRedirect`), for pages that show something
+ * before going on.
+ */
+export async function signedInSession(
+  request: Request,
+  context: WebContext,
+  result: TokensResult,
+  fallbackRedirect = "/teams",
+) {
   const session = await getSession(request, context);
   const tokens = tokensFrom(result);
   const { body: user } = await authApi.me(context, tokens.accessToken);
@@ -112,7 +123,15 @@ export async function startSession(
   for (const key of SOCIAL_SIGN_IN_KEYS) session.unset(key);
   session.set("tokens", tokens);
   session.set("displayName", displayNameOf(user));
-  return redirect(redirectTo, {
+  const headers = new Headers({ "Set-Cookie": await commitSession(request, context, session) });
+  return { headers, redirectTo };
+}
+
+/** Sends a guest to sign in, to come back to this page afterwards. */
+export async function signInFirst(request: Request, context: WebContext) {
+  const session = await getSession(request, context);
+  session.set("redirectTo", currentPath(request));
+  return redirect("/auth/signin", {
     status: 303,
     headers: { "Set-Cookie": await commitSession(request, context, session) },
   });

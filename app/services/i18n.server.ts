@@ -12,16 +12,32 @@ import enCommon from "#app/locales/en/common.json";
 import enLegal from "#app/locales/en/legal.json";
 import enMessages from "#app/locales/en/messages.json";
 import enProfile from "#app/locales/en/profile.json";
+import enTeams from "#app/locales/en/teams.json";
 import itAuth from "#app/locales/it/auth.json";
 import itCommon from "#app/locales/it/common.json";
 import itLegal from "#app/locales/it/legal.json";
 import itMessages from "#app/locales/it/messages.json";
 import itProfile from "#app/locales/it/profile.json";
+import itTeams from "#app/locales/it/teams.json";
 import { isSecureRequest, ONE_YEAR_SECONDS } from "./cookies.server.ts";
 
 export const resources = {
-  en: { common: enCommon, legal: enLegal, messages: enMessages, auth: enAuth, profile: enProfile },
-  it: { common: itCommon, legal: itLegal, messages: itMessages, auth: itAuth, profile: itProfile },
+  en: {
+    common: enCommon,
+    legal: enLegal,
+    messages: enMessages,
+    auth: enAuth,
+    profile: enProfile,
+    teams: enTeams,
+  },
+  it: {
+    common: itCommon,
+    legal: itLegal,
+    messages: itMessages,
+    auth: itAuth,
+    profile: itProfile,
+    teams: itTeams,
+  },
 };
 
 /** An explicit language choice, kept for a year. */

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
+import { createInternalMember } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { waitForMail } from "./support/mail.ts";
-import { seedInternalMember } from "./support/seed.ts";
 
 /*
  * A person's whole account, in both projects: with JavaScript and without it (every step is a
@@ -170,10 +170,10 @@ test("a guest sent to sign in comes back to the page they wanted", async ({ page
 test("a team member signs in with username and team code, and must first choose a password", async ({
   page,
 }) => {
-  const member = await seedInternalMember(PASSWORD);
+  const member = await createInternalMember("Night Shift");
   await page.goto("/auth/signin");
   await page.getByText("Signing in as a team member?").click();
-  await page.getByLabel("Team code").fill(member.teamId);
+  await page.getByLabel("Team code").fill(member.teamAlias);
   await signIn(page, member.username, member.password);
 
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
@@ -185,21 +185,18 @@ test("a team member signs in with username and team code, and must first choose 
   await page.getByLabel("New password").fill(NEW_PASSWORD);
   await page.getByLabel("Confirm password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Save and sign in" }).click();
-  await expect(page).toHaveURL(/\/teams$/);
+  // Their one team opens.
+  await expect(page.getByRole("heading", { level: 1, name: member.teamName })).toBeVisible();
   await signOut(page);
 
-  // A team's sign-in link carries its code (and lands on the team's page, which comes later).
-  await page.goto(`/auth/signin?teamId=${member.teamId}`);
-  await expect(page.getByLabel("Team code")).toHaveValue(member.teamId);
-
-  // The old password is gone.
-  await page.goto("/auth/signin");
-  await page.getByText("Signing in as a team member?").click();
-  await page.getByLabel("Team code").fill(member.teamId);
+  // A team's sign-in link carries its code; the old password is gone.
+  await page.goto(`/auth/signin?team=${member.teamAlias}`);
+  await expect(page.getByLabel("Team code")).toHaveValue(member.teamAlias);
   await signIn(page, member.username, member.password);
   await expect(page.getByRole("alert")).toHaveText("Incorrect email or password.");
   await signIn(page, member.username, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/teams$/);
+  await expect(page).toHaveURL(new RegExp(`/teams/${member.teamAlias}$`));
+  await expect(page.getByRole("heading", { level: 1, name: member.teamName })).toBeVisible();
 });
 
 test("sign-up links prefill from the early-access mail", async ({ page }) => {

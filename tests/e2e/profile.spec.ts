@@ -47,7 +47,11 @@ test("edit first name, last name and nickname", async ({ page }) => {
 
   // Clearing a name removes it.
   await page.getByLabel("Last name").fill("");
-  await save.click();
+  // The first save's message may still show: wait for this save's own answer.
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/profile")),
+    save.click(),
+  ]);
   await expect(page.getByRole("status")).toHaveText("Your profile is saved.");
   await page.reload();
   await expect(page.getByLabel("Last name")).toHaveValue("");

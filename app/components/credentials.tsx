@@ -1,0 +1,81 @@
+import { Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "./hydrated.ts";
+
+/**
+ * An internal contributor's sign-in details, shown once (spec section 3, internal member
+ * credentials): team code, username, password. Read-only fields anyone can select; with
+ * JavaScript each has a copy button.
+ */
+export function CredentialsCard({
+  credentials,
+  doneTo,
+}: {
+  credentials: { teamAlias: string | null; teamId: string; username: string; password: string };
+  doneTo: string;
+}) {
+  const { t } = useTranslation("teams");
+  const rows = [
+    {
+      id: "team-code",
+      label: t("members.credentials.teamCode"),
+      value: credentials.teamAlias ?? credentials.teamId,
+    },
+    { id: "username", label: t("members.credentials.username"), value: credentials.username },
+    { id: "password", label: t("members.credentials.password"), value: credentials.password },
+  ];
+  return (
+    <Flex direction="column" gap="4">
+      <Callout.Root color="amber" highContrast role="note">
+        <Callout.Text>{t("members.credentials.intro")}</Callout.Text>
+      </Callout.Root>
+      {rows.map((row) => (
+        <Flex direction="column" gap="1" key={row.id}>
+          <Text as="label" size="2" weight="medium" htmlFor={`credentials-${row.id}`}>
+            {row.label}
+          </Text>
+          <Flex gap="2">
+            <TextField.Root
+              id={`credentials-${row.id}`}
+              readOnly
+              value={row.value}
+              className="credential-value"
+              style={{ flexGrow: 1 }}
+            />
+            <CopyButton
+              value={row.value}
+              label={t("members.credentials.copy", { what: row.label })}
+            />
+          </Flex>
+        </Flex>
+      ))}
+      <Flex justify="end">
+        <Button asChild size="3">
+          <Link to={doneTo}>{t("members.credentials.done")}</Link>
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+function CopyButton({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation("teams");
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  if (!hydrated) return null;
+  return (
+    <Button
+      type="button"
+      variant="soft"
+      aria-label={label}
+      onClick={async () => {
+        await navigator.clipboard.writeText(value);
+        setCopied(true);
+      }}
+    >
+      {copied ? t("members.credentials.copied") : t("members.credentials.copyShort")}
+    </Button>
+  );
+}

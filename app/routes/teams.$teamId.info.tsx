@@ -1,0 +1,92 @@
+import { StarFilledIcon } from "@radix-ui/react-icons";
+import { DataList, Flex, Text } from "@radix-ui/themes";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { membersApi } from "#app/services/api/members.server.ts";
+import { requireTeam } from "#app/services/team-route.server.ts";
+
+export const handle = { i18n: ["common", "teams", "messages"] };
+
+/** Team info (spec section 2, team menu): everything a member may know about the team. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { auth, team, base } = await requireTeam(request, context, params.teamId);
+  let owner = "";
+  try {
+    owner = (await membersApi.get(context, auth.accessToken, team.teamId, team.ownerId)).body
+      .nickname;
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+  }
+  return data({ team, base, owner }, { headers: auth.headers });
+}
+
+export default function TeamInfoDialog() {
+  const { t, i18n } = useTranslation("teams");
+  const { team, base, owner } = useLoaderData<typeof loader>();
+  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(
+    team.createdAt,
+  );
+  return (
+    <RouteDialog title={t("info.title")} closeTo={base} closeLabel={t("info.close")}>
+      <DataList.Root orientation={{ initial: "vertical", sm: "horizontal" }}>
+        <DataList.Item>
+          <DataList.Label>{t("info.description")}</DataList.Label>
+          <DataList.Value>{team.description || t("info.noDescription")}</DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label>{t("info.members")}</DataList.Label>
+          <DataList.Value>{team.membersCount}</DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label>{t("info.collections")}</DataList.Label>
+          <DataList.Value>{team.collectionsCount}</DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label>{t("info.mode")}</DataList.Label>
+          <DataList.Value>
+            <Flex direction="column">
+              <Text>{t(`modes.${team.mode}`)}</Text>
+              <Text size="1" color="gray">
+                {t(`modes.${team.mode}Hint`)}
+              </Text>
+            </Flex>
+          </DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label>{t("info.owner")}</DataList.Label>
+          <DataList.Value>{owner}</DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label>{t("info.created")}</DataList.Label>
+          <DataList.Value>
+            <time dateTime={new Date(team.createdAt).toISOString()}>{created}</time>
+          </DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label>{t("info.aliases")}</DataList.Label>
+          <DataList.Value>
+            {team.aliases.length === 0 ? (
+              t("info.noAliases")
+            ) : (
+              <ul className="plain-list">
+                {team.aliases.map((alias) => (
+                  <li key={alias}>
+                    <Flex align="center" gap="1">
+                      <Text>{alias}</Text>
+                      {alias === team.starAlias ? (
+                        <StarFilledIcon aria-label={t("info.star")} role="img" />
+                      ) : null}
+                    </Flex>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </DataList.Value>
+        </DataList.Item>
+      </DataList.Root>
+    </RouteDialog>
+  );
+}

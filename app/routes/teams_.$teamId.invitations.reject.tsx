@@ -1,0 +1,85 @@
+import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "#app/components/auth-card.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { useMessage } from "#app/components/forms.tsx";
+import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { membersApi } from "#app/services/api/members.server.ts";
+import { i18nServer } from "#app/services/i18n.server.ts";
+import { pageTitle, rootProductName } from "#app/services/meta.ts";
+
+export const handle = { i18n: ["common", "teams", "messages"] };
+
+/** Declining an invitation: the link shows what it does, the button does it. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const key = new URL(request.url).searchParams.get("key") ?? "";
+  const t = await i18nServer.getFixedT(request, "teams");
+  return data({ error: key ? null : "invalidRejectToken", title: t("invitation.rejectTitle") });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const key = new URL(request.url).searchParams.get("key") ?? "";
+  if (!key) return data({ rejected: false, error: "invalidRejectToken" }, 400);
+  try {
+    await membersApi.rejectInvitation(context, params.teamId ?? "", key);
+    return data({ rejected: true, error: null });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return data({ rejected: false, error: `errors.${error.errorCode}` }, error.statusCode);
+  }
+}
+
+export default function RejectInvitationPage() {
+  const { t } = useTranslation("teams");
+  const message = useMessage();
+  const { error } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const problem = error ?? answer?.error ?? null;
+  return (
+    <AuthCard title={t("invitation.rejectTitle")}>
+      {answer?.rejected ? (
+        <Flex direction="column" gap="4">
+          <Callout.Root role="status">
+            <Callout.Text>{t("invitation.rejected")}</Callout.Text>
+          </Callout.Root>
+          <Button asChild variant="soft">
+            <Link to="/">{t("invitation.home")}</Link>
+          </Button>
+        </Flex>
+      ) : (
+        <>
+          {problem ? (
+            <Callout.Root color="red" role="alert">
+              <Callout.Text>{message(problem)}</Callout.Text>
+            </Callout.Root>
+          ) : null}
+          {error ? null : (
+            <Form method="post">
+              <Flex direction="column" gap="4">
+                <Text as="p">{t("invitation.rejectIntro")}</Text>
+                <Button type="submit" size="3" color="red" loading={busy}>
+                  {t("invitation.reject")}
+                </Button>
+              </Flex>
+            </Form>
+          )}
+        </>
+      )}
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(rootProductName(matches), data?.title);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

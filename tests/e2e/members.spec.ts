@@ -1,0 +1,218 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import {
+  apiAccessToken,
+  createTeamViaApi,
+  createVerifiedUser,
+  PASSWORD,
+  uniqueEmail,
+} from "./support/accounts.ts";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { waitForMail } from "./support/mail.ts";
+
+/*
+ * Members, end to end and in both projects: an owner invites someone by email, who accepts in
+ * another browser through the registration form; the owner changes their role, disables and
+ * reactivates them; an internal contributor signs in with the team code through the
+ * new-password step; an invitation is declined.
+ */
+
+const NEW_PASSWORD = "Battery-Staple-7";
+
+async function ownerInTeam(page: Page, team: string) {
+  const owner = await createVerifiedUser("owner", "Olga Owner");
+  const teamId = await createTeamViaApi(await apiAccessToken(owner.email), team);
+  await page.goto("/auth/signin");
+  await page.getByLabel("Email or username").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: team })).toBeVisible();
+  return { owner, teamId, teamUrl: page.url() };
+}
+
+/** Another person's browser, with JavaScript as this project has it. */
+async function otherBrowser(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled ?? true,
+    locale: "en-GB",
+  });
+  return context.newPage();
+}
+
+async function invite(page: Page, email: string, nickname: string, role: string) {
+  await page.getByRole("link", { name: "Add member" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a member" });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Name in the team").fill(nickname);
+  await dialog.getByLabel("Role").selectOption({ label: role });
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Invitation sent to ${email}.`);
+}
+
+function memberRow(page: Page, nickname: string) {
+  return page.getByRole("link", { name: `Member details for ${nickname}` });
+}
+
+async function memberAction(page: Page, nickname: string, button: string, toast: string) {
+  await memberRow(page, nickname).click();
+  await page.getByRole("dialog", { name: "Member" }).getByRole("button", { name: button }).click();
+  await expect(page.getByRole("status")).toHaveText(toast);
+}
+
+test("invite by email, accept with a new account, change the role, disable and reactivate", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // two people, two browsers
+  const { teamUrl } = await ownerInTeam(page, "Book Club");
+  const email = uniqueEmail("bea");
+
+  // The form checks what it can before anything is sent.
+  await page.getByRole("link", { name: "Add member" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a member" });
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(
+    dialog
+      .getByText("Enter a valid email address.")
+      .or(dialog.getByText("Enter your email address.")),
+  ).toBeVisible();
+  await page.goto(teamUrl);
+
+  await invite(page, email, "Bea", "Viewer");
+  await expect(memberRow(page, "Bea")).toContainText("Invited");
+
+  // Bea opens the mailed link in her own browser.
+  const mail = await waitForMail(email, /invited you to Book Club/);
+  const acceptLink = new URL(mail.links.find((link) => link.includes("/invitations/accept")) ?? "");
+  const bea = await otherBrowser(browser);
+  await bea.goto(`${acceptLink.pathname}${acceptLink.search}`);
+  await expect(bea.getByRole("heading", { name: "Join the team" })).toBeVisible();
+  await bea.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(bea.getByLabel("Email")).toHaveValue(email);
+  await bea.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await bea.getByLabel("Confirm password").fill(`${PASSWORD}!`);
+  await bea.getByRole("button", { name: "Create account and join" }).click();
+  await expect(bea.getByText("Passwords must match.")).toBeVisible();
+  await bea.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await bea.getByLabel("Confirm password").fill(PASSWORD);
+  await bea.getByRole("button", { name: "Create account and join" }).click();
+  await expect(bea.getByText("You are in the team as Viewer.")).toBeVisible();
+  // A second later, the team.
+  await expect(bea.getByRole("heading", { level: 1, name: "Book Club" })).toBeVisible();
+  await expect(bea.getByText("Your role: Viewer")).toBeVisible();
+  // A viewer may not add members.
+  await expect(bea.getByRole("link", { name: "Add member" })).toHaveCount(0);
+  // The link has done its work.
+  await bea.goto(`${acceptLink.pathname}${acceptLink.search}`);
+  await bea.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(bea.getByRole("alert")).toHaveText("This invitation has already been answered.");
+
+  await page.reload();
+  await expect(memberRow(page, "Bea")).toContainText("Active");
+  await memberRow(page, "Bea").click();
+  const member = page.getByRole("dialog", { name: "Member" });
+  await expect(member.getByText(email)).toBeVisible();
+  await member.getByLabel("Role").selectOption({ label: "Contributor + Viewer" });
+  await member.getByRole("button", { name: "Save role" }).click();
+  await expect(page.getByRole("status")).toHaveText("The role is changed.");
+  await expect(memberRow(page, "Bea")).toContainText("Contributor + Viewer");
+
+  await memberAction(page, "Bea", "Disable", "The member is disabled.");
+  await expect(memberRow(page, "Bea")).toContainText("Disabled");
+  // Disabled, Bea no longer gets in.
+  await bea.goto(new URL(teamUrl).pathname);
+  await expect(bea).toHaveURL(/\/404$/);
+
+  await memberAction(page, "Bea", "Reactivate", "The member is active again.");
+  await expect(memberRow(page, "Bea")).toContainText("Active");
+  await bea.goto(new URL(teamUrl).pathname);
+  await expect(bea.getByRole("heading", { level: 1, name: "Book Club" })).toBeVisible();
+  await bea.context().close();
+
+  // The panel's search, by the start of a name.
+  await page.getByRole("searchbox", { name: "Search members" }).fill("be");
+  if (test.info().project.name === "nojs") {
+    await page.getByRole("complementary").getByRole("button", { name: "Search" }).click();
+  }
+  await expect(memberRow(page, "Olga Owner")).toHaveCount(0);
+  await expect(memberRow(page, "Bea")).toBeVisible();
+});
+
+test("an internal contributor signs in with the team code and chooses a password", async ({
+  page,
+  browser,
+}) => {
+  const { teamId } = await ownerInTeam(page, "Site Crew");
+  await page.getByRole("link", { name: "Add member" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a member" });
+  await dialog.getByRole("link", { name: "Internal contributor" }).click();
+  const username = `crew.${Date.now().toString(36)}`;
+  await dialog.getByLabel("Username").fill(username);
+  await dialog.getByRole("button", { name: "Create contributor" }).click();
+
+  const credentials = page.getByRole("dialog", { name: "Sign-in details" });
+  await expect(credentials.getByRole("textbox", { name: "Team code" })).toHaveValue(teamId);
+  await expect(credentials.getByRole("textbox", { name: "Username" })).toHaveValue(username);
+  const password = await credentials.getByRole("textbox", { name: "Password" }).inputValue();
+  expect(password).toHaveLength(16);
+  await credentials.getByRole("link", { name: "Done" }).click();
+  await expect(memberRow(page, username)).toContainText("Contributor");
+
+  const crew = await otherBrowser(browser);
+  await crew.goto("/auth/signin");
+  await crew.getByText("Signing in as a team member?").click();
+  await crew.getByLabel("Team code").fill(teamId);
+  await crew.getByLabel("Email or username").fill(username);
+  await crew.getByLabel("Password").fill(password);
+  await crew.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(crew.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  await crew.getByLabel("New password").fill(NEW_PASSWORD);
+  await crew.getByLabel("Confirm password").fill(NEW_PASSWORD);
+  await crew.getByRole("button", { name: "Save and sign in" }).click();
+  await expect(crew.getByRole("heading", { level: 1, name: "Site Crew" })).toBeVisible();
+  await expect(crew.getByText("Your role: Contributor")).toBeVisible();
+  await crew.context().close();
+});
+
+test("a declined invitation shows as rejected", async ({ page, browser }) => {
+  await ownerInTeam(page, "Garden");
+  const email = uniqueEmail("dan");
+  await invite(page, email, "Dan", "Contributor");
+  const mail = await waitForMail(email, /invited you to Garden/);
+  const rejectLink = new URL(mail.links.find((link) => link.includes("/invitations/reject")) ?? "");
+  const dan = await otherBrowser(browser);
+  await dan.goto(`${rejectLink.pathname}${rejectLink.search}`);
+  await dan.getByRole("button", { name: "Decline invitation" }).click();
+  await expect(dan.getByText("You declined the invitation.")).toBeVisible();
+  await dan.goto(`${rejectLink.pathname.replace("reject", "accept")}`);
+  await expect(dan.getByRole("alert")).toHaveText("This invitation link is incomplete.");
+  await dan.context().close();
+
+  await page.reload();
+  await expect(memberRow(page, "Dan")).toContainText("Rejected");
+});
+
+test("someone with an account signs in first and comes back to the invitation", async ({
+  page,
+  browser,
+}) => {
+  await ownerInTeam(page, "Orchestra");
+  const cleo = await createVerifiedUser("cleo", "Cleo");
+  await invite(page, cleo.email, "Cleo", "Contributor");
+  const mail = await waitForMail(cleo.email, /invited you to Orchestra/);
+  const acceptLink = new URL(mail.links.find((link) => link.includes("/invitations/accept")) ?? "");
+
+  const other = await otherBrowser(browser);
+  await other.goto(`${acceptLink.pathname}${acceptLink.search}`);
+  await other.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(other).toHaveURL(/\/auth\/signin$/);
+  await other.getByLabel("Email or username").fill(cleo.email);
+  await other.getByLabel("Password").fill(cleo.password);
+  await other.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(other).toHaveURL(new RegExp(`${acceptLink.pathname}\\?key=`));
+  await other.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(other.getByText("You are in the team as Contributor.")).toBeVisible();
+  await expect(other.getByRole("heading", { level: 1, name: "Orchestra" })).toBeVisible();
+  await other.context().close();
+});
