@@ -29,6 +29,50 @@ export type ExpectedStatuses = Readonly<Record<PermissionActor, number>>;
 const OUTSIDERS = { disabled: 404, nonMember: 404, otherTeam: 404 } as const;
 
 export const EXPECTED_STATUS = {
+  // read team: every role.
+  "GET /teams/{teamId}": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  // update team: owner and admin (the admin row: "as owner, including team").
+  "PATCH /teams/{teamId} /name": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // create team alias: the owner only (admin lacks it).
+  "POST /teams/{teamId}/aliases": {
+    owner: 201,
+    admin: 403,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // The logo is part of the team: update team.
+  "POST /teams/{teamId}/logos": {
+    owner: 201,
+    admin: 201,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "GET /teams/{teamId}/logos/{logoId}": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
   // read member: every role.
   "GET /teams/{teamId}/members": {
     owner: 200,

@@ -36,7 +36,7 @@ const callers = {} as Record<PermissionActor, Caller>;
 
 beforeAll(async () => {
   // Fresh targets pile up in one team: no member limit gets in the way.
-  api = await startApi({ planLimits: { limitMembersPerTeam: -1 } });
+  api = await startApi({ planLimits: { limitMembersPerTeam: -1, limitAliasesPerTeam: -1 } });
   const owned = await ownedTeam(api);
   team = owned.team;
   callers.owner = { userId: owned.owner.userId, tokens: owned.tokens };
@@ -66,6 +66,32 @@ const replace = (path: string, value: string) => [{ op: "replace", path, value }
 
 /** How to call each endpoint as `actor`, with whatever target it needs made fresh. */
 const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call>> = {
+  "GET /teams/{teamId}": async () => ({ method: "GET", path: `/api/teams/${team.teamId}` }),
+  "PATCH /teams/{teamId} /name": async () => ({
+    method: "PATCH",
+    path: `/api/teams/${team.teamId}`,
+    json: replace("/name", `Team ${fresh()}`),
+  }),
+  "POST /teams/{teamId}/aliases": async () => ({
+    method: "POST",
+    path: `/api/teams/${team.teamId}/aliases`,
+    json: { alias: `alias-${fresh()}`, star: true },
+  }),
+  "POST /teams/{teamId}/logos": async () => ({
+    method: "POST",
+    path: `/api/teams/${team.teamId}/logos`,
+    json: { contentType: "image/png" },
+  }),
+  "GET /teams/{teamId}/logos/{logoId}": async () => {
+    // A logo the owner started: reading its status is part of setting it.
+    const started = await api.request(`/api/teams/${team.teamId}/logos`, {
+      method: "POST",
+      headers: bearer(callers.owner.tokens),
+      json: { contentType: "image/png" },
+    });
+    const { logoId } = (await started.json()) as { logoId: string };
+    return { method: "GET", path: `/api/teams/${team.teamId}/logos/${logoId}` };
+  },
   "GET /teams/{teamId}/members": async () => ({ method: "GET", path: members() }),
   "GET /teams/{teamId}/members/{userId}": async () => ({
     method: "GET",
