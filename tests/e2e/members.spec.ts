@@ -113,6 +113,7 @@ test("invite by email, accept with a new account, change the role, disable and r
   await memberRow(page, "Bea").click();
   const member = page.getByRole("dialog", { name: "Member" });
   await expect(member.getByText(email)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await member.getByLabel("Role").selectOption({ label: "Contributor + Viewer" });
   await member.getByRole("button", { name: "Save role" }).click();
   await expect(page.getByRole("status")).toHaveText("The role is changed.");

@@ -38,6 +38,7 @@ test("create a first team, land in it, and come back to it from /teams", async (
   await expect(page.getByText("Photos from the lake, 2026.")).toBeVisible();
   await expect(page.getByText("Your role: Owner")).toBeVisible();
   await expect(page.getByText("Mode: Controlled")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   const home = page.url();
 
   // With exactly one team, /teams opens it; the header's team switch lists it instead.
