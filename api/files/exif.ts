@@ -1,0 +1,81 @@
+import exifr from "exifr";
+
+/**
+ * How much of a file's start is handed to `readCaptureDate`. A JPEG's EXIF segment comes before
+ * the image data and is at most 64 KB; a HEIC's or TIFF's is usually within the first
+ * kilobytes. A date stored further in is not found, and the file sorts by its upload time.
+ */
+export const EXIF_HEAD_BYTES = 128 * 1024;
+
+/** The tags read, and nothing else: exifr then parses only the segments that hold them. */
+const PICK = ["DateTimeOriginal", "CreateDate", "OffsetTimeOriginal", "OffsetTimeDigitized"];
+
+/** Dates before photography are a camera's unset clock, not a capture date. */
+const EARLIEST_YEAR = 1800;
+
+/**
+ * When the photo was taken, in epoch milliseconds, from the EXIF of a JPEG, HEIC/HEIF, AVIF,
+ * TIFF or PNG head (the first EXIF_HEAD_BYTES of the file, or the whole file if shorter): its
+ * DateTimeOriginal, else its CreateDate (DateTimeDigitized). Null when there is no such date,
+ * it is blank or invalid, or the bytes are not an image exifr reads.
+ *
+ * EXIF dates are wall-clock times without a zone. With the matching offset tag
+ * (OffsetTimeOriginal, OffsetTimeDigitized) the instant is exact; without it the time is taken
+ * as UTC, so the same photo gets the same date on every server, and its wall-clock time reads
+ * back unchanged when shown in UTC. See ADR 015.
+ */
+export async function readCaptureDate(head: Uint8Array): Promise<number | null> {
+  let tags: Record<string, unknown> | undefined;
+  try {
+    tags = await exifr.parse(Buffer.from(head.buffer, head.byteOffset, head.byteLength), {
+      pick: PICK,
+      // The raw strings: exifr would read dates in the server's own time zone.
+      reviveValues: false,
+      translateValues: false,
+    });
+  } catch {
+    // Not an image exifr knows, or its metadata is cut off or corrupt.
+    return null;
+  }
+  if (!tags) return null;
+  return (
+    parseExifDate(tags.DateTimeOriginal, tags.OffsetTimeOriginal) ??
+    parseExifDate(tags.CreateDate, tags.OffsetTimeDigitized)
+  );
+}
+
+/**
+ * An EXIF date (`YYYY:MM:DD HH:MM:SS`, dashes also accepted in the date) as epoch
+ * milliseconds: shifted by `offset` (`+HH:MM`, `-HH:MM` or `Z`) when it is one, taken as UTC
+ * otherwise. Null for anything else, including the blank `0000:00:00 00:00:00` and dates that do
+ * not exist.
+ */
+export function parseExifDate(value: unknown, offset?: unknown): number | null {
+  if (typeof value !== "string") return null;
+  const match = /^(\d{4})[:-](\d{2})[:-](\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (year < EARLIEST_YEAR || hour > 23 || minute > 59 || second > 59) return null;
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  // Date.UTC rolls 31 February into March: a date that does not exist is refused instead.
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.getTime() - offsetMs(offset);
+}
+
+/** An EXIF offset (`+02:00`, `-05:30`, `Z`) in milliseconds; 0 when missing or malformed. */
+function offsetMs(offset: unknown): number {
+  if (typeof offset !== "string") return 0;
+  const match = /^([+-])(\d{2}):(\d{2})$/.exec(offset.trim());
+  if (!match) return 0;
+  const hours = Number(match[2]);
+  const minutes = Number(match[3]);
+  if (hours > 14 || minutes > 59) return 0;
+  return (match[1] === "-" ? -1 : 1) * (hours * 60 + minutes) * 60_000;
+}
