@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type WriteStream } from "node:fs";
 import { type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import {
   assertValidBlobKey,
   assertValidContentType,
@@ -57,6 +57,7 @@ export class DiskBlobStore implements BlobStore {
 
   async put(key: string, body: Readable, options: PutBlobOptions): Promise<{ size: number }> {
     let temp: string | undefined;
+    let output: WriteStream | undefined;
     try {
       assertValidBlobKey(key);
       assertValidContentType(options.contentType);
@@ -66,7 +67,7 @@ export class DiskBlobStore implements BlobStore {
       temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomUUID()}`);
       // `flush` fsyncs before the close that pipeline waits for: the bytes are on disk before
       // the rename makes them the blob.
-      const output = createWriteStream(temp, { flags: "wx", mode: 0o600, flush: true });
+      output = createWriteStream(temp, { flags: "wx", mode: 0o600, flush: true });
       output.write(encodeHeader(options.contentType));
       const limit = new ByteLimit({
         maxBytes: options.maxBytes,
@@ -77,6 +78,12 @@ export class DiskBlobStore implements BlobStore {
       return { size: limit.bytes };
     } catch (error) {
       body.destroy();
+      // A stream destroyed before its file opened still opens (creates) it, then closes: wait for
+      // that, or the temporary file would appear after it was removed.
+      if (output) {
+        output.destroy();
+        await finished(output).catch(() => undefined);
+      }
       if (temp) await rm(temp, { force: true });
       throw error;
     }
