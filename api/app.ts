@@ -12,6 +12,7 @@ import { createSessionStore } from "./auth/sessions.ts";
 import { createTokenService } from "./auth/tokens.ts";
 import { type BackgroundWork, createBackgroundWork } from "./background.ts";
 import { type Clock, systemClock } from "./clock.ts";
+import { createCollectionService } from "./collections/collections.ts";
 import type { Db } from "./db/schema.ts";
 import type { ApiEnv } from "./http/env.ts";
 import { ApiError, ErrorBodySchemaName, handleError } from "./http/errors.ts";
@@ -19,6 +20,7 @@ import type { Mailer } from "./mail/mailer.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { avatarRoutes } from "./routes/avatars.ts";
 import { blobRoutes } from "./routes/blobs.ts";
+import { collectionRoutes } from "./routes/collections.ts";
 import { logoRoutes } from "./routes/logos.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { planRoutes } from "./routes/plans.ts";
@@ -220,6 +222,14 @@ export function createApi(deps: ApiDependencies) {
       }),
       auth,
       optionalAuth: optionalAuth({ tokens, sessions }),
+    }),
+  );
+  api.route(
+    "/",
+    collectionRoutes({
+      db: deps.db,
+      auth,
+      collections: createCollectionService({ db: deps.db, now, publicUrl: deps.publicUrl }),
     }),
   );
   api.route("/", blobRoutes({ blobs: deps.blobs, signingSecret: deps.blobSigningSecret }));

@@ -278,6 +278,27 @@ export function canShareCollection(
   return can(role, "update", "collection:any") && shareTransition(collection) !== null;
 }
 
+/**
+ * Whether a role sees every collection of the team. The uploader cannot see other members'
+ * content (role description): it sees only the collections it created and the collaborative
+ * ones it may add files to. The others read any file, so they see everything.
+ */
+export function canSeeAllCollections(role: Role): boolean {
+  return can(role, "read", "file:any");
+}
+
+/** Whether a member sees one collection: all of them, or their own and collaborative ones. */
+export function canSeeCollection(
+  actor: Actor,
+  collection: { mode: CollectionMode; createdBy: string },
+): boolean {
+  return (
+    canSeeAllCollections(actor.role) ||
+    collection.mode === "collaborative" ||
+    collection.createdBy === actor.userId
+  );
+}
+
 /** Download a collection as a zip. */
 export function canDownloadCollection(role: Role): boolean {
   return can(role, "create", "download");

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { MemberStatus, MemberType } from "#domain/members.ts";
 import type { SignInProvider } from "#domain/providers.ts";
-import type { Role, TeamMode } from "#domain/roles.ts";
+import type { CollectionMode, CollectionStatus, Role, TeamMode } from "#domain/roles.ts";
 
 /** Timestamps are epoch milliseconds everywhere (bigint columns, read back as numbers). */
 export interface SubscriptionsTable {
@@ -154,6 +154,37 @@ export interface LogoUploadsTable extends Omit<AvatarUploadsTable, "avatar_id"> 
   team_id: string;
 }
 
+export interface CollectionsTable {
+  collection_id: string;
+  team_id: string;
+  name: string;
+  /** `name` lowercased. */
+  name_key: string;
+  description: string | null;
+  mode: CollectionMode;
+  status: CollectionStatus;
+  /** The creator's member id. */
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  updated_by: string;
+  /** What lists sort and filter by: created_at until files move it. */
+  ref_date: number;
+}
+
+/** A member tagged on a collection. */
+export interface CollectionTagsTable {
+  collection_id: string;
+  user_id: string;
+}
+
+/** When a member last opened a collection. */
+export interface CollectionReadsTable {
+  collection_id: string;
+  user_id: string;
+  read_at: number;
+}
+
 export interface Database {
   subscriptions: SubscriptionsTable;
   users: UsersTable;
@@ -166,6 +197,9 @@ export interface Database {
   team_aliases: TeamAliasesTable;
   members: MembersTable;
   logo_uploads: LogoUploadsTable;
+  collections: CollectionsTable;
+  collection_tags: CollectionTagsTable;
+  collection_reads: CollectionReadsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -175,3 +209,4 @@ export type AvatarUploadRow = Selectable<AvatarUploadsTable>;
 export type TeamRow = Selectable<TeamsTable>;
 export type MemberRow = Selectable<MembersTable>;
 export type LogoUploadRow = Selectable<LogoUploadsTable>;
+export type CollectionRow = Selectable<CollectionsTable>;

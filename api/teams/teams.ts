@@ -10,6 +10,7 @@ import type { PlanLimits } from "#domain/plans.ts";
 import { withinLimit } from "#domain/plans.ts";
 import {
   canCreateTeam,
+  canSeeAllCollections,
   DEFAULT_TEAM_MODE,
   ROLES,
   TEAM_MODES,
@@ -110,6 +111,20 @@ function activeMembersCount(db: Db, teamId: string) {
     .then((row) => Number(row.count));
 }
 
+/** How many of the team's collections the member may see: the collectionsCount of the spec. */
+function visibleCollectionsCount(db: Db, teamId: string, member: MemberRow) {
+  let select = db
+    .selectFrom("collections")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("team_id", "=", teamId);
+  if (!canSeeAllCollections(member.role)) {
+    select = select.where((eb) =>
+      eb.or([eb("mode", "=", "collaborative"), eb("created_by", "=", member.member_id)]),
+    );
+  }
+  return select.executeTakeFirstOrThrow().then((row) => Number(row.count));
+}
+
 export interface TeamServiceOptions {
   db: Db;
   now: Clock;
@@ -150,8 +165,7 @@ export function createTeamService({ db, now, publicUrl, planLimits }: TeamServic
         starAlias: team.star_alias,
         aliases: aliases.map((row) => row.alias),
         membersCount: await activeMembersCount(db, team.team_id),
-        // Collections do not exist yet.
-        collectionsCount: 0,
+        collectionsCount: await visibleCollectionsCount(db, team.team_id, member),
         memberRole: member.role,
       };
     },

@@ -38,6 +38,7 @@ describe("migrations", () => {
       "0002-accounts",
       "0003-avatars",
       "0004-teams",
+      "0005-collections",
     ]);
     expect(await startInstance()).toEqual([]);
     const { db } = database.open();
@@ -48,6 +49,7 @@ describe("migrations", () => {
         "0002-accounts",
         "0003-avatars",
         "0004-teams",
+        "0005-collections",
       ]);
     } finally {
       await db.destroy();

@@ -8,7 +8,7 @@
 // and the owner of another team. A team someone cannot enter answers like a missing one (404),
 // so only active members ever see 403.
 //
-// To add an endpoint (the teams endpoints, collections later): add a row here and a call in
+// To add an endpoint: add a row here and a call in
 // permissions.test.ts under the same name; the type checker holds the two lists together.
 
 export const PERMISSION_ACTORS = [
@@ -173,6 +173,122 @@ export const EXPECTED_STATUS = {
   },
   // Resend invite: an invited member; an invitation is a create member.
   "POST /teams/{teamId}/invitations/resend": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // read collection: every role. The lists hold what each may see (collections.test.ts).
+  "GET /teams/{teamId}/collections": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  "GET /teams/{teamId}/members/{userId}/collections": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  "GET /teams/{teamId}/shared-collections": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  // The caller's own collections across teams: anyone signed in (an empty page without teams).
+  "GET /collections": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    disabled: 200,
+    nonMember: 200,
+    otherTeam: 200,
+  },
+  // A collaborative collection: every role sees it.
+  "GET /teams/{teamId}/collections/{collectionId} (collaborative)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  // Someone else's owned collection: the uploader cannot see other members' content.
+  "GET /teams/{teamId}/collections/{collectionId} (someone else's owned)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 404,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  // create collection: owner and admin always; uploader and upviewer in a collaborative team.
+  "POST /teams/{teamId}/collections (collaborative team)": {
+    owner: 201,
+    admin: 201,
+    upviewer: 201,
+    uploader: 201,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "POST /teams/{teamId}/collections (controlled team)": {
+    owner: 201,
+    admin: 201,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Uploader and upviewer cannot make a collection collaborative.
+  "POST /teams/{teamId}/collections mode collaborative": {
+    owner: 201,
+    admin: 201,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Rename someone else's owned collection: update any collection (hidden from the uploader).
+  "PATCH /teams/{teamId}/collections/{collectionId} /name (someone else's)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 404,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Rename one's own owned collection: update any, or update own (viewer has neither).
+  "PATCH /teams/{teamId}/collections/{collectionId} /name (own)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Share a published owned collection: update any collection.
+  "PATCH /teams/{teamId}/collections/{collectionId} /mode collaborative": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 404,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Unshare a published collaborative collection: update any collection (everyone sees it).
+  "PATCH /teams/{teamId}/collections/{collectionId} /mode owned": {
     owner: 200,
     admin: 200,
     upviewer: 403,

@@ -8,6 +8,7 @@ import {
 } from "./permissions.expected.ts";
 import { bearer, newEmail, type Tokens } from "./support/accounts.ts";
 import { startApi, type TestApi } from "./support/api-server.ts";
+import { insertCollection } from "./support/collections.ts";
 import {
   addMember,
   memberPath,
@@ -32,6 +33,8 @@ interface Call {
 
 let api: TestApi;
 let team: TestTeam;
+/** An admin who is none of the actors: the author of "someone else's" collections. */
+let authorId: string;
 const callers = {} as Record<PermissionActor, Caller>;
 
 beforeAll(async () => {
@@ -53,6 +56,7 @@ beforeAll(async () => {
     .where("team_id", "=", team.teamId)
     .where("member_id", "=", disabled.memberId)
     .execute();
+  authorId = (await addMember(api, team, { role: "admin" })).userId;
   const stranger = await storedAccount(api);
   callers.nonMember = { userId: stranger.userId, tokens: await tokensFor(api, stranger) };
   const other = await ownedTeam(api);
@@ -61,6 +65,12 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const members = () => `/api/teams/${team.teamId}/members`;
+const collections = () => `/api/teams/${team.teamId}/collections`;
+
+/** Sets the team's mode, which decides whether contributors may create collections. */
+async function teamMode(mode: "collaborative" | "controlled") {
+  await api.db.updateTable("teams").set({ mode }).where("team_id", "=", team.teamId).execute();
+}
 const fresh = () => randomUUID().slice(0, 8);
 const replace = (path: string, value: string) => [{ op: "replace", path, value }];
 
@@ -159,6 +169,78 @@ const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call
       method: "POST",
       path: `/api/teams/${team.teamId}/invitations/resend`,
       json: { userId: target.memberId },
+    };
+  },
+  "GET /teams/{teamId}/collections": async () => ({ method: "GET", path: collections() }),
+  "GET /teams/{teamId}/members/{userId}/collections": async () => ({
+    method: "GET",
+    path: memberPath(team, team.ownerId, "/collections"),
+  }),
+  "GET /teams/{teamId}/shared-collections": async () => ({
+    method: "GET",
+    path: `/api/teams/${team.teamId}/shared-collections`,
+  }),
+  "GET /collections": async () => ({ method: "GET", path: "/api/collections" }),
+  "GET /teams/{teamId}/collections/{collectionId} (collaborative)": async () => {
+    const target = await insertCollection(api, team, {
+      createdBy: authorId,
+      mode: "collaborative",
+    });
+    return { method: "GET", path: `${collections()}/${target.collectionId}` };
+  },
+  "GET /teams/{teamId}/collections/{collectionId} (someone else's owned)": async () => {
+    const target = await insertCollection(api, team, { createdBy: authorId });
+    return { method: "GET", path: `${collections()}/${target.collectionId}` };
+  },
+  "POST /teams/{teamId}/collections (collaborative team)": async () => {
+    await teamMode("collaborative");
+    return { method: "POST", path: collections(), json: { name: `Collection ${fresh()}` } };
+  },
+  "POST /teams/{teamId}/collections (controlled team)": async () => {
+    await teamMode("controlled");
+    return { method: "POST", path: collections(), json: { name: `Collection ${fresh()}` } };
+  },
+  "POST /teams/{teamId}/collections mode collaborative": async () => {
+    await teamMode("collaborative");
+    return {
+      method: "POST",
+      path: collections(),
+      json: { name: `Shared ${fresh()}`, mode: "collaborative" },
+    };
+  },
+  "PATCH /teams/{teamId}/collections/{collectionId} /name (someone else's)": async () => {
+    const target = await insertCollection(api, team, { createdBy: authorId });
+    return {
+      method: "PATCH",
+      path: `${collections()}/${target.collectionId}`,
+      json: replace("/name", `Renamed ${fresh()}`),
+    };
+  },
+  "PATCH /teams/{teamId}/collections/{collectionId} /name (own)": async (actor) => {
+    const target = await insertCollection(api, team, { createdBy: callers[actor].userId });
+    return {
+      method: "PATCH",
+      path: `${collections()}/${target.collectionId}`,
+      json: replace("/name", `Renamed ${fresh()}`),
+    };
+  },
+  "PATCH /teams/{teamId}/collections/{collectionId} /mode collaborative": async () => {
+    const target = await insertCollection(api, team, { createdBy: authorId });
+    return {
+      method: "PATCH",
+      path: `${collections()}/${target.collectionId}`,
+      json: replace("/mode", "collaborative"),
+    };
+  },
+  "PATCH /teams/{teamId}/collections/{collectionId} /mode owned": async () => {
+    const target = await insertCollection(api, team, {
+      createdBy: authorId,
+      mode: "collaborative",
+    });
+    return {
+      method: "PATCH",
+      path: `${collections()}/${target.collectionId}`,
+      json: replace("/mode", "owned"),
     };
   },
 };

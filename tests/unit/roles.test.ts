@@ -27,6 +27,8 @@ import {
   canRenameTeam,
   canResendInvitation,
   canResetMemberPassword,
+  canSeeAllCollections,
+  canSeeCollection,
   canSeeMemberInfo,
   canSeeTeamInfo,
   canShareCollection,
@@ -436,6 +438,24 @@ describe("collection menu", () => {
       expect(canShareCollection(role, { mode, status: "draft" })).toBe(false);
     }
   });
+
+  // role, mode, created by me, expected: the uploader sees only its own and collaborative ones.
+  it.each([
+    ["owner", "owned", false, true],
+    ["admin", "owned", false, true],
+    ["upviewer", "owned", false, true],
+    ["viewer", "owned", false, true],
+    ["uploader", "owned", false, false],
+    ["uploader", "owned", true, true],
+    ["uploader", "collaborative", false, true],
+  ] as [Role, CollectionMode, boolean, boolean][])(
+    "%s seeing a %s collection (mine: %s): %s",
+    (role, mode, mine, expected) => {
+      const collection = { mode, createdBy: mine ? "me" : "someone" };
+      expect(canSeeCollection(actor(role), collection)).toBe(expected);
+      expect(canSeeAllCollections(role)).toBe(role !== "uploader");
+    },
+  );
 
   it.each([
     ["owner", true],

@@ -1,0 +1,465 @@
+import { randomUUID } from "node:crypto";
+import { z } from "@hono/zod-openapi";
+import type { Clock } from "#api/clock.ts";
+import type { CollectionRow, CollectionsTable, Db } from "#api/db/schema.ts";
+import { ApiError } from "#api/http/errors.ts";
+import type { TeamAccess } from "#api/teams/access.ts";
+import { actorOf } from "#api/teams/members.ts";
+import { publicAvatarUrl } from "#api/users/avatars.ts";
+import {
+  type Actor,
+  COLLECTION_MODES,
+  COLLECTION_STATUSES,
+  type CollectionMode,
+  can,
+  canCreateCollection,
+  canMakeCollaborative,
+  canRenameCollection,
+  canSeeAllCollections,
+  canSeeCollection,
+  ROLES,
+  shareTransition,
+} from "#domain/roles.ts";
+import type { CollectionChanges } from "./collection-patch.ts";
+
+/** The Collection of the spec (section 3), as the caller sees it. Absent values are null. */
+export const CollectionSchema = z
+  .object({
+    collectionId: z.string(),
+    teamId: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    mode: z.enum(COLLECTION_MODES),
+    status: z.enum(COLLECTION_STATUSES),
+    createdBy: z.string().openapi({ description: "The creator's user id" }),
+    creator: z
+      .object({
+        userId: z.string(),
+        nickname: z.string(),
+        avatarUrl: z.string().nullable(),
+      })
+      .nullable()
+      .openapi({ description: "The creator as a member of the team; null once removed" }),
+    updatedAt: z.number().int().openapi({ description: "Epoch ms of the last update" }),
+    readAt: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "When the caller last opened it (epoch ms); null if never" }),
+    tags: z.array(z.string()).openapi({ description: "User ids of the tagged members" }),
+    refDate: z.number().int().openapi({ description: "What lists sort by (epoch ms)" }),
+    filesCount: z.number().int(),
+  })
+  .openapi("Collection");
+export type Collection = z.infer<typeof CollectionSchema>;
+
+export const COLLECTION_SORTS = ["refDate:desc", "refDate:asc"] as const;
+export type CollectionSort = (typeof COLLECTION_SORTS)[number];
+export const COLLECTION_VIEWS = ["all", "collaborative"] as const;
+export type CollectionView = (typeof COLLECTION_VIEWS)[number];
+/** The most collections one page holds. */
+export const COLLECTION_PAGE_MAX = 100;
+
+export interface CollectionListQuery {
+  lastKey?: string;
+  limit: number;
+  creator?: string;
+  tagged?: string;
+  view: CollectionView;
+  from?: number;
+  to?: number;
+  sort: CollectionSort;
+}
+
+export interface CollectionPage {
+  pagination: { lastKey: string | null };
+  collections: Collection[];
+}
+
+export interface NewCollection {
+  name: string;
+  description?: string;
+  mode?: CollectionMode;
+}
+
+/**
+ * The opaque `lastKey`: where the last page ended in the list's order (ref_date, then
+ * collection_id, which is unique). Clients hand it back unchanged; it is no secret.
+ */
+function encodeKey(row: { ref_date: number; collection_id: string }) {
+  return Buffer.from(JSON.stringify([row.ref_date, row.collection_id])).toString("base64url");
+}
+
+function decodeKey(lastKey: string): { refDate: number; collectionId: string } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(lastKey, "base64url").toString("utf8"));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      Number.isSafeInteger(value[0]) &&
+      typeof value[1] === "string"
+    ) {
+      return { refDate: value[0], collectionId: value[1] };
+    }
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw new ApiError("invalidInput", "lastKey: not a key this API gave");
+}
+
+const notFoundCollection = () => new ApiError("notFound", "No such collection in this team");
+
+/** Roles that see every collection of their team; the rest see their own and collaborative. */
+const SEE_ALL_ROLES = ROLES.filter(canSeeAllCollections);
+
+/** Which collections a list covers, besides the caller's visibility. */
+type Scope =
+  | { kind: "team"; teamId: string; actor: Actor }
+  | { kind: "member"; teamId: string; actor: Actor; memberId: string }
+  | { kind: "shared"; teamId: string; actor: Actor }
+  | { kind: "mine"; userId: string };
+
+export interface CollectionServiceOptions {
+  db: Db;
+  now: Clock;
+  /** The base of avatar URLs. */
+  publicUrl: string;
+}
+
+export function createCollectionService({ db, now, publicUrl }: CollectionServiceOptions) {
+  /** Collections with their creator's membership and the caller's read time. */
+  function selectCollections(userId: string) {
+    return db
+      .selectFrom("collections")
+      .leftJoin("members as creators", (join) =>
+        join
+          .onRef("creators.team_id", "=", "collections.team_id")
+          .onRef("creators.member_id", "=", "collections.created_by"),
+      )
+      .leftJoin("users as creator_users", "creator_users.user_id", "creators.user_id")
+      .leftJoin("collection_reads as reads", (join) =>
+        join
+          .onRef("reads.collection_id", "=", "collections.collection_id")
+          .on("reads.user_id", "=", userId),
+      )
+      .selectAll("collections")
+      .select([
+        "creators.nickname as creator_nickname",
+        "creators.member_id as creator_member_id",
+        "creator_users.avatar_url as creator_avatar_url",
+        "reads.read_at as read_at",
+      ]);
+  }
+  type Row = CollectionRow & {
+    creator_nickname: string | null;
+    creator_member_id: string | null;
+    creator_avatar_url: string | null;
+    read_at: number | null;
+  };
+
+  async function tagsOf(collectionIds: string[]) {
+    const tags = new Map<string, string[]>();
+    if (collectionIds.length === 0) return tags;
+    const rows = await db
+      .selectFrom("collection_tags")
+      .select(["collection_id", "user_id"])
+      .where("collection_id", "in", collectionIds)
+      .orderBy("user_id")
+      .execute();
+    for (const row of rows) {
+      const list = tags.get(row.collection_id) ?? [];
+      list.push(row.user_id);
+      tags.set(row.collection_id, list);
+    }
+    return tags;
+  }
+
+  async function toCollections(rows: Row[]): Promise<Collection[]> {
+    const tags = await tagsOf(rows.map((row) => row.collection_id));
+    return rows.map((row) => ({
+      collectionId: row.collection_id,
+      teamId: row.team_id,
+      name: row.name,
+      description: row.description,
+      mode: row.mode,
+      status: row.status,
+      createdBy: row.created_by,
+      creator:
+        row.creator_member_id === null || row.creator_nickname === null
+          ? null
+          : {
+              userId: row.creator_member_id,
+              nickname: row.creator_nickname,
+              avatarUrl: publicAvatarUrl(row.creator_avatar_url, publicUrl),
+            },
+      updatedAt: row.updated_at,
+      readAt: row.read_at === null ? null : Number(row.read_at),
+      tags: tags.get(row.collection_id) ?? [],
+      refDate: row.ref_date,
+      // Files do not exist yet.
+      filesCount: 0,
+    }));
+  }
+
+  /** One collection of the team the caller may see, or notFound. */
+  async function findVisible(access: TeamAccess, collectionId: string): Promise<Row> {
+    const actor = actorOf(access);
+    const row = await selectCollections(actor.userId)
+      .where("collections.team_id", "=", access.team.team_id)
+      .where("collections.collection_id", "=", collectionId)
+      .executeTakeFirst();
+    if (!row || !canSeeCollection(actor, { mode: row.mode, createdBy: row.created_by })) {
+      throw notFoundCollection();
+    }
+    return row;
+  }
+
+  async function list(scope: Scope, query: CollectionListQuery): Promise<CollectionPage> {
+    const userId = scope.kind === "mine" ? scope.userId : scope.actor.userId;
+    const after = query.lastKey === undefined ? undefined : decodeKey(query.lastKey);
+    const direction = query.sort === "refDate:asc" ? "asc" : "desc";
+    const beyond = direction === "asc" ? ">" : "<";
+    let select = selectCollections(userId);
+    if (scope.kind === "mine") {
+      // Every team the caller is an active member of, each with that team's visibility.
+      select = select
+        .innerJoin("members as callers", (join) =>
+          join
+            .onRef("callers.team_id", "=", "collections.team_id")
+            .on("callers.user_id", "=", userId),
+        )
+        .where("callers.status", "=", "active")
+        .where((eb) =>
+          eb.or([
+            eb("callers.role", "in", SEE_ALL_ROLES),
+            eb("collections.mode", "=", "collaborative"),
+            eb("collections.created_by", "=", userId),
+          ]),
+        );
+    } else {
+      select = select.where("collections.team_id", "=", scope.teamId);
+      if (!canSeeAllCollections(scope.actor.role)) {
+        select = select.where((eb) =>
+          eb.or([
+            eb("collections.mode", "=", "collaborative"),
+            eb("collections.created_by", "=", userId),
+          ]),
+        );
+      }
+      if (scope.kind === "member") {
+        select = select.where("collections.created_by", "=", scope.memberId);
+      }
+    }
+    if (scope.kind === "shared" || query.view === "collaborative") {
+      select = select.where("collections.mode", "=", "collaborative");
+    }
+    if (query.creator !== undefined) {
+      select = select.where("collections.created_by", "=", query.creator);
+    }
+    if (query.tagged !== undefined) {
+      const tagged = query.tagged;
+      select = select.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("collection_tags")
+            .select("collection_tags.user_id")
+            .whereRef("collection_tags.collection_id", "=", "collections.collection_id")
+            .where("collection_tags.user_id", "=", tagged),
+        ),
+      );
+    }
+    if (query.from !== undefined) select = select.where("collections.ref_date", ">=", query.from);
+    if (query.to !== undefined) select = select.where("collections.ref_date", "<=", query.to);
+    if (after) {
+      select = select.where((eb) =>
+        eb.or([
+          eb("collections.ref_date", beyond, after.refDate),
+          eb.and([
+            eb("collections.ref_date", "=", after.refDate),
+            eb("collections.collection_id", beyond, after.collectionId),
+          ]),
+        ]),
+      );
+    }
+    const rows = await select
+      .orderBy("collections.ref_date", direction)
+      .orderBy("collections.collection_id", direction)
+      .limit(query.limit + 1)
+      .execute();
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      pagination: { lastKey: rows.length > query.limit && last ? encodeKey(last) : null },
+      collections: await toCollections(page),
+    };
+  }
+
+  return {
+    /** A page of the team's collections the caller may see. */
+    listTeam(access: TeamAccess, query: CollectionListQuery) {
+      return list({ kind: "team", teamId: access.team.team_id, actor: actorOf(access) }, query);
+    },
+
+    /** A page of the collections one member of the team created (that the caller may see). */
+    async listMember(access: TeamAccess, memberId: string, query: CollectionListQuery) {
+      const member = await db
+        .selectFrom("members")
+        .select("member_id")
+        .where("team_id", "=", access.team.team_id)
+        .where("member_id", "=", memberId)
+        .executeTakeFirst();
+      if (!member) throw new ApiError("notFound", "No such member in this team");
+      return list(
+        { kind: "member", teamId: access.team.team_id, actor: actorOf(access), memberId },
+        query,
+      );
+    },
+
+    /** A page of the team's collaborative collections. */
+    listShared(access: TeamAccess, query: CollectionListQuery) {
+      return list({ kind: "shared", teamId: access.team.team_id, actor: actorOf(access) }, query);
+    },
+
+    /** A page of the collections the caller may see across all teams they are active in. */
+    listMine(userId: string, query: CollectionListQuery) {
+      return list({ kind: "mine", userId }, query);
+    },
+
+    /** One collection, which the caller has now read. */
+    async read(access: TeamAccess, collectionId: string): Promise<Collection> {
+      const row = await findVisible(access, collectionId);
+      const at = now();
+      await db
+        .insertInto("collection_reads")
+        .values({ collection_id: row.collection_id, user_id: actorOf(access).userId, read_at: at })
+        .onConflict((oc) => oc.columns(["collection_id", "user_id"]).doUpdateSet({ read_at: at }))
+        .execute();
+      const [collection] = await toCollections([{ ...row, read_at: at }]);
+      return collection as Collection;
+    },
+
+    /**
+     * A new, published collection. Owner and admin always; uploader and upviewer only in a
+     * collaborative team, and never a collaborative collection (section 6).
+     */
+    async create(access: TeamAccess, input: NewCollection): Promise<Collection> {
+      const actor = actorOf(access);
+      if (!canCreateCollection(actor.role, access.team.mode)) {
+        throw new ApiError("forbidden", "Your role cannot create collections in this team");
+      }
+      const mode = input.mode ?? "owned";
+      if (mode === "collaborative" && !canMakeCollaborative(actor.role)) {
+        throw new ApiError("forbidden", "Your role cannot make a collection collaborative");
+      }
+      const at = now();
+      const row: CollectionsTable = {
+        collection_id: randomUUID(),
+        team_id: access.team.team_id,
+        name: input.name,
+        name_key: input.name.toLowerCase(),
+        description: input.description ?? null,
+        mode,
+        status: "published",
+        created_by: actor.userId,
+        created_at: at,
+        updated_at: at,
+        updated_by: actor.userId,
+        ref_date: at,
+      };
+      await db.insertInto("collections").values(row).execute();
+      return (await findAndView(access, row.collection_id)) as Collection;
+    },
+
+    /**
+     * Applies a collection patch. Name, description and tags follow the rename rule (update
+     * any, or update own on one's own owned collection); mode is share or unshare, update any
+     * only and only between published owned and published collaborative. Tags must be active
+     * members of the team.
+     */
+    async update(
+      access: TeamAccess,
+      collectionId: string,
+      changes: CollectionChanges,
+    ): Promise<Collection> {
+      const actor = actorOf(access);
+      const row = await findVisible(access, collectionId);
+      const current = { mode: row.mode, createdBy: row.created_by, status: row.status };
+      const edits = changes.name !== undefined || "description" in changes || changes.tags;
+      if (edits && !canRenameCollection(actor, current)) {
+        throw new ApiError("forbidden", "Your role cannot change this collection");
+      }
+      let mode: CollectionMode | undefined;
+      if (changes.mode !== undefined) {
+        if (!can(actor.role, "update", "collection:any")) {
+          throw new ApiError("forbidden", "Your role cannot share or unshare collections");
+        }
+        if (changes.mode !== row.mode) {
+          if (shareTransition(current)?.mode !== changes.mode) {
+            throw new ApiError(
+              "forbidden",
+              "Only a published collection can be shared or unshared",
+            );
+          }
+          mode = changes.mode;
+        }
+      }
+      if (changes.tags) {
+        const wanted = [...new Set(changes.tags)];
+        const members = wanted.length
+          ? await db
+              .selectFrom("members")
+              .select("member_id")
+              .where("team_id", "=", access.team.team_id)
+              .where("status", "=", "active")
+              .where("member_id", "in", wanted)
+              .execute()
+          : [];
+        if (members.length !== wanted.length) {
+          throw new ApiError("invalidInput", "tags: each must be an active member of the team");
+        }
+        changes = { ...changes, tags: wanted };
+      }
+      const set: Partial<CollectionsTable> = {};
+      if (changes.name !== undefined) {
+        set.name = changes.name;
+        set.name_key = changes.name.toLowerCase();
+      }
+      if ("description" in changes) set.description = changes.description ?? null;
+      if (mode !== undefined) set.mode = mode;
+      if (Object.keys(set).length === 0 && !changes.tags) return toOne(row);
+      const at = now();
+      const tags = changes.tags;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("collections")
+          .set({ ...set, updated_at: at, updated_by: actor.userId })
+          .where("collection_id", "=", row.collection_id)
+          .execute();
+        if (tags) {
+          await trx
+            .deleteFrom("collection_tags")
+            .where("collection_id", "=", row.collection_id)
+            .execute();
+          if (tags.length) {
+            await trx
+              .insertInto("collection_tags")
+              .values(tags.map((userId) => ({ collection_id: row.collection_id, user_id: userId })))
+              .execute();
+          }
+        }
+      });
+      return (await findAndView(access, row.collection_id)) as Collection;
+    },
+  };
+
+  async function toOne(row: Row) {
+    const [collection] = await toCollections([row]);
+    return collection as Collection;
+  }
+
+  async function findAndView(access: TeamAccess, collectionId: string) {
+    return toOne(await findVisible(access, collectionId));
+  }
+}
+
+export type CollectionService = ReturnType<typeof createCollectionService>;
