@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { TeamListItem } from "#app/services/api/teams.server.ts";
+import { teamPath } from "#app/services/teams.ts";
 import { UserAvatar } from "./avatar.tsx";
 import { useDebouncedSearch, useInfiniteList } from "./infinite-list.ts";
 
@@ -15,10 +16,6 @@ export interface TeamPage {
 
 const pageOfTeams = (data: TeamPage) => ({ items: data.teams, lastKey: data.lastKey });
 const teamKey = (team: TeamListItem) => team.teamId;
-
-function teamHref(team: TeamListItem) {
-  return `/teams/${encodeURIComponent(team.teamStarAlias ?? team.teamId)}`;
-}
 
 /**
  * Search by name and the infinite list (spec section 2). Without JavaScript the search is a GET
@@ -75,7 +72,7 @@ export function TeamList({ page, path }: { page: TeamPage; path: string }) {
           {teams.map((team) => (
             <li key={team.teamId}>
               <Card asChild size="2">
-                <Link to={teamHref(team)} className="team-card">
+                <Link to={teamPath(team)} className="team-card">
                   <Flex gap="3" align="center">
                     <UserAvatar url={team.teamLogoUrl} name={team.teamName} size={44} />
                     <Flex direction="column" gap="1" flexGrow="1">

@@ -4,8 +4,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
-import { membersApi } from "#app/services/api/members.server.ts";
+import { memberNickname } from "#app/services/api/members.server.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
@@ -13,13 +12,7 @@ export const handle = { i18n: ["common", "teams", "messages"] };
 /** Team info (spec section 2, team menu): everything a member may know about the team. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
-  let owner = "";
-  try {
-    owner = (await membersApi.get(context, auth.accessToken, team.teamId, team.ownerId)).body
-      .nickname;
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-  }
+  const owner = (await memberNickname(context, auth.accessToken, team.teamId, team.ownerId)) ?? "";
   return data({ team, base, owner }, { headers: auth.headers });
 }
 

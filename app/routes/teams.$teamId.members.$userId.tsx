@@ -14,9 +14,13 @@ import { RouteDialog } from "#app/components/route-dialog.tsx";
 import type { WebContext } from "#app/load-context.ts";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
-import { type Credentials, type Member, membersApi } from "#app/services/api/members.server.ts";
+import {
+  type Credentials,
+  type Member,
+  memberNickname,
+  membersApi,
+} from "#app/services/api/members.server.ts";
 import type { Team } from "#app/services/api/teams.server.ts";
-import type { Auth } from "#app/services/auth.server.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import {
@@ -82,18 +86,9 @@ async function loadMember(
   }
 }
 
-async function nicknameOf(context: WebContext, auth: Auth, teamId: string, userId: string) {
-  try {
-    return (await membersApi.get(context, auth.accessToken, teamId, userId)).body.nickname;
-  } catch (error) {
-    if (error instanceof ApiRequestError) return null;
-    throw error;
-  }
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base, me, member } = await loadMember(request, context, params);
-  const addedBy = await nicknameOf(context, auth, team.teamId, member.createdBy);
+  const addedBy = await memberNickname(context, auth.accessToken, team.teamId, member.createdBy);
   const confirmRemove = new URL(request.url).searchParams.get("confirm") === "remove";
   return data(
     { base, me, member, addedBy, allowed: allowedActions(me, team, member), confirmRemove },

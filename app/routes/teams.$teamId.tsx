@@ -7,9 +7,9 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { type MemberPage, MembersPanel } from "#app/components/members-panel.tsx";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
-import { type TeamRouteData, teamsApi } from "#app/services/api/teams.server.ts";
-import { requireAuth } from "#app/services/auth.server.ts";
+import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
+import { requireTeam } from "#app/services/team-route.server.ts";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 
@@ -18,28 +18,21 @@ export const handle = { i18n: ["common", "teams", "messages"] };
  * loading the team goes to /404 (spec section 4): a team you are not in does not exist for you.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, context);
-  try {
-    const { body: team } = await teamsApi.get(context, auth.accessToken, params.teamId ?? "");
-    // Links inside the team use the name it was reached by.
-    const base = `/teams/${encodeURIComponent(params.teamId ?? team.teamId)}`;
-    const query = new URL(request.url).searchParams;
-    const q = query.get("mq")?.trim() ?? "";
-    const after = query.get("mafter") ?? "";
-    const { body } = await membersApi.list(context, auth.accessToken, team.teamId, {
-      prefix: q,
-      lastKey: after,
+  const { auth, team, base } = await requireTeam(request, context, params.teamId);
+  const query = new URL(request.url).searchParams;
+  const q = query.get("mq")?.trim() ?? "";
+  const after = query.get("mafter") ?? "";
+  const { body } = await membersApi
+    .list(context, auth.accessToken, team.teamId, { prefix: q, lastKey: after })
+    .catch((error) => {
+      // A "more members" link from an older list: start again from the first page.
+      if (error instanceof ApiRequestError && error.statusCode < 500) throw redirect(base);
+      throw error;
     });
-    const members = { members: body.members, lastKey: body.pagination.lastKey, q, after };
-    return data({ team, base, members } satisfies TeamRouteData & { members: MemberPage }, {
-      headers: auth.headers,
-    });
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.statusCode < 500) {
-      throw redirect("/404", { headers: auth.headers });
-    }
-    throw error;
-  }
+  const members = { members: body.members, lastKey: body.pagination.lastKey, q, after };
+  return data({ team, base, members } satisfies TeamRouteData & { members: MemberPage }, {
+    headers: auth.headers,
+  });
 }
 
 export default function TeamHome() {

@@ -17,11 +17,12 @@ import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { TeamList } from "#app/components/team-list.tsx";
 import { displayNameOf } from "#app/services/api/auth.server.ts";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
-import { teamPath, teamsApi } from "#app/services/api/teams.server.ts";
+import { teamsApi } from "#app/services/api/teams.server.ts";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { loadTeamPage } from "#app/services/team-list.server.ts";
+import { teamPath } from "#app/services/teams.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { DEFAULT_TEAM_MODE, TEAM_MODES } from "#domain/roles.ts";
 import {

@@ -1,7 +1,7 @@
 import type { WebContext } from "#app/load-context.ts";
 import type { EffectiveMemberStatus, MemberType } from "#domain/members.ts";
 import type { AssignableRole, Role } from "#domain/roles.ts";
-import { apiCall } from "./client.server.ts";
+import { ApiRequestError, apiCall } from "./client.server.ts";
 
 /** A member as the API answers it (spec section 3, Member). */
 export interface Member {
@@ -126,3 +126,18 @@ export const membersApi = {
       body: { token },
     }),
 };
+
+/** A member's name in the team, or null when the API does not answer it (a member since gone). */
+export async function memberNickname(
+  context: WebContext,
+  accessToken: string,
+  teamId: string,
+  userId: string,
+) {
+  try {
+    return (await membersApi.get(context, accessToken, teamId, userId)).body.nickname;
+  } catch (error) {
+    if (error instanceof ApiRequestError) return null;
+    throw error;
+  }
+}

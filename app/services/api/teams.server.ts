@@ -59,11 +59,6 @@ export interface NewTeam {
   mode: TeamMode;
 }
 
-/** How a team is named in addresses: its star alias when it has one, else its id. */
-export function teamPath(team: { teamId: string; teamStarAlias?: string | null }) {
-  return `/teams/${encodeURIComponent(team.teamStarAlias ?? team.teamId)}`;
-}
-
 export const teamsApi = {
   list: (context: WebContext, accessToken: string, query: TeamListQuery = {}) => {
     const search = new URLSearchParams();
