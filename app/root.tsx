@@ -34,6 +34,7 @@ import { sessionSummary } from "#app/services/auth.server.ts";
 import { getConsent } from "#app/services/consent.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { currentPath } from "#app/services/redirect.ts";
+import { useJavaScriptCookie } from "#app/services/streaming.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { getTheme } from "#app/services/theme.server.ts";
 import { getToast } from "#app/services/toast.server.ts";
@@ -144,6 +145,7 @@ export default function App() {
   // Inside a team, the header carries its menu.
   const teamData = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID);
   useChangeLanguage(locale);
+  useJavaScriptCookie();
   return (
     <div className="app-shell">
       <SiteHeader

@@ -8,6 +8,7 @@ import * as m0002 from "./migrations/0002-accounts.ts";
 import * as m0003 from "./migrations/0003-avatars.ts";
 import * as m0004 from "./migrations/0004-teams.ts";
 import * as m0005 from "./migrations/0005-collections.ts";
+import * as m0006 from "./migrations/0006-files.ts";
 import type { Database, Db } from "./schema.ts";
 
 /** Every migration, in order. They are imported, not read from disk, so the bundled host has them. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0003-avatars": m0003,
   "0004-teams": m0004,
   "0005-collections": m0005,
+  "0006-files": m0006,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Generated, Kysely, Selectable } from "kysely";
 import type { MemberStatus, MemberType } from "#domain/members.ts";
 import type { SignInProvider } from "#domain/providers.ts";
 import type { CollectionMode, CollectionStatus, Role, TeamMode } from "#domain/roles.ts";
@@ -185,6 +185,59 @@ export interface CollectionReadsTable {
   read_at: number;
 }
 
+export const FILE_STATUSES = ["uploading", "processing", "ready", "failed"] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
+
+export interface FilesTable {
+  file_id: string;
+  team_id: string;
+  collection_id: string;
+  name: string;
+  /** `name` lowercased. */
+  name_key: string;
+  /** The name it was uploaded with; renames leave it. */
+  original_name: string;
+  /** Declared until the content is sniffed, then the sniffed type. */
+  content_type: string;
+  /** Declared at creation, then the bytes received. */
+  size: number;
+  crc32: number | null;
+  status: FileStatus;
+  /** The error code processing refused the file with. */
+  error_code: string | null;
+  blob_key: string | null;
+  thumbnail_key: string | null;
+  preview_key: string | null;
+  upload_id: string | null;
+  /** The uploader's member id. */
+  uploaded_by: string;
+  created_at: number;
+  updated_at: number;
+  updated_by: string;
+  /** The EXIF capture date when there is one, else created_at. */
+  ref_date: number;
+}
+
+/** When a member last opened a file. */
+export interface FileReadsTable {
+  file_id: string;
+  user_id: string;
+  read_at: number;
+}
+
+/** The durable job queue: a job survives a restart and is claimed by one instance at a time. */
+export interface JobsTable {
+  job_id: string;
+  kind: string;
+  /** The job's JSON argument. */
+  payload: string;
+  run_at: number;
+  attempts: Generated<number>;
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
 export interface Database {
   subscriptions: SubscriptionsTable;
   users: UsersTable;
@@ -200,6 +253,9 @@ export interface Database {
   collections: CollectionsTable;
   collection_tags: CollectionTagsTable;
   collection_reads: CollectionReadsTable;
+  files: FilesTable;
+  file_reads: FileReadsTable;
+  jobs: JobsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -210,3 +266,5 @@ export type TeamRow = Selectable<TeamsTable>;
 export type MemberRow = Selectable<MembersTable>;
 export type LogoUploadRow = Selectable<LogoUploadsTable>;
 export type CollectionRow = Selectable<CollectionsTable>;
+export type FileRow = Selectable<FilesTable>;
+export type JobRow = Selectable<JobsTable>;

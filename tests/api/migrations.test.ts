@@ -39,6 +39,7 @@ describe("migrations", () => {
       "0003-avatars",
       "0004-teams",
       "0005-collections",
+      "0006-files",
     ]);
     expect(await startInstance()).toEqual([]);
     const { db } = database.open();
@@ -50,6 +51,7 @@ describe("migrations", () => {
         "0003-avatars",
         "0004-teams",
         "0005-collections",
+        "0006-files",
       ]);
     } finally {
       await db.destroy();

@@ -1,0 +1,78 @@
+import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { UserAvatar } from "#app/components/avatar.tsx";
+import { type MemberPage, MembersPanel } from "#app/components/members-panel.tsx";
+import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { membersApi } from "#app/services/api/members.server.ts";
+import type { TeamRouteData } from "#app/services/api/teams.server.ts";
+import { requireAuth } from "#app/services/auth.server.ts";
+import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
+
+/**
+ * A team's home (the collections and the members panel) and the frame its dialogs (child
+ * routes) open over. The team itself comes from the parent route, loaded in parallel; the API
+ * takes the address's id or alias as it is.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const teamParam = params.teamId ?? "";
+  const base = `/teams/${encodeURIComponent(teamParam)}`;
+  const query = new URL(request.url).searchParams;
+  const q = query.get("mq")?.trim() ?? "";
+  const after = query.get("mafter") ?? "";
+  const { body } = await membersApi
+    .list(context, auth.accessToken, teamParam, { prefix: q, lastKey: after })
+    .catch((error) => {
+      // A "more members" link from an older list: start again from the first page. (A team
+      // that does not answer at all sends the parent route to /404 first.)
+      if (error instanceof ApiRequestError && error.statusCode < 500) {
+        throw redirect(after || q ? base : "/404", { headers: auth.headers });
+      }
+      throw error;
+    });
+  const members = { members: body.members, lastKey: body.pagination.lastKey, q, after };
+  return data({ members } satisfies { members: MemberPage }, { headers: auth.headers });
+}
+
+export default function TeamHome() {
+  const { t } = useTranslation("teams");
+  const { members } = useLoaderData<typeof loader>();
+  const { team, base } = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID) as TeamRouteData;
+  return (
+    <div className="team-layout">
+      <Flex direction="column" gap="5">
+        <Flex gap="4" align="center" wrap="wrap">
+          <UserAvatar url={team.logoUrl} name={team.name} size={64} />
+          <Flex direction="column" gap="1">
+            <Heading as="h1" size="7">
+              {team.name}
+            </Heading>
+            {team.description ? (
+              <Text as="p" color="gray">
+                {team.description}
+              </Text>
+            ) : null}
+            <Flex gap="2" wrap="wrap">
+              <Badge>{t("home.yourRole", { role: t(`roles.${team.memberRole}`) })}</Badge>
+              <Badge color="gray">{t("home.mode", { mode: t(`modes.${team.mode}`) })}</Badge>
+            </Flex>
+          </Flex>
+        </Flex>
+        <section aria-labelledby="collections-heading">
+          <Heading as="h2" size="5" id="collections-heading" mb="3">
+            {t("home.collections")}
+          </Heading>
+          <Card size="3">
+            <Text as="p" color="gray">
+              {t("home.noCollections")}
+            </Text>
+          </Card>
+        </section>
+      </Flex>
+      <MembersPanel page={members} base={base} role={team.memberRole} />
+      <Outlet />
+    </div>
+  );
+}
