@@ -311,10 +311,24 @@ export function canRenameFile(actor: Actor, file: { uploadedBy: string }): boole
   return can(actor.role, "update", "file:own") && file.uploadedBy === actor.userId;
 }
 
-/** Read any file, or read own file on a file the actor uploaded. */
-export function canDownloadFileFromMenu(actor: Actor, file: { uploadedBy: string }): boolean {
+/**
+ * Fetch a file's original bytes: read any file, or read own file on a file the actor uploaded.
+ * The API checks it on every content link for the original; thumbnails and previews need only
+ * that the caller sees the file.
+ */
+export function canDownloadFile(actor: Actor, file: { uploadedBy: string }): boolean {
   if (can(actor.role, "read", "file:any")) return true;
   return can(actor.role, "read", "file:own") && file.uploadedBy === actor.userId;
+}
+
+/** The download entry of the file menu: the same rule as canDownloadFile. */
+export function canDownloadFileFromMenu(actor: Actor, file: { uploadedBy: string }): boolean {
+  return canDownloadFile(actor, file);
+}
+
+/** Delete a file (its row and its bytes): delete file, owner and admin, whoever uploaded it. */
+export function canDeleteFile(role: Role): boolean {
+  return can(role, "delete", "file");
 }
 
 export function canDownloadFromPreview(role: Role): boolean {

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ApiError } from "#api/http/errors.ts";
+import { invalidPatch, patchOperations, valueIssues } from "#api/http/json-patch.ts";
 import { COLLECTION_MODES, type CollectionMode } from "#domain/roles.ts";
 import { collectionDescriptionSchema, collectionNameSchema } from "#domain/validation.ts";
 
@@ -48,47 +49,38 @@ const tagsSchema = z
  * domain rules refuse is `invalidInput` naming the field and message key.
  */
 export function collectionChanges(body: unknown): CollectionChanges {
-  const invalid = (message: string) => new ApiError("invalidPatch", message);
-  if (!Array.isArray(body)) throw invalid("The body must be a JSON Patch array of operations");
-  if (body.length > MAX_OPERATIONS) throw invalid(`At most ${MAX_OPERATIONS} operations`);
   const changes: CollectionChanges = {};
   const problems: string[] = [];
-  const issues = (field: string, error: z.ZodError) =>
-    error.issues.map((issue) => `${field}: ${issue.message}`);
-  for (const [index, operation] of body.entries()) {
-    if (typeof operation !== "object" || operation === null || Array.isArray(operation)) {
-      throw invalid(`Operation ${index} is not an object`);
-    }
-    const { op, path, value } = operation as Record<string, unknown>;
+  for (const { index, op, path, value, hasValue } of patchOperations(body, MAX_OPERATIONS)) {
     if (op === "remove" && path === "/description") {
       changes.description = null;
       continue;
     }
     if (op !== "replace") {
-      throw invalid(`Operation ${index}: only replace, and remove on /description, are allowed`);
+      throw invalidPatch(
+        `Operation ${index}: only replace, and remove on /description, are allowed`,
+      );
     }
-    if (!Object.hasOwn(operation, "value")) {
-      throw invalid(`Operation ${index}: replace needs a value`);
-    }
+    if (!hasValue) throw invalidPatch(`Operation ${index}: replace needs a value`);
     if (path === "/name") {
       const parsed = collectionNameSchema.safeParse(value);
       if (parsed.success) changes.name = parsed.data;
-      else problems.push(...issues("name", parsed.error));
+      else problems.push(...valueIssues("name", parsed.error));
     } else if (path === "/description") {
       // A blank or null description is none.
       const parsed = collectionDescriptionSchema.safeParse(value ?? undefined);
       if (parsed.success) changes.description = parsed.data ?? null;
-      else problems.push(...issues("description", parsed.error));
+      else problems.push(...valueIssues("description", parsed.error));
     } else if (path === "/mode") {
       const parsed = modeSchema.safeParse(value);
       if (parsed.success) changes.mode = parsed.data;
-      else problems.push(...issues("mode", parsed.error));
+      else problems.push(...valueIssues("mode", parsed.error));
     } else if (path === "/tags") {
       const parsed = tagsSchema.safeParse(value);
       if (parsed.success) changes.tags = parsed.data;
-      else problems.push(...issues("tags", parsed.error));
+      else problems.push(...valueIssues("tags", parsed.error));
     } else {
-      throw invalid(`Operation ${index}: ${String(path)} cannot be changed`);
+      throw invalidPatch(`Operation ${index}: ${String(path)} cannot be changed`);
     }
   }
   if (problems.length) throw new ApiError("invalidInput", problems.join("; "));

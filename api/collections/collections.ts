@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import type { Clock } from "#api/clock.ts";
 import type { CollectionRow, CollectionsTable, Db } from "#api/db/schema.ts";
+import { VISIBLE_FILE_STATUSES } from "#api/files/files.ts";
 import { ApiError } from "#api/http/errors.ts";
+import { decodeKeyset, encodeKeyset } from "#api/http/keyset.ts";
 import type { TeamAccess } from "#api/teams/access.ts";
 import { actorOf } from "#api/teams/members.ts";
 import { publicAvatarUrl } from "#api/users/avatars.ts";
@@ -82,31 +84,6 @@ export interface NewCollection {
   mode?: CollectionMode;
 }
 
-/**
- * The opaque `lastKey`: where the last page ended in the list's order (ref_date, then
- * collection_id, which is unique). Clients hand it back unchanged; it is no secret.
- */
-function encodeKey(row: { ref_date: number; collection_id: string }) {
-  return Buffer.from(JSON.stringify([row.ref_date, row.collection_id])).toString("base64url");
-}
-
-function decodeKey(lastKey: string): { refDate: number; collectionId: string } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(lastKey, "base64url").toString("utf8"));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      Number.isSafeInteger(value[0]) &&
-      typeof value[1] === "string"
-    ) {
-      return { refDate: value[0], collectionId: value[1] };
-    }
-  } catch {
-    // Falls through to the refusal.
-  }
-  throw new ApiError("invalidInput", "lastKey: not a key this API gave");
-}
-
 const notFoundCollection = () => new ApiError("notFound", "No such collection in this team");
 
 /** Roles that see every collection of their team; the rest see their own and collaborative. */
@@ -127,8 +104,12 @@ export interface CollectionServiceOptions {
 }
 
 export function createCollectionService({ db, now, publicUrl }: CollectionServiceOptions) {
-  /** Collections with their creator's membership and the caller's read time. */
-  function selectCollections(userId: string) {
+  /**
+   * Collections with their creator's membership, the caller's read time and how many files
+   * the caller may see in each. `seesAll` is the caller's visibility when one team's role
+   * decides it; across teams (undefined) each collection's team decides.
+   */
+  function selectCollections(userId: string, seesAll?: boolean) {
     return db
       .selectFrom("collections")
       .leftJoin("members as creators", (join) =>
@@ -148,13 +129,38 @@ export function createCollectionService({ db, now, publicUrl }: CollectionServic
         "creators.member_id as creator_member_id",
         "creator_users.avatar_url as creator_avatar_url",
         "reads.read_at as read_at",
-      ]);
+      ])
+      .select((eb) => {
+        let files = eb
+          .selectFrom("files")
+          .select((count) => count.fn.countAll<number>().as("count"))
+          .whereRef("files.collection_id", "=", "collections.collection_id")
+          .where("files.status", "in", VISIBLE_FILE_STATUSES);
+        if (seesAll === false) files = files.where("files.uploaded_by", "=", userId);
+        if (seesAll === undefined) {
+          files = files.where((inner) =>
+            inner.or([
+              inner("files.uploaded_by", "=", userId),
+              inner.exists(
+                inner
+                  .selectFrom("members as viewers")
+                  .select("viewers.member_id")
+                  .whereRef("viewers.team_id", "=", "collections.team_id")
+                  .where("viewers.user_id", "=", userId)
+                  .where("viewers.role", "in", SEE_ALL_ROLES),
+              ),
+            ]),
+          );
+        }
+        return files.as("files_count");
+      });
   }
   type Row = CollectionRow & {
     creator_nickname: string | null;
     creator_member_id: string | null;
     creator_avatar_url: string | null;
     read_at: number | null;
+    files_count: number | string | null;
   };
 
   async function tagsOf(collectionIds: string[]) {
@@ -193,18 +199,19 @@ export function createCollectionService({ db, now, publicUrl }: CollectionServic
               avatarUrl: publicAvatarUrl(row.creator_avatar_url, publicUrl),
             },
       updatedAt: row.updated_at,
-      readAt: row.read_at === null ? null : Number(row.read_at),
+      // Read before the last update is unread again.
+      readAt:
+        row.read_at === null || Number(row.read_at) < row.updated_at ? null : Number(row.read_at),
       tags: tags.get(row.collection_id) ?? [],
       refDate: row.ref_date,
-      // Files do not exist yet.
-      filesCount: 0,
+      filesCount: Number(row.files_count ?? 0),
     }));
   }
 
   /** One collection of the team the caller may see, or notFound. */
   async function findVisible(access: TeamAccess, collectionId: string): Promise<Row> {
     const actor = actorOf(access);
-    const row = await selectCollections(actor.userId)
+    const row = await selectCollections(actor.userId, canSeeAllCollections(actor.role))
       .where("collections.team_id", "=", access.team.team_id)
       .where("collections.collection_id", "=", collectionId)
       .executeTakeFirst();
@@ -216,10 +223,14 @@ export function createCollectionService({ db, now, publicUrl }: CollectionServic
 
   async function list(scope: Scope, query: CollectionListQuery): Promise<CollectionPage> {
     const userId = scope.kind === "mine" ? scope.userId : scope.actor.userId;
-    const after = query.lastKey === undefined ? undefined : decodeKey(query.lastKey);
+    const after = query.lastKey === undefined ? undefined : decodeKeyset(query.lastKey);
     const direction = query.sort === "refDate:asc" ? "asc" : "desc";
     const beyond = direction === "asc" ? ">" : "<";
-    let select = selectCollections(userId);
+    // Keyset pages on (ref_date, collection_id): the id breaks ties, so the order is total.
+    let select = selectCollections(
+      userId,
+      scope.kind === "mine" ? undefined : canSeeAllCollections(scope.actor.role),
+    );
     if (scope.kind === "mine") {
       // Every team the caller is an active member of, each with that team's visibility.
       select = select
@@ -273,10 +284,10 @@ export function createCollectionService({ db, now, publicUrl }: CollectionServic
     if (after) {
       select = select.where((eb) =>
         eb.or([
-          eb("collections.ref_date", beyond, after.refDate),
+          eb("collections.ref_date", beyond, after.sortKey),
           eb.and([
-            eb("collections.ref_date", "=", after.refDate),
-            eb("collections.collection_id", beyond, after.collectionId),
+            eb("collections.ref_date", "=", after.sortKey),
+            eb("collections.collection_id", beyond, after.id),
           ]),
         ]),
       );
@@ -289,7 +300,12 @@ export function createCollectionService({ db, now, publicUrl }: CollectionServic
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      pagination: { lastKey: rows.length > query.limit && last ? encodeKey(last) : null },
+      pagination: {
+        lastKey:
+          rows.length > query.limit && last
+            ? encodeKeyset(last.ref_date, last.collection_id)
+            : null,
+      },
       collections: await toCollections(page),
     };
   }

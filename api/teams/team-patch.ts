@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { TeamsTable } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
+import { invalidPatch, patchOperations, valueIssues } from "#api/http/json-patch.ts";
 import { TEAM_MODES } from "#domain/roles.ts";
 import { teamDescriptionSchema, teamNameSchema } from "#domain/validation.ts";
 
@@ -34,44 +35,35 @@ const modeSchema = z.enum(TEAM_MODES, { error: "must be collaborative or control
  * field and the message key, like every other validation error.
  */
 export function teamChanges(body: unknown): TeamChanges {
-  const invalid = (message: string) => new ApiError("invalidPatch", message);
-  if (!Array.isArray(body)) throw invalid("The body must be a JSON Patch array of operations");
-  if (body.length > MAX_OPERATIONS) throw invalid(`At most ${MAX_OPERATIONS} operations`);
   const changes: TeamChanges = {};
   const nameProblems: string[] = [];
   const problems: string[] = [];
-  const issues = (field: string, error: z.ZodError) =>
-    error.issues.map((issue) => `${field}: ${issue.message}`);
-  for (const [index, operation] of body.entries()) {
-    if (typeof operation !== "object" || operation === null || Array.isArray(operation)) {
-      throw invalid(`Operation ${index} is not an object`);
-    }
-    const { op, path, value } = operation as Record<string, unknown>;
+  for (const { index, op, path, value, hasValue } of patchOperations(body, MAX_OPERATIONS)) {
     if (op === "remove" && path === "/description") {
       changes.description = null;
       continue;
     }
     if (op !== "replace") {
-      throw invalid(`Operation ${index}: only replace, and remove on /description, are allowed`);
+      throw invalidPatch(
+        `Operation ${index}: only replace, and remove on /description, are allowed`,
+      );
     }
-    if (!Object.hasOwn(operation, "value")) {
-      throw invalid(`Operation ${index}: replace needs a value`);
-    }
+    if (!hasValue) throw invalidPatch(`Operation ${index}: replace needs a value`);
     if (path === "/name") {
       const parsed = teamNameSchema.safeParse(value);
       if (parsed.success) changes.name = parsed.data;
-      else nameProblems.push(...issues("name", parsed.error));
+      else nameProblems.push(...valueIssues("name", parsed.error));
     } else if (path === "/description") {
       // A blank or null description is none.
       const parsed = teamDescriptionSchema.safeParse(value ?? undefined);
       if (parsed.success) changes.description = parsed.data ?? null;
-      else problems.push(...issues("description", parsed.error));
+      else problems.push(...valueIssues("description", parsed.error));
     } else if (path === "/mode") {
       const parsed = modeSchema.safeParse(value);
       if (parsed.success) changes.mode = parsed.data;
-      else problems.push(...issues("mode", parsed.error));
+      else problems.push(...valueIssues("mode", parsed.error));
     } else {
-      throw invalid(`Operation ${index}: ${String(path)} cannot be changed`);
+      throw invalidPatch(`Operation ${index}: ${String(path)} cannot be changed`);
     }
   }
   if (nameProblems.length) {

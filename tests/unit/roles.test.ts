@@ -15,8 +15,10 @@ import {
   canCreateFile,
   canCreateTeam,
   canDeactivateMember,
+  canDeleteFile,
   canDeleteMember,
   canDownloadCollection,
+  canDownloadFile,
   canDownloadFileFromMenu,
   canDownloadFromPreview,
   canMakeCollaborative,
@@ -488,6 +490,18 @@ describe("files", () => {
       expect(canDownloadFileFromMenu(actor(role), mine)).toBe(menuMine);
       expect(canDownloadFileFromMenu(actor(role), theirs)).toBe(menuTheirs);
       expect(canDownloadFromPreview(role)).toBe(preview);
+      expect(canDownloadFile(actor(role), mine)).toBe(menuMine);
+      expect(canDownloadFile(actor(role), theirs)).toBe(menuTheirs);
     },
   );
+
+  it.each([
+    ["owner", true],
+    ["admin", true],
+    ["upviewer", false],
+    ["uploader", false],
+    ["viewer", false],
+  ] as [Role, boolean][])("%s deleting a file: %s", (role, expected) => {
+    expect(canDeleteFile(role)).toBe(expected);
+  });
 });

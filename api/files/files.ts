@@ -1,0 +1,469 @@
+import { z } from "@hono/zod-openapi";
+import type { Logger } from "pino";
+import type { Clock } from "#api/clock.ts";
+import { type Db, FILE_STATUSES, type FileRow, type FileStatus } from "#api/db/schema.ts";
+import { ApiError } from "#api/http/errors.ts";
+import { decodeKeyset, encodeKeyset } from "#api/http/keyset.ts";
+import type { BlobStore } from "#api/storage/index.ts";
+import type { TeamAccess } from "#api/teams/access.ts";
+import { actorOf } from "#api/teams/members.ts";
+import { publicImageUrl } from "#api/uploads/image-uploads.ts";
+import { publicAvatarUrl } from "#api/users/avatars.ts";
+import { IMAGE_CONTENT_TYPES } from "#domain/constants.ts";
+import {
+  type Actor,
+  type CollectionMode,
+  canDeleteFile,
+  canDownloadFile,
+  canRenameFile,
+  canSeeAllCollections,
+  canSeeCollection,
+  ROLES,
+} from "#domain/roles.ts";
+import type { FileChanges } from "./file-patch.ts";
+
+// Files of collections (spec sections 3, 6, 7): lists of a collection, of a team and of the
+// caller across teams, one file (which the caller has then read), renaming, deleting, and
+// signed links to the bytes. Every list and read obeys the visibility rule: an uploader sees
+// only the files it uploaded, in collections it may see; the other roles see every file. Only
+// files whose bytes have all arrived (processing, ready) exist for readers.
+
+/** The File of the spec (section 3) plus size, status and dates, as the caller sees it. */
+export const FileSchema = z
+  .object({
+    fileId: z.string(),
+    teamId: z.string(),
+    collectionId: z.string(),
+    name: z.string().describe("The current name: 2 to 50 characters"),
+    originalName: z.string().describe("The name it was uploaded with; renames leave it"),
+    contentType: z.string().describe("Sniffed from the bytes"),
+    size: z.number().int().describe("Bytes"),
+    status: z.enum(FILE_STATUSES).openapi({
+      description: "Lists and reads show only processing (thumbnails pending) and ready files",
+    }),
+    thumbnailUrl: z.string().nullable().openapi({
+      description: "Signed inline link to a small webp, valid 1 hour; null when there is none",
+    }),
+    previewUrl: z.string().nullable().openapi({
+      description: "Signed inline link to a webp about 1600 px, valid 1 hour; null when none",
+    }),
+    uploadedBy: z.string().openapi({ description: "The uploader's user id" }),
+    uploader: z
+      .object({
+        userId: z.string(),
+        nickname: z.string(),
+        avatarUrl: z.string().nullable(),
+      })
+      .nullable()
+      .openapi({ description: "The uploader as a member of the team; null once removed" }),
+    createdAt: z.number().int().openapi({ description: "Epoch ms of the upload" }),
+    updatedAt: z.number().int().openapi({ description: "Epoch ms of the last update" }),
+    refDate: z.number().int().openapi({
+      description: "What lists sort by (epoch ms): the EXIF capture date, else the upload",
+    }),
+    readAt: z.number().int().nullable().openapi({
+      description: "When the caller last opened it (epoch ms); null if never or before updatedAt",
+    }),
+  })
+  .openapi("File");
+export type File = z.infer<typeof FileSchema>;
+
+export const FILE_SORTS = ["refDate:desc", "refDate:asc"] as const;
+export type FileSort = (typeof FILE_SORTS)[number];
+/** The most files one page holds. */
+export const FILE_PAGE_MAX = 100;
+
+/** Statuses readers see: the bytes have all arrived. */
+export const VISIBLE_FILE_STATUSES = ["processing", "ready"] as const satisfies FileStatus[];
+
+export const FILE_VARIANTS = ["original", "thumbnail", "preview"] as const;
+export type FileVariant = (typeof FILE_VARIANTS)[number];
+export const FILE_DISPOSITIONS = ["attachment", "inline"] as const;
+export type FileDisposition = (typeof FILE_DISPOSITIONS)[number];
+
+/** How long a content link works: long enough to start a download, too short to pass around. */
+export const CONTENT_LINK_SECONDS = 5 * 60;
+/** How long the thumbnail and preview links of a file's JSON work. */
+export const IMAGE_LINK_SECONDS = 60 * 60;
+
+/** Where a file's bytes and derivatives are kept in the blob store. */
+export function fileBlobKey(teamId: string, fileId: string, variant: FileVariant) {
+  return `teams/${teamId}/files/${fileId}/${variant}`;
+}
+
+export interface FileListQuery {
+  lastKey?: string;
+  limit: number;
+  creator?: string;
+  from?: number;
+  to?: number;
+  sort: FileSort;
+}
+
+export interface FilePage {
+  pagination: { lastKey: string | null };
+  files: File[];
+}
+
+export interface ContentLinkRequest {
+  variant: FileVariant;
+  disposition: FileDisposition;
+}
+
+const notFoundCollection = () => new ApiError("notFound", "No such collection in this team");
+const notFoundFile = () => new ApiError("notFound", "No such file in this collection");
+
+/** Roles that see every file of their team; the uploader sees only its own. */
+const SEE_ALL_ROLES = ROLES.filter(canSeeAllCollections);
+
+/** Raster types a browser shows without running anything; the only ones served inline. */
+const INLINE_TYPES: readonly string[] = IMAGE_CONTENT_TYPES;
+
+/** Lone UTF-16 surrogates, which no encoding can carry. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** The longest name a Content-Disposition carries, in characters. */
+const DISPOSITION_NAME_MAX = 100;
+
+/**
+ * An RFC 6266 Content-Disposition: an ASCII fallback in `filename` for old clients and the
+ * exact name, UTF-8 and percent-encoded (RFC 8187), in `filename*`. All printable ASCII.
+ */
+export function contentDisposition(type: FileDisposition, name: string): string {
+  const clean = [...name.replace(LONE_SURROGATE, "\ufffd")].slice(0, DISPOSITION_NAME_MAX).join("");
+  const fallback = clean.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const encoded = encodeURIComponent(clean).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The name a variant downloads as: the file's name, or the same with `.webp` for derivatives. */
+function variantName(name: string, variant: FileVariant) {
+  if (variant === "original") return name;
+  const dot = name.lastIndexOf(".");
+  return `${dot > 0 ? name.slice(0, dot) : name}.webp`;
+}
+
+/** Which files a list covers, besides the caller's visibility. */
+type Scope =
+  | { kind: "collection"; actor: Actor; teamId: string; collectionId: string }
+  | { kind: "team"; actor: Actor; teamId: string }
+  | { kind: "mine"; userId: string };
+
+export interface FileServiceOptions {
+  db: Db;
+  now: Clock;
+  blobs: BlobStore;
+  /** The base of avatar URLs and of the disk store's links. */
+  publicUrl: string;
+  /** Where blobs that could not be removed are reported. */
+  logger?: Logger;
+}
+
+export function createFileService({ db, now, blobs, publicUrl, logger }: FileServiceOptions) {
+  /** Visible files with their collection, uploader's membership and the caller's read time. */
+  function selectFiles(userId: string) {
+    return db
+      .selectFrom("files")
+      .innerJoin("collections", "collections.collection_id", "files.collection_id")
+      .leftJoin("members as uploaders", (join) =>
+        join
+          .onRef("uploaders.team_id", "=", "files.team_id")
+          .onRef("uploaders.member_id", "=", "files.uploaded_by"),
+      )
+      .leftJoin("users as uploader_users", "uploader_users.user_id", "uploaders.user_id")
+      .leftJoin("file_reads as reads", (join) =>
+        join.onRef("reads.file_id", "=", "files.file_id").on("reads.user_id", "=", userId),
+      )
+      .selectAll("files")
+      .select([
+        "collections.mode as collection_mode",
+        "collections.created_by as collection_created_by",
+        "uploaders.nickname as uploader_nickname",
+        "uploaders.member_id as uploader_member_id",
+        "uploader_users.avatar_url as uploader_avatar_url",
+        "reads.read_at as read_at",
+      ])
+      .where("files.status", "in", VISIBLE_FILE_STATUSES);
+  }
+  type Row = FileRow & {
+    collection_mode: CollectionMode;
+    collection_created_by: string;
+    uploader_nickname: string | null;
+    uploader_member_id: string | null;
+    uploader_avatar_url: string | null;
+    read_at: number | null;
+  };
+
+  /** A signed GET link, absolute: the disk store answers with a path on the API. */
+  async function link(key: string, disposition: string, expiresInSeconds: number) {
+    const url = await blobs.signedUrl(key, { expiresInSeconds, contentDisposition: disposition });
+    return publicImageUrl(url, publicUrl) ?? url;
+  }
+
+  async function imageLink(key: string | null, name: string, variant: FileVariant) {
+    if (key === null) return null;
+    return link(key, contentDisposition("inline", variantName(name, variant)), IMAGE_LINK_SECONDS);
+  }
+
+  async function toFile(row: Row): Promise<File> {
+    const readAt = row.read_at === null ? null : Number(row.read_at);
+    return {
+      fileId: row.file_id,
+      teamId: row.team_id,
+      collectionId: row.collection_id,
+      name: row.name,
+      originalName: row.original_name,
+      contentType: row.content_type,
+      size: Number(row.size),
+      status: row.status,
+      thumbnailUrl: await imageLink(row.thumbnail_key, row.name, "thumbnail"),
+      previewUrl: await imageLink(row.preview_key, row.name, "preview"),
+      uploadedBy: row.uploaded_by,
+      uploader:
+        row.uploader_member_id === null || row.uploader_nickname === null
+          ? null
+          : {
+              userId: row.uploader_member_id,
+              nickname: row.uploader_nickname,
+              avatarUrl: publicAvatarUrl(row.uploader_avatar_url, publicUrl),
+            },
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      refDate: row.ref_date,
+      // Read before the last update is unread again.
+      readAt: readAt === null || readAt < row.updated_at ? null : readAt,
+    };
+  }
+
+  /** A collection of the team the caller may see, or notFound. */
+  async function requireCollection(access: TeamAccess, collectionId: string) {
+    const collection = await db
+      .selectFrom("collections")
+      .select(["collection_id", "mode", "created_by"])
+      .where("team_id", "=", access.team.team_id)
+      .where("collection_id", "=", collectionId)
+      .executeTakeFirst();
+    const actor = actorOf(access);
+    if (
+      !collection ||
+      !canSeeCollection(actor, { mode: collection.mode, createdBy: collection.created_by })
+    ) {
+      throw notFoundCollection();
+    }
+    return collection;
+  }
+
+  /**
+   * One file the caller may see, or notFound: a missing collection or file, a collection the
+   * caller may not see, and another member's file for an uploader all answer alike.
+   */
+  async function findVisible(access: TeamAccess, collectionId: string, fileId: string) {
+    await requireCollection(access, collectionId);
+    const actor = actorOf(access);
+    const row: Row | undefined = await selectFiles(actor.userId)
+      .where("files.team_id", "=", access.team.team_id)
+      .where("files.collection_id", "=", collectionId)
+      .where("files.file_id", "=", fileId)
+      .executeTakeFirst();
+    if (!row || (!canSeeAllCollections(actor.role) && row.uploaded_by !== actor.userId)) {
+      throw notFoundFile();
+    }
+    return { row, actor };
+  }
+
+  async function list(scope: Scope, query: FileListQuery): Promise<FilePage> {
+    const userId = scope.kind === "mine" ? scope.userId : scope.actor.userId;
+    const after = query.lastKey === undefined ? undefined : decodeKeyset(query.lastKey);
+    const direction = query.sort === "refDate:asc" ? "asc" : "desc";
+    const beyond = direction === "asc" ? ">" : "<";
+    let select = selectFiles(userId);
+    if (scope.kind === "mine") {
+      // Every team the caller is an active member of, each with that team's visibility.
+      select = select
+        .innerJoin("members as callers", (join) =>
+          join.onRef("callers.team_id", "=", "files.team_id").on("callers.user_id", "=", userId),
+        )
+        .where("callers.status", "=", "active")
+        .where((eb) =>
+          eb.or([
+            eb("callers.role", "in", SEE_ALL_ROLES),
+            eb.and([
+              eb("files.uploaded_by", "=", eb.ref("callers.member_id")),
+              eb.or([
+                eb("collections.mode", "=", "collaborative"),
+                eb("collections.created_by", "=", eb.ref("callers.member_id")),
+              ]),
+            ]),
+          ]),
+        );
+    } else {
+      select = select.where("files.team_id", "=", scope.teamId);
+      if (scope.kind === "collection") {
+        select = select.where("files.collection_id", "=", scope.collectionId);
+      }
+      if (!canSeeAllCollections(scope.actor.role)) {
+        select = select.where("files.uploaded_by", "=", userId);
+        if (scope.kind === "team") {
+          select = select.where((eb) =>
+            eb.or([
+              eb("collections.mode", "=", "collaborative"),
+              eb("collections.created_by", "=", userId),
+            ]),
+          );
+        }
+      }
+    }
+    if (query.creator !== undefined) select = select.where("files.uploaded_by", "=", query.creator);
+    if (query.from !== undefined) select = select.where("files.ref_date", ">=", query.from);
+    if (query.to !== undefined) select = select.where("files.ref_date", "<=", query.to);
+    if (after) {
+      select = select.where((eb) =>
+        eb.or([
+          eb("files.ref_date", beyond, after.sortKey),
+          eb.and([eb("files.ref_date", "=", after.sortKey), eb("files.file_id", beyond, after.id)]),
+        ]),
+      );
+    }
+    const rows: Row[] = await select
+      .orderBy("files.ref_date", direction)
+      .orderBy("files.file_id", direction)
+      .limit(query.limit + 1)
+      .execute();
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      pagination: {
+        lastKey:
+          rows.length > query.limit && last ? encodeKeyset(last.ref_date, last.file_id) : null,
+      },
+      files: await Promise.all(page.map(toFile)),
+    };
+  }
+
+  async function removeBlobs(keys: Set<string>) {
+    const results = await Promise.allSettled([...keys].map((key) => blobs.delete(key)));
+    for (const result of results) {
+      if (result.status === "rejected") {
+        logger?.warn({ err: result.reason }, "A deleted file's blob could not be removed");
+      }
+    }
+  }
+
+  return {
+    /** A page of one collection's files the caller may see. */
+    async listCollection(access: TeamAccess, collectionId: string, query: FileListQuery) {
+      await requireCollection(access, collectionId);
+      const scope = {
+        kind: "collection",
+        actor: actorOf(access),
+        teamId: access.team.team_id,
+        collectionId,
+      } as const;
+      return list(scope, query);
+    },
+
+    /** A page of the team's files the caller may see, across its collections. */
+    listTeam(access: TeamAccess, query: FileListQuery) {
+      return list({ kind: "team", actor: actorOf(access), teamId: access.team.team_id }, query);
+    },
+
+    /** A page of the files the caller may see across all teams they are active in. */
+    listMine(userId: string, query: FileListQuery) {
+      return list({ kind: "mine", userId }, query);
+    },
+
+    /** One file, which the caller has now read. */
+    async read(access: TeamAccess, collectionId: string, fileId: string): Promise<File> {
+      const { row, actor } = await findVisible(access, collectionId, fileId);
+      const at = now();
+      await db
+        .insertInto("file_reads")
+        .values({ file_id: row.file_id, user_id: actor.userId, read_at: at })
+        .onConflict((oc) => oc.columns(["file_id", "user_id"]).doUpdateSet({ read_at: at }))
+        .execute();
+      return toFile({ ...row, read_at: at });
+    },
+
+    /** Renames a file: update any file, or update own file on one the caller uploaded. */
+    async update(
+      access: TeamAccess,
+      collectionId: string,
+      fileId: string,
+      changes: FileChanges,
+    ): Promise<File> {
+      const { row, actor } = await findVisible(access, collectionId, fileId);
+      if (!canRenameFile(actor, { uploadedBy: row.uploaded_by })) {
+        throw new ApiError("forbidden", "Your role cannot rename this file");
+      }
+      if (changes.name === undefined || changes.name === row.name) return toFile(row);
+      const at = now();
+      await db
+        .updateTable("files")
+        .set({
+          name: changes.name,
+          name_key: changes.name.toLowerCase(),
+          updated_at: at,
+          updated_by: actor.userId,
+        })
+        .where("file_id", "=", row.file_id)
+        .execute();
+      return toFile((await findVisible(access, collectionId, fileId)).row);
+    },
+
+    /**
+     * Deletes a file (delete file: owner and admin): its row, its reads, then its bytes and
+     * derivatives. Blobs that cannot be removed are logged, not an error: the file is gone.
+     */
+    async delete(access: TeamAccess, collectionId: string, fileId: string): Promise<void> {
+      const { row, actor } = await findVisible(access, collectionId, fileId);
+      if (!canDeleteFile(actor.role)) {
+        throw new ApiError("forbidden", "Your role cannot delete files");
+      }
+      await db.deleteFrom("files").where("file_id", "=", row.file_id).execute();
+      // The stored keys, and the usual ones in case processing was still writing derivatives.
+      const keys = new Set(
+        FILE_VARIANTS.map((variant) => fileBlobKey(row.team_id, row.file_id, variant)),
+      );
+      for (const key of [row.blob_key, row.thumbnail_key, row.preview_key]) {
+        if (key !== null) keys.add(key);
+      }
+      await removeBlobs(keys);
+    },
+
+    /**
+     * A signed GET link (5 minutes) to a file's bytes, thumbnail or preview. Inline only for
+     * raster images and the webp derivatives; anything else downloads as an attachment, named
+     * after the file's current name.
+     */
+    async contentLink(
+      access: TeamAccess,
+      collectionId: string,
+      fileId: string,
+      request: ContentLinkRequest,
+    ): Promise<{ signedUrl: string }> {
+      const { row, actor } = await findVisible(access, collectionId, fileId);
+      if (
+        request.variant === "original" &&
+        !canDownloadFile(actor, { uploadedBy: row.uploaded_by })
+      ) {
+        throw new ApiError("forbidden", "Your role cannot download this file");
+      }
+      const key = {
+        original: row.blob_key,
+        thumbnail: row.thumbnail_key,
+        preview: row.preview_key,
+      }[request.variant];
+      if (key === null) throw new ApiError("notFound", `This file has no ${request.variant}`);
+      const inlineAllowed =
+        request.variant !== "original" ||
+        INLINE_TYPES.includes(row.content_type.split(";")[0]?.trim().toLowerCase() ?? "");
+      const type = request.disposition === "inline" && inlineAllowed ? "inline" : "attachment";
+      const disposition = contentDisposition(type, variantName(row.name, request.variant));
+      return { signedUrl: await link(key, disposition, CONTENT_LINK_SECONDS) };
+    },
+  };
+}
+
+export type FileService = ReturnType<typeof createFileService>;

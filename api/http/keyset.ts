@@ -1,0 +1,27 @@
+import { ApiError } from "./errors.ts";
+
+// The opaque `lastKey` of keyset pages: where the last page ended in the list's order, a
+// number (an epoch ms sort key) and the row's unique id, which breaks ties so the order is
+// total. Clients hand it back unchanged; it is no secret.
+
+export function encodeKeyset(sortKey: number, id: string): string {
+  return Buffer.from(JSON.stringify([sortKey, id])).toString("base64url");
+}
+
+/** The position a `lastKey` names, or `invalidInput` for anything this API did not give. */
+export function decodeKeyset(lastKey: string): { sortKey: number; id: string } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(lastKey, "base64url").toString("utf8"));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      Number.isSafeInteger(value[0]) &&
+      typeof value[1] === "string"
+    ) {
+      return { sortKey: value[0], id: value[1] };
+    }
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw new ApiError("invalidInput", "lastKey: not a key this API gave");
+}

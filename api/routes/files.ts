@@ -1,0 +1,297 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { AuthEnv } from "#api/auth/middleware.ts";
+import type { Db } from "#api/db/schema.ts";
+import { FilePatchSchema, fileChanges } from "#api/files/file-patch.ts";
+import {
+  FILE_DISPOSITIONS,
+  FILE_PAGE_MAX,
+  FILE_SORTS,
+  FILE_VARIANTS,
+  FileSchema,
+  type FileService,
+} from "#api/files/files.ts";
+import { ApiError } from "#api/http/errors.ts";
+import { errorResponses, jsonResponse } from "#api/http/schemas.ts";
+import { requireTeamMember } from "#api/teams/access.ts";
+import { PAGE_SIZE } from "#domain/constants.ts";
+import { can } from "#domain/roles.ts";
+
+// Files (spec section 7, Collections, files): a collection's files, a team's, the caller's
+// across teams; one file (read by the caller from then on); renaming and deleting one; a signed
+// link to its bytes. {teamId} is the team's id or one of its aliases. A collection or file the
+// caller may not see answers notFound, like a missing one: an uploader asking for another
+// member's file learns nothing. A role without the matrix cell gets forbidden.
+
+const security = [{ bearer: [] }];
+const tags = ["Files"];
+
+const epochMs = z.coerce.number().int().min(0);
+/** An id in a query: blank means no filter. */
+const idFilter = z
+  .string()
+  .trim()
+  .max(400)
+  .optional()
+  .transform((value) => value || undefined);
+
+const FileListQuerySchema = z
+  .object({
+    lastKey: z.string().max(500).optional().openapi({
+      description: "pagination.lastKey of the previous page, unchanged",
+    }),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(FILE_PAGE_MAX)
+      .default(PAGE_SIZE)
+      .openapi({ description: `Files per page, 1 to ${FILE_PAGE_MAX}` }),
+    creator: idFilter.openapi({ description: "Only files this user uploaded" }),
+    from: epochMs.optional().openapi({ description: "refDate at or after (epoch ms)" }),
+    to: epochMs.optional().openapi({ description: "refDate at or before (epoch ms)" }),
+    sort: z.enum(FILE_SORTS).default("refDate:desc").openapi({
+      description: "refDate:desc (newest first, the default) or refDate:asc",
+    }),
+  })
+  .refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
+    error: "filterStartEndDateInvalid",
+    path: ["to"],
+  });
+
+const FileListSchema = z
+  .object({
+    pagination: z.object({
+      lastKey: z.string().nullable().openapi({ description: "Null on the last page" }),
+    }),
+    files: z.array(FileSchema),
+  })
+  .openapi("FileList");
+
+const ContentQuerySchema = z.object({
+  variant: z.enum(FILE_VARIANTS).default("original").openapi({
+    description: "The uploaded bytes (the default), or the webp thumbnail or preview",
+  }),
+  disposition: z
+    .enum(FILE_DISPOSITIONS)
+    .default("attachment")
+    .openapi({
+      description:
+        "attachment (the default) or inline; inline is kept only for raster images and the " +
+        "webp variants, anything else is served as an attachment",
+    }),
+});
+
+const ContentLinkSchema = z
+  .object({
+    signedUrl: z.string().openapi({
+      description:
+        "A GET link valid 5 minutes, no bearer needed; served with Content-Disposition, " +
+        "nosniff, Content-Security-Policy sandbox and Range support",
+    }),
+  })
+  .openapi("FileContentLink");
+
+const TeamParams = z.object({
+  teamId: z.string().min(1).max(200).openapi({ description: "The team's id or an alias" }),
+});
+const CollectionParams = TeamParams.extend({
+  collectionId: z.string().min(1).max(200),
+});
+const FileParams = CollectionParams.extend({
+  fileId: z.string().min(1).max(200),
+});
+
+function issuesText(error: z.ZodError) {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join(".") : "body"}: ${issue.message}`)
+    .join("; ");
+}
+
+/** An unknown sort order has its own code; anything else in a list query is invalidInput. */
+function listQueryHook(result: { success: boolean; error?: z.ZodError }) {
+  if (result.success || !result.error) return undefined;
+  if (result.error.issues.some((issue) => issue.path[0] === "sort")) {
+    throw new ApiError("invalidSorting", "sort: must be refDate:asc or refDate:desc");
+  }
+  throw new ApiError("invalidInput", issuesText(result.error));
+}
+
+function routes(auth: MiddlewareHandler<AuthEnv>) {
+  const signedIn = { tags, security };
+  const filePath = "/teams/{teamId}/collections/{collectionId}/files/{fileId}";
+  return {
+    listCollection: createRoute({
+      ...signedIn,
+      middleware: [auth] as const,
+      method: "get",
+      path: "/teams/{teamId}/collections/{collectionId}/files",
+      summary: "The collection's files the caller may see, by refDate, a page at a time",
+      request: { params: CollectionParams, query: FileListQuerySchema },
+      responses: {
+        200: jsonResponse("A page of files", FileListSchema),
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+    listTeam: createRoute({
+      ...signedIn,
+      middleware: [auth] as const,
+      method: "get",
+      path: "/teams/{teamId}/files",
+      summary: "The team's files the caller may see, across its collections",
+      request: { params: TeamParams, query: FileListQuerySchema },
+      responses: {
+        200: jsonResponse("A page of files", FileListSchema),
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+    listMine: createRoute({
+      ...signedIn,
+      middleware: [auth] as const,
+      method: "get",
+      path: "/files",
+      summary: "The files the caller may see across all their teams",
+      request: { query: FileListQuerySchema },
+      responses: {
+        200: jsonResponse("A page of files", FileListSchema),
+        ...errorResponses(400, 401),
+      },
+    }),
+    get: createRoute({
+      ...signedIn,
+      middleware: [auth] as const,
+      method: "get",
+      path: filePath,
+      summary: "One file; the caller has read it from now on",
+      request: { params: FileParams },
+      responses: {
+        200: jsonResponse("The file", FileSchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+    patch: createRoute({
+      ...signedIn,
+      middleware: [auth] as const,
+      method: "patch",
+      path: filePath,
+      summary: "Rename a file (JSON Patch): update any file, or update own file on one's own",
+      request: {
+        params: FileParams,
+        body: {
+          required: true,
+          content: {
+            "application/json-patch+json": { schema: FilePatchSchema },
+            "application/json": { schema: FilePatchSchema },
+          },
+        },
+      },
+      responses: {
+        200: jsonResponse("The renamed file", FileSchema),
+        ...errorResponses(400, 401, 403, 404, 413, 415),
+      },
+    }),
+    delete: createRoute({
+      ...signedIn,
+      middleware: [auth] as const,
+      method: "delete",
+      path: filePath,
+      summary: "Delete a file and its bytes (delete file: owner and admin)",
+      request: { params: FileParams },
+      responses: {
+        204: { description: "Deleted" },
+        ...errorResponses(401, 403, 404),
+      },
+    }),
+    content: createRoute({
+      ...signedIn,
+      middleware: [auth] as const,
+      method: "get",
+      path: `${filePath}/content`,
+      summary: "A signed, expiring link to the file's bytes, thumbnail or preview",
+      request: { params: FileParams, query: ContentQuerySchema },
+      responses: {
+        200: jsonResponse("The link", ContentLinkSchema),
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+  };
+}
+
+export function fileRoutes({
+  db,
+  auth,
+  files,
+}: {
+  db: Db;
+  auth: MiddlewareHandler<AuthEnv>;
+  files: FileService;
+}) {
+  const r = routes(auth);
+  /** A member of the team whose role reads files (any, or own). */
+  const readAccess = async (teamId: string, userId: string) => {
+    const access = await requireTeamMember(db, teamId, userId);
+    const { role } = access.member;
+    if (!can(role, "read", "file:any") && !can(role, "read", "file:own")) {
+      throw new ApiError("forbidden", "Your role cannot read files");
+    }
+    return access;
+  };
+  return new OpenAPIHono<AuthEnv>()
+    .openapi(
+      r.listCollection,
+      async (c) => {
+        const { teamId, collectionId } = c.req.valid("param");
+        const access = await readAccess(teamId, c.var.auth.userId);
+        return c.json(await files.listCollection(access, collectionId, c.req.valid("query")), 200);
+      },
+      listQueryHook,
+    )
+    .openapi(
+      r.listTeam,
+      async (c) => {
+        const access = await readAccess(c.req.valid("param").teamId, c.var.auth.userId);
+        return c.json(await files.listTeam(access, c.req.valid("query")), 200);
+      },
+      listQueryHook,
+    )
+    .openapi(
+      r.listMine,
+      async (c) => c.json(await files.listMine(c.var.auth.userId, c.req.valid("query")), 200),
+      listQueryHook,
+    )
+    .openapi(r.get, async (c) => {
+      const { teamId, collectionId, fileId } = c.req.valid("param");
+      const access = await readAccess(teamId, c.var.auth.userId);
+      return c.json(await files.read(access, collectionId, fileId), 200);
+    })
+    .openapi(
+      r.patch,
+      async (c) => {
+        const changes = fileChanges(c.req.valid("json"));
+        const { teamId, collectionId, fileId } = c.req.valid("param");
+        const access = await requireTeamMember(db, teamId, c.var.auth.userId);
+        return c.json(await files.update(access, collectionId, fileId, changes), 200);
+      },
+      // A patch the schema refuses is invalidPatch, or invalidInput for a name the rules refuse.
+      (result) => {
+        if (result.success) return undefined;
+        // The validator hands the raw body along with a failed result.
+        fileChanges((result as { data?: unknown }).data);
+        throw new ApiError("invalidPatch", "This is not a file patch");
+      },
+    )
+    .openapi(r.delete, async (c) => {
+      const { teamId, collectionId, fileId } = c.req.valid("param");
+      const access = await requireTeamMember(db, teamId, c.var.auth.userId);
+      await files.delete(access, collectionId, fileId);
+      return c.body(null, 204);
+    })
+    .openapi(r.content, async (c) => {
+      const { teamId, collectionId, fileId } = c.req.valid("param");
+      const access = await readAccess(teamId, c.var.auth.userId);
+      const link = await files.contentLink(access, collectionId, fileId, c.req.valid("query"));
+      // A signed link is a secret for its few minutes: keep it out of shared caches.
+      c.header("Cache-Control", "private, no-store");
+      return c.json(link, 200);
+    });
+}

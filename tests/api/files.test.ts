@@ -1,0 +1,760 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileBlobKey } from "#api/files/files.ts";
+import { bearer, expectError, type Tokens } from "./support/accounts.ts";
+import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
+import { insertCollection, type StoredCollection } from "./support/collections.ts";
+import { insertFile } from "./support/files.ts";
+import { addMember, ownedTeam, type TestTeam, tokensFor } from "./support/teams.ts";
+
+// The files API over real HTTP on a fresh database. Files are written to the database (and
+// their bytes to the API's blob store) by support/files.ts in the states uploads leave them,
+// so these tests choose refDates, uploaders and statuses freely.
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startApi({ planLimits: { limitMembersPerTeam: -1, limitTeams: -1 } });
+});
+afterAll(() => api.close());
+
+interface FileItem {
+  fileId: string;
+  teamId: string;
+  collectionId: string;
+  name: string;
+  originalName: string;
+  contentType: string;
+  size: number;
+  status: string;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
+  uploadedBy: string;
+  uploader: { userId: string; nickname: string; avatarUrl: string | null } | null;
+  createdAt: number;
+  updatedAt: number;
+  refDate: number;
+  readAt: number | null;
+}
+interface FilePage {
+  pagination: { lastKey: string | null };
+  files: FileItem[];
+}
+interface CollectionItem {
+  collectionId: string;
+  name: string;
+  readAt: number | null;
+  filesCount: number;
+}
+
+type Person = { userId: string; tokens: Tokens };
+
+/** A team with a member of every role, each signed in. */
+async function crew() {
+  const { owner, tokens, team } = await ownedTeam(api);
+  const people = {} as Record<"admin" | "upviewer" | "uploader" | "uploader2" | "viewer", Person>;
+  for (const [key, role] of [
+    ["admin", "admin"],
+    ["upviewer", "upviewer"],
+    ["uploader", "uploader"],
+    ["uploader2", "uploader"],
+    ["viewer", "viewer"],
+  ] as const) {
+    const member = await addMember(api, team, { role, nickname: `The ${key}` });
+    people[key] = { ...member, tokens: await tokensFor(api, member) };
+  }
+  return { team, owner: { ...owner, tokens }, ...people };
+}
+
+function call(tokens: Tokens, path: string, init: RequestInit & { json?: unknown } = {}) {
+  return api.request(path, { ...init, headers: bearer(tokens) });
+}
+
+async function page(tokens: Tokens, path: string, query: Record<string, string | number> = {}) {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const response = await call(tokens, `${path}?${search}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as FilePage;
+}
+
+const names = (result: FilePage) => result.files.map((file) => file.name);
+const collectionFiles = (team: TestTeam, collection: { collectionId: string }) =>
+  `/api/teams/${team.teamId}/collections/${collection.collectionId}/files`;
+const filePath = (team: TestTeam, collection: { collectionId: string }, fileId: string) =>
+  `${collectionFiles(team, collection)}/${fileId}`;
+const replace = (path: string, value: unknown) => [{ op: "replace", path, value }];
+
+async function readFile(tokens: Tokens, path: string) {
+  const response = await call(tokens, path);
+  expect(response.status).toBe(200);
+  return (await response.json()) as FileItem;
+}
+
+async function contentLink(tokens: Tokens, path: string, query = "") {
+  const response = await call(tokens, `${path}/content${query}`);
+  expect(response.status).toBe(200);
+  const { signedUrl } = (await response.json()) as { signedUrl: string };
+  return signedUrl;
+}
+
+/** Fetches a signed link handed out on the public address through the running API. */
+function fetchSigned(signedUrl: string, init: RequestInit = {}) {
+  expect(signedUrl.startsWith(`${PUBLIC_URL}/api/blobs/`)).toBe(true);
+  return fetch(`${api.url}${signedUrl.slice(PUBLIC_URL.length)}`, init);
+}
+
+describe("GET /api/teams/{teamId}/collections/{collectionId}/files", () => {
+  const T = 1_700_000_000_000;
+  let c: Awaited<ReturnType<typeof crew>>;
+  let collection: StoredCollection;
+  const base = () => collectionFiles(c.team, collection);
+
+  beforeAll(async () => {
+    c = await crew();
+    collection = await insertCollection(api, c.team, { mode: "collaborative" });
+    await insertFile(api, c.team, collection, { name: "A.jpg", refDate: T + 1000 });
+    await insertFile(api, c.team, collection, {
+      name: "B.png",
+      refDate: T + 2000,
+      uploadedBy: c.admin.userId,
+      contentType: "image/png",
+      status: "processing",
+    });
+    await insertFile(api, c.team, collection, {
+      name: "C.pdf",
+      refDate: T + 3000,
+      uploadedBy: c.uploader.userId,
+      contentType: "application/pdf",
+    });
+    // Bytes not all there yet, or refused: never listed.
+    await insertFile(api, c.team, collection, { name: "Up.jpg", status: "uploading" });
+    await insertFile(api, c.team, collection, { name: "Bad.jpg", status: "failed" });
+  });
+
+  it("lists the files newest refDate first, as the File schema", async () => {
+    const result = await page(c.owner.tokens, base());
+    expect(names(result)).toEqual(["C.pdf", "B.png", "A.jpg"]);
+    expect(result.pagination.lastKey).toBeNull();
+    const file = result.files[1] as FileItem;
+    expect(file).toEqual({
+      fileId: expect.any(String),
+      teamId: c.team.teamId,
+      collectionId: collection.collectionId,
+      name: "B.png",
+      originalName: "B.png",
+      contentType: "image/png",
+      size: 4096,
+      status: "processing",
+      thumbnailUrl: null,
+      previewUrl: null,
+      uploadedBy: c.admin.userId,
+      uploader: { userId: c.admin.userId, nickname: "The admin", avatarUrl: null },
+      createdAt: expect.any(Number),
+      updatedAt: expect.any(Number),
+      refDate: T + 2000,
+      readAt: null,
+    });
+  });
+
+  it("sorts ascending, filters by creator and dates", async () => {
+    expect(names(await page(c.viewer.tokens, base(), { sort: "refDate:asc" }))).toEqual([
+      "A.jpg",
+      "B.png",
+      "C.pdf",
+    ]);
+    expect(names(await page(c.viewer.tokens, base(), { creator: c.admin.userId }))).toEqual([
+      "B.png",
+    ]);
+    expect(names(await page(c.viewer.tokens, base(), { from: T + 2000 }))).toEqual([
+      "C.pdf",
+      "B.png",
+    ]);
+    expect(names(await page(c.viewer.tokens, base(), { to: T + 2000 }))).toEqual([
+      "B.png",
+      "A.jpg",
+    ]);
+    expect(
+      names(await page(c.viewer.tokens, base(), { from: T + 1500, to: T + 2500, creator: "" })),
+    ).toEqual(["B.png"]);
+  });
+
+  it("refuses an unknown sort, reversed dates, bad limits and keys", async () => {
+    await expectError(await call(c.owner.tokens, `${base()}?sort=name:asc`), 400, "invalidSorting");
+    const reversed = await expectError(
+      await call(c.owner.tokens, `${base()}?from=${T + 2000}&to=${T}`),
+      400,
+      "invalidInput",
+    );
+    expect(reversed.message).toContain("filterStartEndDateInvalid");
+    for (const query of ["limit=0", "limit=101", "limit=x", "lastKey=garbage", "from=-1"]) {
+      await expectError(await call(c.owner.tokens, `${base()}?${query}`), 400, "invalidInput");
+    }
+  });
+
+  it("answers notFound for a missing collection or one in another team", async () => {
+    const other = await ownedTeam(api);
+    const elsewhere = await insertCollection(api, other.team);
+    await expectError(
+      await call(c.owner.tokens, collectionFiles(c.team, { collectionId: "nope" })),
+      404,
+      "notFound",
+    );
+    await expectError(
+      await call(c.owner.tokens, collectionFiles(c.team, elsewhere)),
+      404,
+      "notFound",
+    );
+  });
+
+  it("pages 20 at a time by default, up to 100", async () => {
+    const many = await insertCollection(api, c.team);
+    for (let i = 0; i < 25; i++) {
+      await insertFile(api, c.team, many, { name: `N${i}.jpg`, refDate: T + i });
+    }
+    const first = await page(c.owner.tokens, collectionFiles(c.team, many));
+    expect(first.files).toHaveLength(20);
+    const rest = await page(c.owner.tokens, collectionFiles(c.team, many), {
+      lastKey: first.pagination.lastKey as string,
+    });
+    expect(rest.files).toHaveLength(5);
+    expect(rest.pagination.lastKey).toBeNull();
+    const all = await page(c.owner.tokens, collectionFiles(c.team, many), { limit: 100 });
+    expect(all.files).toHaveLength(25);
+  });
+});
+
+describe("pagination while new files arrive", () => {
+  const T = 1_600_000_000_000;
+
+  for (const sort of ["refDate:desc", "refDate:asc"] as const) {
+    it(`neither repeats nor skips a file (${sort})`, async () => {
+      const { team, owner, tokens } = await ownedTeam(api);
+      const collection = await insertCollection(api, team);
+      const original = new Set<string>();
+      for (let i = 0; i < 23; i++) {
+        // Groups of three share a refDate, so pages end inside ties.
+        const file = await insertFile(api, team, collection, {
+          name: `F${i}.jpg`,
+          refDate: T + Math.floor(i / 3) * 1000,
+        });
+        original.add(file.fileId);
+      }
+      const seen: string[] = [];
+      let lastKey: string | null = null;
+      let round = 0;
+      do {
+        const query: Record<string, string | number> = { limit: 4, sort };
+        if (lastKey) query.lastKey = lastKey;
+        const result = await page(tokens, collectionFiles(team, collection), query);
+        seen.push(...result.files.map((file) => file.fileId));
+        lastKey = result.pagination.lastKey;
+        // Between pages: new uploads dated now, dated in the middle, tied with existing ones.
+        for (const refDate of [api.clock.now(), T + 3500, T + 2000, T - 1]) {
+          await insertFile(api, team, collection, {
+            uploadedBy: owner.userId,
+            name: `New ${round}.jpg`,
+            refDate,
+          });
+        }
+        round++;
+      } while (lastKey && round < 50);
+      expect(new Set(seen).size).toBe(seen.length);
+      for (const fileId of original) expect(seen).toContain(fileId);
+    });
+  }
+});
+
+describe("the uploader's visibility", () => {
+  let c: Awaited<ReturnType<typeof crew>>;
+  let shared: StoredCollection;
+  let ownerOnly: StoredCollection;
+  let mine: StoredCollection;
+  const ids = {} as Record<string, string>;
+
+  beforeAll(async () => {
+    c = await crew();
+    shared = await insertCollection(api, c.team, { mode: "collaborative", name: "Shared" });
+    ownerOnly = await insertCollection(api, c.team, { name: "Owner only" });
+    mine = await insertCollection(api, c.team, { createdBy: c.uploader.userId, name: "Mine" });
+    const put = async (
+      key: string,
+      collection: StoredCollection,
+      uploadedBy: string,
+      refDate: number,
+    ) => {
+      ids[key] = (
+        await insertFile(api, c.team, collection, { name: key, uploadedBy, refDate })
+      ).fileId;
+    };
+    await put("shared-owner", shared, c.team.ownerId, 1000);
+    await put("shared-uploader", shared, c.uploader.userId, 2000);
+    await put("shared-uploader2", shared, c.uploader2.userId, 3000);
+    await put("owner-owner", ownerOnly, c.team.ownerId, 4000);
+    // Sent while the collection was collaborative; it is not any longer.
+    await put("owner-uploader", ownerOnly, c.uploader.userId, 5000);
+    await put("mine-uploader", mine, c.uploader.userId, 6000);
+    await insertFile(api, c.team, shared, {
+      uploadedBy: c.uploader.userId,
+      status: "uploading",
+    });
+  });
+
+  it("shows an uploader only its own files, in collections it may see", async () => {
+    const t = c.uploader.tokens;
+    expect(names(await page(t, collectionFiles(c.team, shared)))).toEqual(["shared-uploader"]);
+    expect(names(await page(t, collectionFiles(c.team, mine)))).toEqual(["mine-uploader"]);
+    await expectError(await call(t, collectionFiles(c.team, ownerOnly)), 404, "notFound");
+    expect(names(await page(t, `/api/teams/${c.team.teamId}/files`))).toEqual([
+      "mine-uploader",
+      "shared-uploader",
+    ]);
+    expect(names(await page(t, "/api/files"))).toEqual(["mine-uploader", "shared-uploader"]);
+    // A filter only narrows what the caller sees.
+    expect(
+      names(await page(t, `/api/teams/${c.team.teamId}/files`, { creator: c.team.ownerId })),
+    ).toEqual([]);
+    expect(
+      names(await page(t, collectionFiles(c.team, shared), { creator: c.uploader2.userId })),
+    ).toEqual([]);
+  });
+
+  it("shows every other role every file", async () => {
+    const all = [
+      "mine-uploader",
+      "owner-uploader",
+      "owner-owner",
+      "shared-uploader2",
+      "shared-uploader",
+      "shared-owner",
+    ];
+    for (const person of [c.owner, c.admin, c.upviewer, c.viewer]) {
+      expect(names(await page(person.tokens, `/api/teams/${c.team.teamId}/files`))).toEqual(all);
+      expect(names(await page(person.tokens, collectionFiles(c.team, shared)))).toHaveLength(3);
+    }
+  });
+
+  it("answers notFound for another member's file, and for a hidden collection's", async () => {
+    const t = c.uploader.tokens;
+    const own = filePath(c.team, shared, ids["shared-uploader"] as string);
+    expect((await readFile(t, own)).name).toBe("shared-uploader");
+    expect(await contentOrStatus(t, own)).toBe(404); // no bytes stored: no original yet
+    for (const path of [
+      filePath(c.team, shared, ids["shared-owner"] as string),
+      filePath(c.team, shared, ids["shared-uploader2"] as string),
+      filePath(c.team, ownerOnly, ids["owner-uploader"] as string),
+      // A file named under the wrong collection is not there either.
+      filePath(c.team, mine, ids["shared-uploader"] as string),
+    ]) {
+      await expectError(await call(t, path), 404, "notFound");
+      await expectError(
+        await call(t, path, { method: "PATCH", json: replace("/name", "Mine now") }),
+        404,
+        "notFound",
+      );
+      await expectError(await call(t, path, { method: "DELETE" }), 404, "notFound");
+      await expectError(await call(t, `${path}/content`), 404, "notFound");
+    }
+  });
+
+  it("counts only the files the caller may see in each collection", async () => {
+    const counts = async (tokens: Tokens, path: string) => {
+      const response = await call(tokens, path);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { collections: CollectionItem[] };
+      return Object.fromEntries(body.collections.map((item) => [item.name, item.filesCount]));
+    };
+    const teamList = `/api/teams/${c.team.teamId}/collections`;
+    expect(await counts(c.uploader.tokens, teamList)).toEqual({ Shared: 1, Mine: 1 });
+    expect(await counts(c.uploader.tokens, "/api/collections")).toEqual({ Shared: 1, Mine: 1 });
+    expect(await counts(c.uploader2.tokens, teamList)).toEqual({ Shared: 1 });
+    for (const person of [c.owner, c.viewer]) {
+      const all = { Shared: 3, "Owner only": 2, Mine: 1 };
+      expect(await counts(person.tokens, teamList)).toEqual(all);
+      expect(await counts(person.tokens, "/api/collections")).toEqual(all);
+    }
+    const one = await call(c.uploader.tokens, `${teamList}/${shared.collectionId}`);
+    expect(((await one.json()) as CollectionItem).filesCount).toBe(1);
+    const again = await call(c.admin.tokens, `${teamList}/${shared.collectionId}`);
+    expect(((await again.json()) as CollectionItem).filesCount).toBe(3);
+  });
+});
+
+async function contentOrStatus(tokens: Tokens, path: string) {
+  const response = await call(tokens, `${path}/content`);
+  await response.body?.cancel();
+  return response.status;
+}
+
+describe("GET /api/files across teams", () => {
+  it("holds each team's files with that team's visibility, active memberships only", async () => {
+    const first = await ownedTeam(api);
+    const firstCollection = await insertCollection(api, first.team);
+    const second = await ownedTeam(api);
+    const secondCollection = await insertCollection(api, second.team, { mode: "collaborative" });
+    const third = await ownedTeam(api);
+    const thirdCollection = await insertCollection(api, third.team);
+    const me = await addMember(api, first.team, { role: "viewer" });
+    const tokens = await tokensFor(api, me);
+    // The same person as uploader in the second team, disabled in the third.
+    await api.db
+      .insertInto("members")
+      .values(
+        [second.team, third.team].map((team, index) => ({
+          team_id: team.teamId,
+          member_id: me.userId,
+          user_id: me.userId,
+          email: me.email,
+          nickname: `Me ${index}`,
+          nickname_key: `me ${index}`,
+          role: index === 0 ? ("uploader" as const) : ("admin" as const),
+          status: index === 0 ? ("active" as const) : ("disabled" as const),
+          type: "other" as const,
+          locale: "en" as const,
+          created_by: team.ownerId,
+          created_at: 1,
+          updated_at: 1,
+          joined_at: 1,
+          invite_token_hash: null,
+          invite_sent_at: null,
+          invite_expires_at: null,
+        })),
+      )
+      .execute();
+    await insertFile(api, first.team, firstCollection, { name: "first-owner", refDate: 1 });
+    await insertFile(api, second.team, secondCollection, { name: "second-owner", refDate: 2 });
+    await insertFile(api, second.team, secondCollection, {
+      name: "second-me",
+      uploadedBy: me.userId,
+      refDate: 3,
+    });
+    await insertFile(api, third.team, thirdCollection, { name: "third-owner", refDate: 4 });
+    const result = await page(tokens, "/api/files", { sort: "refDate:asc" });
+    expect(names(result)).toEqual(["first-owner", "second-me"]);
+    expect(names(await page(tokens, "/api/files", { sort: "refDate:asc", limit: 1 }))).toEqual([
+      "first-owner",
+    ]);
+  });
+});
+
+describe("reading a file", () => {
+  it("marks it read for the caller; an update makes it unread again", async () => {
+    const c = await crew();
+    const collection = await insertCollection(api, c.team);
+    const file = await insertFile(api, c.team, collection, { name: "Read me.jpg" });
+    const path = filePath(c.team, collection, file.fileId);
+    api.clock.advance(1000);
+    const first = await readFile(c.viewer.tokens, path);
+    expect(first.readAt).toEqual(expect.any(Number));
+    expect(first.readAt).toBeGreaterThan(first.updatedAt);
+    const listed = await page(c.viewer.tokens, collectionFiles(c.team, collection));
+    expect(listed.files[0]?.readAt).toBe(first.readAt);
+    const others = await page(c.admin.tokens, collectionFiles(c.team, collection));
+    expect(others.files[0]?.readAt).toBeNull();
+
+    api.clock.advance(1000);
+    const renamed = await call(c.owner.tokens, path, {
+      method: "PATCH",
+      json: replace("/name", "Renamed.jpg"),
+    });
+    expect(renamed.status).toBe(200);
+    const after = await page(c.viewer.tokens, collectionFiles(c.team, collection));
+    expect(after.files[0]?.readAt).toBeNull();
+    api.clock.advance(1000);
+    const again = await readFile(c.viewer.tokens, path);
+    expect(again.readAt).toBeGreaterThan(first.readAt as number);
+    expect(again.name).toBe("Renamed.jpg");
+  });
+
+  it("a collection read before its last update is unread again", async () => {
+    const c = await crew();
+    const collection = await insertCollection(api, c.team, { name: "Old name" });
+    const path = `/api/teams/${c.team.teamId}/collections/${collection.collectionId}`;
+    api.clock.advance(1000);
+    const read = (await (await call(c.viewer.tokens, path)).json()) as CollectionItem;
+    expect(read.readAt).toEqual(expect.any(Number));
+    api.clock.advance(1000);
+    const renamed = await call(c.owner.tokens, path, {
+      method: "PATCH",
+      json: replace("/name", "New name"),
+    });
+    expect(renamed.status).toBe(200);
+    const list = await call(c.viewer.tokens, `/api/teams/${c.team.teamId}/collections`);
+    const body = (await list.json()) as { collections: CollectionItem[] };
+    expect(body.collections.find((item) => item.name === "New name")?.readAt).toBeNull();
+  });
+});
+
+describe("PATCH a file's name", () => {
+  let c: Awaited<ReturnType<typeof crew>>;
+  let collection: StoredCollection;
+
+  beforeAll(async () => {
+    c = await crew();
+    collection = await insertCollection(api, c.team, { mode: "collaborative" });
+  });
+
+  async function rename(person: Person, uploadedBy: string, name: unknown) {
+    const file = await insertFile(api, c.team, collection, { uploadedBy, name: "Before.jpg" });
+    return call(person.tokens, filePath(c.team, collection, file.fileId), {
+      method: "PATCH",
+      json: replace("/name", name),
+    });
+  }
+
+  it("renames one's own file (update own) and anyone's (update any)", async () => {
+    const file = await insertFile(api, c.team, collection, {
+      uploadedBy: c.uploader.userId,
+      name: "Before.jpg",
+    });
+    api.clock.advance(1000);
+    const own = await call(c.uploader.tokens, filePath(c.team, collection, file.fileId), {
+      method: "PATCH",
+      json: replace("/name", "  Holiday 1.jpg  "),
+    });
+    expect(own.status).toBe(200);
+    const renamed = (await own.json()) as FileItem;
+    expect(renamed).toMatchObject({ name: "Holiday 1.jpg", originalName: "Before.jpg" });
+    // The update is recorded; the place in lists (refDate) stays.
+    expect(renamed.updatedAt).toBeGreaterThan(file.refDate);
+    expect(renamed.refDate).toBe(file.refDate);
+    expect((await rename(c.upviewer, c.upviewer.userId, "Mine.jpg")).status).toBe(200);
+    expect((await rename(c.admin, c.uploader.userId, "Theirs.jpg")).status).toBe(200);
+    expect((await rename(c.owner, c.uploader.userId, "Theirs.jpg")).status).toBe(200);
+  });
+
+  it("refuses others' files without update any", async () => {
+    await expectError(await rename(c.upviewer, c.team.ownerId, "Nope.jpg"), 403, "forbidden");
+    await expectError(await rename(c.viewer, c.team.ownerId, "Nope.jpg"), 403, "forbidden");
+    // The viewer has no update own file either.
+    await expectError(await rename(c.viewer, c.viewer.userId, "Nope.jpg"), 403, "forbidden");
+    // The uploader does not even see it.
+    await expectError(await rename(c.uploader, c.team.ownerId, "Nope.jpg"), 404, "notFound");
+  });
+
+  it("checks the name: 2 to 50 characters, trimmed", async () => {
+    const short = await expectError(
+      await rename(c.owner, c.team.ownerId, " a "),
+      400,
+      "invalidInput",
+    );
+    expect(short.message).toContain("fileNameShort");
+    const long = await expectError(
+      await rename(c.owner, c.team.ownerId, "x".repeat(51)),
+      400,
+      "invalidInput",
+    );
+    expect(long.message).toContain("fileNameLong");
+    expect((await rename(c.owner, c.team.ownerId, "x".repeat(50))).status).toBe(200);
+    const missing = await expectError(
+      await rename(c.owner, c.team.ownerId, null),
+      400,
+      "invalidInput",
+    );
+    expect(missing.message).toContain("fileNameRequired");
+  });
+
+  it("takes only replace on /name", async () => {
+    const file = await insertFile(api, c.team, collection);
+    const path = filePath(c.team, collection, file.fileId);
+    for (const json of [
+      { op: "replace", path: "/name", value: "Not an array" },
+      [{ op: "remove", path: "/name" }],
+      [{ op: "add", path: "/name", value: "Added" }],
+      [{ op: "replace", path: "/originalName", value: "Other" }],
+      [{ op: "replace", path: "/contentType", value: "text/html" }],
+      [{ op: "replace", path: "/name" }],
+      ["replace"],
+    ]) {
+      await expectError(
+        await call(c.owner.tokens, path, { method: "PATCH", json }),
+        400,
+        "invalidPatch",
+      );
+    }
+    // An empty patch changes nothing.
+    const none = await call(c.owner.tokens, path, { method: "PATCH", json: [] });
+    expect(none.status).toBe(200);
+    expect(((await none.json()) as FileItem).name).toBe(file.name);
+  });
+});
+
+describe("DELETE a file", () => {
+  it("removes the row, the reads and the blobs (owner and admin)", async () => {
+    const c = await crew();
+    const collection = await insertCollection(api, c.team);
+    for (const person of [c.owner, c.admin]) {
+      const file = await insertFile(api, c.team, collection, {
+        withBlobs: true,
+        uploadedBy: c.uploader.userId,
+      });
+      const path = filePath(c.team, collection, file.fileId);
+      await readFile(c.viewer.tokens, path);
+      const keys = (["original", "thumbnail", "preview"] as const).map((variant) =>
+        fileBlobKey(c.team.teamId, file.fileId, variant),
+      );
+      for (const key of keys) expect(await api.blobs.head(key)).not.toBeNull();
+      const response = await call(person.tokens, path, { method: "DELETE" });
+      expect(response.status).toBe(204);
+      for (const key of keys) expect(await api.blobs.head(key)).toBeNull();
+      await expectError(await call(c.owner.tokens, path), 404, "notFound");
+      const reads = await api.db
+        .selectFrom("file_reads")
+        .select("user_id")
+        .where("file_id", "=", file.fileId)
+        .execute();
+      expect(reads).toEqual([]);
+      await expectError(await call(person.tokens, path, { method: "DELETE" }), 404, "notFound");
+    }
+  });
+
+  it("is forbidden to the other roles, even on their own files", async () => {
+    const c = await crew();
+    const collection = await insertCollection(api, c.team, { mode: "collaborative" });
+    for (const person of [c.upviewer, c.uploader, c.viewer]) {
+      const file = await insertFile(api, c.team, collection, { uploadedBy: person.userId });
+      const path = filePath(c.team, collection, file.fileId);
+      await expectError(await call(person.tokens, path, { method: "DELETE" }), 403, "forbidden");
+      expect((await readFile(c.owner.tokens, path)).fileId).toBe(file.fileId);
+    }
+  });
+});
+
+describe("GET .../files/{fileId}/content", () => {
+  let c: Awaited<ReturnType<typeof crew>>;
+  let collection: StoredCollection;
+
+  beforeAll(async () => {
+    c = await crew();
+    collection = await insertCollection(api, c.team, { mode: "collaborative" });
+  });
+
+  it("links the original as an attachment with the safety headers and Range", async () => {
+    const file = await insertFile(api, c.team, collection, {
+      name: 'Café ☕ "1".jpg',
+      withBlobs: true,
+    });
+    const path = filePath(c.team, collection, file.fileId);
+    const response = await call(c.viewer.tokens, `${path}/content`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const { signedUrl } = (await response.json()) as { signedUrl: string };
+    const download = await fetchSigned(signedUrl);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toBe(
+      `attachment; filename="Caf_ _ _1_.jpg"; filename*=UTF-8''Caf%C3%A9%20%E2%98%95%20%221%22.jpg`,
+    );
+    expect(download.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(download.headers.get("content-security-policy")).toBe("sandbox");
+    expect(download.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(file.content);
+
+    const partial = await fetchSigned(signedUrl, { headers: { Range: "bytes=100-199" } });
+    expect(partial.status).toBe(206);
+    expect(partial.headers.get("content-range")).toBe(`bytes 100-199/${file.content?.length}`);
+    expect(Buffer.from(await partial.arrayBuffer())).toEqual(file.content?.subarray(100, 200));
+  });
+
+  it("serves raster images inline when asked, anything else as an attachment", async () => {
+    const image = await insertFile(api, c.team, collection, {
+      name: "Photo.png",
+      contentType: "image/png",
+      withBlobs: true,
+    });
+    const inline = await contentLink(
+      c.viewer.tokens,
+      filePath(c.team, collection, image.fileId),
+      "?disposition=inline",
+    );
+    const shown = await fetchSigned(inline);
+    expect(shown.headers.get("content-disposition")).toMatch(/^inline; filename="Photo.png"/);
+    await shown.body?.cancel();
+
+    for (const contentType of ["image/svg+xml", "application/pdf", "text/html"]) {
+      const risky = await insertFile(api, c.team, collection, { contentType, withBlobs: true });
+      const link = await contentLink(
+        c.viewer.tokens,
+        filePath(c.team, collection, risky.fileId),
+        "?disposition=inline",
+      );
+      const served = await fetchSigned(link);
+      expect(served.headers.get("content-disposition")).toMatch(/^attachment; /);
+      expect(served.headers.get("content-security-policy")).toBe("sandbox");
+      await served.body?.cancel();
+    }
+  });
+
+  it("links the thumbnail and preview, and names the file by its current name", async () => {
+    const file = await insertFile(api, c.team, collection, { name: "Sunset.jpg", withBlobs: true });
+    const path = filePath(c.team, collection, file.fileId);
+    const renamed = await call(c.owner.tokens, path, {
+      method: "PATCH",
+      json: replace("/name", "Dusk.jpg"),
+    });
+    expect(renamed.status).toBe(200);
+    for (const variant of ["thumbnail", "preview"]) {
+      const link = await contentLink(
+        c.viewer.tokens,
+        path,
+        `?variant=${variant}&disposition=inline`,
+      );
+      const served = await fetchSigned(link);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      expect(served.headers.get("content-disposition")).toMatch(/^inline; filename="Dusk.webp"/);
+      await served.body?.cancel();
+    }
+    const original = await fetchSigned(await contentLink(c.viewer.tokens, path));
+    expect(original.headers.get("content-disposition")).toMatch(/^attachment; filename="Dusk.jpg"/);
+    await original.body?.cancel();
+  });
+
+  it("gives thumbnailUrl and previewUrl as signed inline links, null without them", async () => {
+    const file = await insertFile(api, c.team, collection, { withBlobs: true });
+    const bare = await insertFile(api, c.team, collection, {
+      contentType: "application/pdf",
+      withBlobs: true,
+    });
+    const item = await readFile(c.viewer.tokens, filePath(c.team, collection, file.fileId));
+    for (const url of [item.thumbnailUrl, item.previewUrl]) {
+      const served = await fetchSigned(url as string);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      expect(served.headers.get("content-disposition")).toMatch(/^inline; /);
+      await served.body?.cancel();
+    }
+    const listed = await page(c.viewer.tokens, collectionFiles(c.team, collection));
+    const bareItem = listed.files.find((entry) => entry.fileId === bare.fileId);
+    expect(bareItem).toMatchObject({ thumbnailUrl: null, previewUrl: null });
+    await expectError(
+      await call(
+        c.viewer.tokens,
+        `${filePath(c.team, collection, bare.fileId)}/content?variant=thumbnail`,
+      ),
+      404,
+      "notFound",
+    );
+  });
+
+  it("lets an uploader fetch its own file, refuses bad variants", async () => {
+    const own = await insertFile(api, c.team, collection, {
+      uploadedBy: c.uploader.userId,
+      withBlobs: true,
+    });
+    const theirs = await insertFile(api, c.team, collection, { withBlobs: true });
+    const link = await contentLink(c.uploader.tokens, filePath(c.team, collection, own.fileId));
+    const served = await fetchSigned(link);
+    expect(served.status).toBe(200);
+    await served.body?.cancel();
+    await expectError(
+      await call(c.uploader.tokens, `${filePath(c.team, collection, theirs.fileId)}/content`),
+      404,
+      "notFound",
+    );
+    for (const query of ["?variant=raw", "?disposition=download"]) {
+      await expectError(
+        await call(c.owner.tokens, `${filePath(c.team, collection, own.fileId)}/content${query}`),
+        400,
+        "invalidInput",
+      );
+    }
+  });
+});
