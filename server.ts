@@ -8,8 +8,10 @@ import { createApi } from "#api/app.ts";
 import { rateLimitsForSharedAddresses } from "#api/auth/rate-limit.ts";
 import { createBackgroundWork } from "#api/background.ts";
 import { migrateToLatest, openDatabase } from "#api/db/database.ts";
+import { createJobQueue } from "#api/jobs/queue.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { createBlobStore } from "#api/storage/index.ts";
+import { createUploadStore } from "#api/uploads/tus-store.ts";
 import type { WebConfig } from "#app/load-context.ts";
 import pkg from "./package.json" with { type: "json" };
 import { compress } from "./server/compress.ts";
@@ -95,10 +97,17 @@ async function main() {
     if (!config.smtpUrl && config.isProduction) {
       logger.warn("SMTP_URL is not set: mail is written to DATA_DIR/mail instead of being sent");
     }
+    // Resumable uploads wait in DATA_DIR/uploads, or in the bucket when S3 is configured.
+    const uploadStore = createUploadStore(
+      config.s3 ? { s3: config.s3 } : { directory: path.join(config.dataDir, "uploads") },
+    );
     // Avatar processing and link fetches run after their answers: let them finish first.
     const background = createBackgroundWork(logger);
+    // File processing and clean-up: a durable queue, its worker started once the API is built.
+    const jobs = createJobQueue({ db, logger });
     closeDatabase = async () => {
       await background.idle();
+      await jobs.stop();
       mailer.close();
       await db.destroy();
     };
@@ -118,8 +127,11 @@ async function main() {
         background,
         rateLimits: rateLimitsForSharedAddresses(config.addressRateLimitFactor),
         planLimits: config.planLimits,
+        jobs,
+        uploadStore,
       }),
     );
+    jobs.start();
   }
 
   const webConfig: WebConfig = {

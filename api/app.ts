@@ -14,19 +14,24 @@ import { type BackgroundWork, createBackgroundWork } from "./background.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { createCollectionService } from "./collections/collections.ts";
 import type { Db } from "./db/schema.ts";
+import { createFileService } from "./files/files.ts";
+import { createFileProcessor, registerFileJobs } from "./files/process.ts";
 import type { ApiEnv } from "./http/env.ts";
 import { ApiError, ErrorBodySchemaName, handleError } from "./http/errors.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { avatarRoutes } from "./routes/avatars.ts";
 import { blobRoutes } from "./routes/blobs.ts";
 import { collectionRoutes } from "./routes/collections.ts";
+import { fileRoutes } from "./routes/files.ts";
 import { logoRoutes } from "./routes/logos.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { planRoutes } from "./routes/plans.ts";
 import { statusRoutes } from "./routes/status.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { teamRoutes } from "./routes/teams.ts";
+import { uploadRoutes } from "./routes/uploads.ts";
 import { userRoutes } from "./routes/users.ts";
 import type { BlobStore } from "./storage/index.ts";
 import { createAliasService } from "./teams/aliases.ts";
@@ -34,6 +39,8 @@ import { createInvitationService } from "./teams/invitations.ts";
 import { createLogoService } from "./teams/logos.ts";
 import { createMemberService } from "./teams/members.ts";
 import { createTeamService } from "./teams/teams.ts";
+import { createFileUploadService } from "./uploads/file-uploads.ts";
+import type { UploadStore } from "./uploads/tus-store.ts";
 import { createUploadUrlSigner } from "./uploads/upload-urls.ts";
 import { createAvatarService, type RemoteFetchOptions } from "./users/avatars.ts";
 
@@ -65,6 +72,13 @@ export interface ApiDependencies {
   background?: BackgroundWork;
   /** The default plan's limits (teams, members, aliases, bytes); DEFAULT_PLAN_LIMITS when absent. */
   planLimits?: PlanLimits;
+  /**
+   * The durable job queue: createApi registers the file jobs on it; the host starts its worker
+   * after createApi and stops it at shutdown (api/jobs/queue.ts).
+   */
+  jobs: JobQueue;
+  /** Where resumable uploads keep their bytes until complete (api/uploads/tus-store.ts). */
+  uploadStore: UploadStore;
 }
 
 /** JSON bodies are small; uploads have their own routes and limits. */
@@ -230,6 +244,46 @@ export function createApi(deps: ApiDependencies) {
       db: deps.db,
       auth,
       collections: createCollectionService({ db: deps.db, now, publicUrl: deps.publicUrl }),
+    }),
+  );
+  api.route(
+    "/",
+    fileRoutes({
+      db: deps.db,
+      auth,
+      files: createFileService({
+        db: deps.db,
+        now,
+        blobs: deps.blobs,
+        publicUrl: deps.publicUrl,
+        logger: deps.logger,
+      }),
+    }),
+  );
+  registerFileJobs(
+    deps.jobs,
+    createFileProcessor({
+      db: deps.db,
+      blobs: deps.blobs,
+      uploads: deps.uploadStore,
+      logger: deps.logger,
+      now,
+    }),
+  );
+  api.route(
+    "/",
+    uploadRoutes({
+      auth,
+      uploads: createFileUploadService({
+        db: deps.db,
+        uploads: deps.uploadStore,
+        jobs: deps.jobs,
+        now,
+        logger: deps.logger,
+        publicUrl: deps.publicUrl,
+        signer: imageUploads.signer,
+        planLimits,
+      }),
     }),
   );
   api.route("/", blobRoutes({ blobs: deps.blobs, signingSecret: deps.blobSigningSecret }));

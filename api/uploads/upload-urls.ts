@@ -13,8 +13,11 @@ export const UPLOAD_URL_TTL_MS = 15 * 60_000;
 /** Where upload addresses point: `PUT /api/uploads/<kind>/<id>?expires=...&signature=...`. */
 export const UPLOAD_URL_PATH = "/api/uploads/";
 
-/** What can be uploaded this way: users' avatars and teams' logos. */
-export type UploadKind = "avatars" | "logos";
+/**
+ * What can be uploaded this way: users' avatars and teams' logos (`/api/uploads/<kind>/<id>`),
+ * and files of collections (`/api/uploads/<uploadId>`, also the tus address of the upload).
+ */
+export type UploadKind = "avatars" | "logos" | "files";
 
 export type UploadUrlCheck = "valid" | "invalid" | "expired";
 
@@ -51,7 +54,8 @@ export function createUploadUrlSigner(secret: string): UploadUrlSigner {
         expires: String(expiresAt),
         signature: sign(kind, id, expiresAt),
       });
-      return `${baseUrl}${UPLOAD_URL_PATH}${kind}/${encodeURIComponent(id)}?${query}`;
+      const folder = kind === "files" ? "" : `${kind}/`;
+      return `${baseUrl}${UPLOAD_URL_PATH}${folder}${encodeURIComponent(id)}?${query}`;
     },
     check(kind, id, expires, signature, now) {
       if (typeof expires !== "string" || !/^\d{1,16}$/.test(expires)) return "invalid";

@@ -296,6 +296,130 @@ export const EXPECTED_STATUS = {
     viewer: 403,
     ...OUTSIDERS,
   },
+  // Files. read any file or read own file: every role lists; the uploader's lists hold only its
+  // own files (files.test.ts), and another member's file answers 404 to it, never 403.
+  "GET /teams/{teamId}/collections/{collectionId}/files": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  "GET /teams/{teamId}/files": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  // The caller's own files across teams: anyone signed in (an empty page without teams).
+  "GET /files": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    disabled: 200,
+    nonMember: 200,
+    otherTeam: 200,
+  },
+  "GET /teams/{teamId}/collections/{collectionId}/files/{fileId} (own)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  "GET /teams/{teamId}/collections/{collectionId}/files/{fileId} (someone else's)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 404,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  // Rename: update any file, or update own file on one's own (viewer has neither).
+  "PATCH /teams/{teamId}/collections/{collectionId}/files/{fileId} /name (own)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "PATCH /teams/{teamId}/collections/{collectionId}/files/{fileId} /name (someone else's)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 404,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // delete file: owner and admin, whoever uploaded it.
+  "DELETE /teams/{teamId}/collections/{collectionId}/files/{fileId} (own)": {
+    owner: 204,
+    admin: 204,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "DELETE /teams/{teamId}/collections/{collectionId}/files/{fileId} (someone else's)": {
+    owner: 204,
+    admin: 204,
+    upviewer: 403,
+    uploader: 404,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // A link to the original: read any file, or read own file on one's own.
+  "GET /teams/{teamId}/collections/{collectionId}/files/{fileId}/content (own)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  "GET /teams/{teamId}/collections/{collectionId}/files/{fileId}/content (someone else's)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 404,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  // Uploads: create file; owner and admin anywhere, uploader and upviewer in a collaborative
+  // collection or their own; refused before any byte (uploads.test.ts covers the rest).
+  "POST /teams/{teamId}/collections/{collectionId}/files (collaborative)": {
+    owner: 201,
+    admin: 201,
+    upviewer: 201,
+    uploader: 201,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // An uploader cannot see someone else's owned collection: it is not there for them.
+  "POST /teams/{teamId}/collections/{collectionId}/files (someone else's owned)": {
+    owner: 201,
+    admin: 201,
+    upviewer: 403,
+    uploader: 404,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // tus creation names the team and collection in Upload-Metadata: the same rule.
+  "POST /uploads (collaborative)": {
+    owner: 201,
+    admin: 201,
+    upviewer: 201,
+    uploader: 201,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
 } as const satisfies Record<string, ExpectedStatuses>;
 
 export type PermissionEndpoint = keyof typeof EXPECTED_STATUS;

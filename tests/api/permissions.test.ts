@@ -9,6 +9,7 @@ import {
 import { bearer, newEmail, type Tokens } from "./support/accounts.ts";
 import { startApi, type TestApi } from "./support/api-server.ts";
 import { insertCollection } from "./support/collections.ts";
+import { insertFile } from "./support/files.ts";
 import {
   addMember,
   memberPath,
@@ -29,6 +30,8 @@ interface Call {
   method: "GET" | "POST" | "PATCH" | "DELETE";
   path: string;
   json?: unknown;
+  /** Besides the caller's bearer token (a tus creation's Upload-Length and Upload-Metadata). */
+  headers?: Record<string, string>;
 }
 
 let api: TestApi;
@@ -73,6 +76,23 @@ async function teamMode(mode: "collaborative" | "controlled") {
 }
 const fresh = () => randomUUID().slice(0, 8);
 const replace = (path: string, value: string) => [{ op: "replace", path, value }];
+
+/**
+ * A fresh file (with its bytes) in a fresh collaborative collection: uploaded by the actor
+ * ("own") or by the author ("someone else's"). Its path.
+ */
+async function filePath(uploadedBy: string) {
+  const collection = await insertCollection(api, team, {
+    createdBy: authorId,
+    mode: "collaborative",
+  });
+  const file = await insertFile(api, team, collection, {
+    uploadedBy,
+    contentType: "application/pdf",
+    withBlobs: true,
+  });
+  return `${collections()}/${collection.collectionId}/files/${file.fileId}`;
+}
 
 /** How to call each endpoint as `actor`, with whatever target it needs made fresh. */
 const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call>> = {
@@ -243,6 +263,86 @@ const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call
       json: replace("/mode", "owned"),
     };
   },
+  "GET /teams/{teamId}/collections/{collectionId}/files": async () => {
+    const target = await insertCollection(api, team, {
+      createdBy: authorId,
+      mode: "collaborative",
+    });
+    return { method: "GET", path: `${collections()}/${target.collectionId}/files` };
+  },
+  "GET /teams/{teamId}/files": async () => ({
+    method: "GET",
+    path: `/api/teams/${team.teamId}/files`,
+  }),
+  "GET /files": async () => ({ method: "GET", path: "/api/files" }),
+  "GET /teams/{teamId}/collections/{collectionId}/files/{fileId} (own)": async (actor) => ({
+    method: "GET",
+    path: await filePath(callers[actor].userId),
+  }),
+  "GET /teams/{teamId}/collections/{collectionId}/files/{fileId} (someone else's)": async () => ({
+    method: "GET",
+    path: await filePath(authorId),
+  }),
+  "PATCH /teams/{teamId}/collections/{collectionId}/files/{fileId} /name (own)": async (actor) => ({
+    method: "PATCH",
+    path: await filePath(callers[actor].userId),
+    json: replace("/name", `Renamed ${fresh()}`),
+  }),
+  "PATCH /teams/{teamId}/collections/{collectionId}/files/{fileId} /name (someone else's)":
+    async () => ({
+      method: "PATCH",
+      path: await filePath(authorId),
+      json: replace("/name", `Renamed ${fresh()}`),
+    }),
+  "DELETE /teams/{teamId}/collections/{collectionId}/files/{fileId} (own)": async (actor) => ({
+    method: "DELETE",
+    path: await filePath(callers[actor].userId),
+  }),
+  "DELETE /teams/{teamId}/collections/{collectionId}/files/{fileId} (someone else's)":
+    async () => ({ method: "DELETE", path: await filePath(authorId) }),
+  "GET /teams/{teamId}/collections/{collectionId}/files/{fileId}/content (own)": async (actor) => ({
+    method: "GET",
+    path: `${await filePath(callers[actor].userId)}/content`,
+  }),
+  "GET /teams/{teamId}/collections/{collectionId}/files/{fileId}/content (someone else's)":
+    async () => ({ method: "GET", path: `${await filePath(authorId)}/content` }),
+  "POST /teams/{teamId}/collections/{collectionId}/files (collaborative)": async () => {
+    const target = await insertCollection(api, team, {
+      createdBy: authorId,
+      mode: "collaborative",
+    });
+    return {
+      method: "POST",
+      path: `${collections()}/${target.collectionId}/files`,
+      json: { name: "notes.txt", contentType: "text/plain", size: 5 },
+    };
+  },
+  "POST /teams/{teamId}/collections/{collectionId}/files (someone else's owned)": async () => {
+    const target = await insertCollection(api, team, { createdBy: authorId });
+    return {
+      method: "POST",
+      path: `${collections()}/${target.collectionId}/files`,
+      json: { name: "notes.txt", contentType: "text/plain", size: 5 },
+    };
+  },
+  "POST /uploads (collaborative)": async () => {
+    const target = await insertCollection(api, team, {
+      createdBy: authorId,
+      mode: "collaborative",
+    });
+    const metadata = { teamId: team.teamId, collectionId: target.collectionId, filename: "a.txt" };
+    return {
+      method: "POST",
+      path: "/api/uploads",
+      headers: {
+        "Tus-Resumable": "1.0.0",
+        "Upload-Length": "5",
+        "Upload-Metadata": Object.entries(metadata)
+          .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+          .join(","),
+      },
+    };
+  },
 };
 
 describe("the permission matrix on the team endpoints", () => {
@@ -260,7 +360,7 @@ describe("the permission matrix on the team endpoints", () => {
         const call = await CALLS[endpoint](actor);
         const response = await api.request(call.path, {
           method: call.method,
-          headers: bearer(callers[actor].tokens),
+          headers: { ...bearer(callers[actor].tokens), ...call.headers },
           json: call.json,
         });
         actual[actor] = response.status;

@@ -14,8 +14,10 @@ import type { FederatedProvider } from "#api/auth/federated.ts";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "#api/auth/rate-limit.ts";
 import { createBackgroundWork } from "#api/background.ts";
 import { migrateToLatest, openDatabase } from "#api/db/database.ts";
+import { createJobQueue } from "#api/jobs/queue.ts";
 import { createMailer } from "#api/mail/mailer.ts";
-import { DiskBlobStore } from "#api/storage/index.ts";
+import { type BlobStore, DiskBlobStore, S3BlobStore } from "#api/storage/index.ts";
+import { createUploadStore } from "#api/uploads/tus-store.ts";
 import type { RemoteFetchOptions } from "#api/users/avatars.ts";
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from "#domain/plans.ts";
 import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
@@ -100,6 +102,19 @@ export interface StartApiOptions {
    * every mail fail (api.smtp still runs, and receives nothing).
    */
   smtpUrl?: string;
+  /**
+   * An S3-compatible server (tests/api/support/s3-server.ts) for blobs instead of the disk
+   * under the test's data folder. Resumable uploads stay on disk unless `s3Uploads` is set:
+   * s3rver lacks ListParts, which @tus/s3-store needs.
+   */
+  s3Uploads?: boolean;
+  s3?: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  };
 }
 
 /** What a response from `requestFrom` holds. */
@@ -128,10 +143,16 @@ export async function startApi(options: StartApiOptions = {}) {
   });
   const logger = pino({ level: "info" }, sink);
   const blobSigningSecret = randomBytes(32).toString("base64url");
-  const blobs = new DiskBlobStore({
-    root: path.join(database.dataDir, "blobs"),
-    signingSecret: blobSigningSecret,
-  });
+  const s3 = options.s3 ? { ...options.s3, forcePathStyle: true } : undefined;
+  const blobs: BlobStore = s3
+    ? new S3BlobStore(s3)
+    : new DiskBlobStore({
+        root: path.join(database.dataDir, "blobs"),
+        signingSecret: blobSigningSecret,
+      });
+  const uploadStore = createUploadStore(
+    s3 && options.s3Uploads ? { s3 } : { directory: path.join(database.dataDir, "uploads") },
+  );
   const smtp = await new LocalSmtpServer().start();
   const mailer = createMailer({
     smtpUrl: options.smtpUrl ?? smtp.url,
@@ -141,6 +162,8 @@ export async function startApi(options: StartApiOptions = {}) {
   });
   const clock = testClock();
   const background = createBackgroundWork(logger);
+  // Jobs run on the test clock, so a test moves time forward to make later jobs due.
+  const jobs = createJobQueue({ db, logger, now: clock.now, pollMs: 200 });
   const api = createApi({
     db,
     logger,
@@ -157,7 +180,10 @@ export async function startApi(options: StartApiOptions = {}) {
     remoteFetch: options.remoteFetch,
     background,
     planLimits: { ...DEFAULT_PLAN_LIMITS, ...options.planLimits },
+    jobs,
+    uploadStore,
   });
+  jobs.start();
   // The host's part: the client address is the socket's. Nothing here reads X-Forwarded-For.
   const host = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
   host.use(async (c, next) => {
@@ -181,6 +207,9 @@ export async function startApi(options: StartApiOptions = {}) {
     clock,
     /** Resolves once the work the API started after its answers (avatar processing) is done. */
     idle: () => background.idle(),
+    /** The job queue: `jobs.idle()` runs every due job (file processing) and resolves after. */
+    jobs: { idle: () => jobs.idle() },
+    uploadStore,
     /** fetch against the API with a JSON body when `json` is given. */
     async request(pathname: string, init: RequestInit & { json?: unknown } = {}) {
       const { json, ...rest } = init;
@@ -238,6 +267,8 @@ export async function startApi(options: StartApiOptions = {}) {
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await background.idle();
+      await jobs.stop();
+      if (blobs instanceof S3BlobStore) blobs.destroy();
       mailer.close();
       await smtp.stop();
       await db.destroy().catch(() => {});

@@ -1,0 +1,268 @@
+import { Readable, Transform, type TransformCallback, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { Logger } from "pino";
+import type { Clock } from "#api/clock.ts";
+import type { Db } from "#api/db/schema.ts";
+import { createCrc32 } from "#api/files/crc32.ts";
+import { makeDerivatives } from "#api/files/derivatives.ts";
+import { EXIF_HEAD_BYTES, readCaptureDate } from "#api/files/exif.ts";
+import {
+  ImageDimensionsError,
+  ImageTooLargeError,
+  InvalidImageError,
+  UnsupportedImageTypeError,
+} from "#api/images/errors.ts";
+import type { JobQueue } from "#api/jobs/queue.ts";
+import type { BlobStore } from "#api/storage/index.ts";
+import type { UploadStore } from "#api/uploads/tus-store.ts";
+
+/**
+ * What happens to a file after its last byte has arrived and passed the sniff (status
+ * processing), as durable jobs (api/jobs/queue.ts):
+ *
+ * - `processFile` copies the complete upload into the blob store at the file's original key,
+ *   computing its CRC-32 and size on the way (one pass, one chunk in memory at a time) and
+ *   keeping its head for the EXIF date; makes a WebP thumbnail and preview of a raster image
+ *   (from the upload's file on disk when there is one, so libvips reads it in place); then sets
+ *   the file ready with its ref_date (the EXIF capture date, else the upload time) and removes
+ *   the upload. A corrupt or unreadable image is still ready, without derivatives. Every step
+ *   can run again: a retry after the copy reads the blob instead of the upload.
+ * - `expireUpload`, queued when the upload starts, due when its address expires: removes the
+ *   file and its partial upload if the bytes never all arrived.
+ */
+
+export const PROCESS_FILE_JOB = "processFile";
+export const EXPIRE_UPLOAD_JOB = "expireUpload";
+
+export interface FileJobPayload {
+  fileId: string;
+  uploadId: string;
+}
+
+/** The contract's blob keys of a file: the original and its WebP derivatives. */
+export function fileBlobKeys(teamId: string, fileId: string) {
+  const base = `teams/${teamId}/files/${fileId}`;
+  return {
+    original: `${base}/original`,
+    thumbnail: `${base}/thumbnail`,
+    preview: `${base}/preview`,
+  };
+}
+
+/** Types libvips reads here; others get no thumbnail. */
+const RASTER_TYPES = new Set([
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+  "image/heic",
+  "image/heif",
+]);
+
+/** Passes bytes through, computing the CRC-32 and size and keeping the first bytes. */
+class Inspect extends Transform {
+  readonly crc = createCrc32();
+  bytes = 0;
+  #head: Buffer[] = [];
+  #headBytes = 0;
+
+  constructor(private readonly headMax: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.crc.update(chunk);
+    this.bytes += chunk.length;
+    if (this.#headBytes < this.headMax) {
+      const part = chunk.subarray(0, this.headMax - this.#headBytes);
+      this.#head.push(Buffer.from(part));
+      this.#headBytes += part.length;
+    }
+    callback(null, chunk);
+  }
+
+  get head(): Buffer {
+    return Buffer.concat(this.#head);
+  }
+}
+
+/** Derivative failures that leave the file ready without a thumbnail. */
+function isBadImage(error: unknown) {
+  return (
+    error instanceof InvalidImageError ||
+    error instanceof UnsupportedImageTypeError ||
+    error instanceof ImageDimensionsError ||
+    error instanceof ImageTooLargeError
+  );
+}
+
+export interface FileProcessorOptions {
+  db: Db;
+  blobs: BlobStore;
+  uploads: UploadStore;
+  logger: Logger;
+  now: Clock;
+}
+
+export function createFileProcessor({ db, blobs, uploads, logger, now }: FileProcessorOptions) {
+  async function findFile(fileId: string) {
+    return db.selectFrom("files").selectAll().where("file_id", "=", fileId).executeTakeFirst();
+  }
+
+  async function deleteBlobs(keys: string[]) {
+    for (const key of keys) {
+      await blobs
+        .delete(key)
+        .catch((error) => logger.warn({ err: error, key }, "blob not deleted"));
+    }
+  }
+
+  /** Copies the complete upload to the original's key; answers what it saw on the way. */
+  async function copyUpload(uploadId: string, key: string, contentType: string, size: number) {
+    if ((await uploads.offset(uploadId)) === null) {
+      throw new Error(`The upload ${uploadId} is gone before it was stored`);
+    }
+    const source = await uploads.read(uploadId);
+    const inspect = new Inspect(EXIF_HEAD_BYTES);
+    const piped = pipeline(source, inspect).catch(() => undefined);
+    await blobs.put(key, inspect, { contentType, contentLength: size });
+    await piped;
+    return { crc32: inspect.crc.digest(), size: inspect.bytes, head: inspect.head };
+  }
+
+  /** Reads a stored original once, for its CRC-32, size and head. */
+  async function inspectBlob(key: string) {
+    const blob = await blobs.get(key);
+    if (!blob) throw new Error(`The blob ${key} is missing`);
+    const inspect = new Inspect(EXIF_HEAD_BYTES);
+    const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+    await pipeline(blob.body, inspect, sink);
+    return { crc32: inspect.crc.digest(), size: inspect.bytes, head: inspect.head };
+  }
+
+  /** Thumbnail and preview, stored; null keys when the image cannot be read. */
+  async function derive(fileId: string, keys: ReturnType<typeof fileBlobKeys>, uploadId: string) {
+    const local = uploads.localPath(uploadId);
+    const fromUpload = local !== null && (await uploads.offset(uploadId)) !== null;
+    let input: string | Readable;
+    if (fromUpload && local) {
+      input = local;
+    } else {
+      const blob = await blobs.get(keys.original);
+      if (!blob) throw new Error(`The blob ${keys.original} is missing`);
+      input = blob.body;
+    }
+    try {
+      const made = await makeDerivatives(input);
+      for (const [key, derivative] of [
+        [keys.thumbnail, made.thumbnail],
+        [keys.preview, made.preview],
+      ] as const) {
+        await blobs.put(key, Readable.from([derivative.buffer]), {
+          contentType: derivative.contentType,
+          contentLength: derivative.buffer.length,
+        });
+      }
+      return { thumbnail: keys.thumbnail, preview: keys.preview };
+    } catch (error) {
+      if (typeof input !== "string") input.destroy();
+      if (!isBadImage(error)) throw error;
+      logger.info({ fileId, reason: (error as Error).message }, "file: no derivatives");
+      return { thumbnail: null, preview: null };
+    }
+  }
+
+  return {
+    async processFile({ fileId, uploadId }: FileJobPayload) {
+      const row = await findFile(fileId);
+      if (!row) {
+        // Deleted while it waited: nothing to keep.
+        await uploads.remove(uploadId);
+        return;
+      }
+      if (row.status !== "processing") return;
+      const keys = fileBlobKeys(row.team_id, row.file_id);
+      let seen: { crc32: number; size: number; head: Buffer };
+      if (row.blob_key === null) {
+        seen = await copyUpload(uploadId, keys.original, row.content_type, Number(row.size));
+        await db
+          .updateTable("files")
+          .set({ blob_key: keys.original, crc32: seen.crc32, size: seen.size })
+          .where("file_id", "=", fileId)
+          .execute();
+      } else {
+        seen = await inspectBlob(row.blob_key);
+      }
+      const derived = RASTER_TYPES.has(row.content_type)
+        ? await derive(fileId, keys, uploadId)
+        : { thumbnail: null, preview: null };
+      const done = await db
+        .updateTable("files")
+        .set({
+          status: "ready",
+          blob_key: keys.original,
+          crc32: seen.crc32,
+          size: seen.size,
+          thumbnail_key: derived.thumbnail,
+          preview_key: derived.preview,
+          // ref_date was set from the EXIF head when the last byte arrived, and updated_at stays:
+          // processing changes nothing the reader sees as the file, so it neither moves in
+          // lists nor becomes unread.
+        })
+        .where("file_id", "=", fileId)
+        .where("status", "=", "processing")
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 0 && !(await findFile(fileId))) {
+        // Deleted while it was processed: so are its bytes.
+        await deleteBlobs([keys.original, keys.thumbnail, keys.preview]);
+      }
+      await uploads.remove(uploadId);
+    },
+
+    /** The last attempt failed: the file is failed (never listed) and its bytes go. */
+    async failFile({ fileId, uploadId }: FileJobPayload) {
+      const row = await findFile(fileId);
+      await db
+        .updateTable("files")
+        .set({ status: "failed", error_code: "generic", updated_at: now() })
+        .where("file_id", "=", fileId)
+        .where("status", "=", "processing")
+        .execute();
+      if (row) {
+        const keys = fileBlobKeys(row.team_id, row.file_id);
+        await deleteBlobs([keys.original, keys.thumbnail, keys.preview]);
+      }
+      await uploads.remove(uploadId);
+    },
+
+    /** Removes a file whose bytes never all arrived, with its partial upload. */
+    async expireUpload({ fileId, uploadId }: FileJobPayload) {
+      const removed = await db
+        .deleteFrom("files")
+        .where("file_id", "=", fileId)
+        .where("status", "=", "uploading")
+        .executeTakeFirst();
+      const row = await findFile(fileId);
+      if (Number(removed.numDeletedRows) > 0 || !row) {
+        if (Number(removed.numDeletedRows) > 0) {
+          logger.info({ fileId, uploadId }, "file: abandoned upload removed");
+        }
+        await uploads.remove(uploadId);
+      }
+    },
+  };
+}
+
+export type FileProcessor = ReturnType<typeof createFileProcessor>;
+
+/** Registers the file jobs on the queue. */
+export function registerFileJobs(queue: JobQueue, processor: FileProcessor) {
+  queue.register<FileJobPayload>(PROCESS_FILE_JOB, {
+    run: (payload) => processor.processFile(payload),
+    giveUp: (payload) => processor.failFile(payload),
+  });
+  queue.register<FileJobPayload>(EXPIRE_UPLOAD_JOB, {
+    run: (payload) => processor.expireUpload(payload),
+  });
+}

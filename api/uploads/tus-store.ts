@@ -1,0 +1,125 @@
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { DeleteObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { FileStore } from "@tus/file-store";
+import { S3Store } from "@tus/s3-store";
+import { type DataStore, ERRORS } from "@tus/server";
+
+/**
+ * Where resumable uploads keep their bytes until they are complete: @tus/server's FileStore in
+ * a folder (by default `DATA_DIR/uploads`), or its S3Store in the blob store's bucket when S3 is
+ * configured (objects `<uploadId>`, `<uploadId>.info` and `<uploadId>.part` at the bucket's
+ * root; upload ids are 32 hex digits, so they never meet a blob key, which has a `/`).
+ * Once an upload is complete, the processFile job copies it into the blob store and removes it.
+ */
+export type UploadStoreConfig =
+  | { directory: string }
+  | {
+      s3: {
+        bucket: string;
+        region?: string | undefined;
+        endpoint?: string | undefined;
+        accessKeyId?: string | undefined;
+        secretAccessKey?: string | undefined;
+        forcePathStyle?: boolean | undefined;
+      };
+    };
+
+export interface UploadStore {
+  datastore: DataStore;
+  /** The complete upload's bytes, as a stream. */
+  read(uploadId: string): Promise<Readable>;
+  /** A path to the upload's bytes on this machine (FileStore only), for libvips to read. */
+  localPath(uploadId: string): string | null;
+  /** Removes the upload; a missing one is not an error. */
+  remove(uploadId: string): Promise<void>;
+  /** How many bytes have arrived, or null when there is no such upload. */
+  offset(uploadId: string): Promise<number | null>;
+}
+
+/** Upload ids: 32 hex digits, what `newUploadId` makes. */
+export const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+export function createUploadStore(config: UploadStoreConfig): UploadStore {
+  if ("s3" in config) {
+    const { bucket, region, endpoint, accessKeyId, secretAccessKey, forcePathStyle } = config.s3;
+    const clientConfig = {
+      region: region || "us-east-1",
+      forcePathStyle: forcePathStyle ?? false,
+      ...(endpoint ? { endpoint } : {}),
+      ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+      // As the blob store (api/storage/s3-store.ts): no streamed checksums, which several
+      // S3-compatible servers refuse.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    } as const;
+    const datastore = new S3Store({
+      partSize: 8 * 1024 * 1024,
+      s3ClientConfig: { bucket, ...clientConfig },
+    });
+    const client = new S3Client(clientConfig);
+    const store = wrap(
+      datastore,
+      async (id) => (await datastore.read(id)) as Readable,
+      () => null,
+    );
+    return {
+      ...store,
+      async remove(id) {
+        await store.remove(id);
+        // S3Store.remove stops at a completed upload (nothing left to abort) and leaves its
+        // objects: delete them here, which is harmless when they are gone already.
+        for (const key of [id, `${id}.info`, `${id}.part`]) {
+          await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+        }
+      },
+    };
+  }
+  const directory = path.resolve(config.directory);
+  const datastore = new FileStore({ directory });
+  return wrap(
+    datastore,
+    async (id) => datastore.read(id),
+    (id) => (UPLOAD_ID_PATTERN.test(id) ? path.join(directory, id) : null),
+  );
+}
+
+function isNotFound(error: unknown) {
+  const status = (error as { status_code?: number } | null)?.status_code;
+  return error === ERRORS.FILE_NOT_FOUND || status === 404 || status === 410;
+}
+
+/**
+ * What the tus endpoint offers: creation (with an upload in it). Not deferred lengths (the size
+ * is declared up front, for the quota), nor termination (files are deleted through the files
+ * API), nor the stores' own expiration (the expireUpload job removes abandoned uploads).
+ */
+const TUS_EXTENSIONS = ["creation", "creation-with-upload"];
+
+function wrap(
+  datastore: DataStore,
+  read: (id: string) => Promise<Readable>,
+  localPath: (id: string) => string | null,
+): UploadStore {
+  datastore.extensions = [...TUS_EXTENSIONS];
+  return {
+    datastore,
+    read,
+    localPath,
+    async remove(id) {
+      try {
+        await datastore.remove(id);
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    },
+    async offset(id) {
+      try {
+        return (await datastore.getUpload(id)).offset;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+  };
+}
