@@ -129,8 +129,10 @@ export default defineConfig({
         OIDC_NAME: oidc.name,
         // Every test signs up from 127.0.0.1, like a class behind one school NAT.
         ADDRESS_RATE_LIMIT_FACTOR: "20",
-        // A self-hosted site without plan limits on teams (tests page through 23 of them).
+        // A self-hosted site without plan limits on teams and members (tests page through 23
+        // teams and 22 members).
         PLAN_LIMIT_TEAMS: "-1",
+        PLAN_LIMIT_MEMBERS_PER_TEAM: "-1",
       },
       reuseExistingServer: false,
       stdout: "pipe",

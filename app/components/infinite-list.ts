@@ -15,12 +15,18 @@ interface Page<Item> {
 export function useInfiniteList<Item, Data>({
   first,
   hrefFor,
+  loadHrefFor = hrefFor,
   pageOf,
   keyOf,
 }: {
   first: Page<Item>;
-  /** The address of the page after `lastKey`: the same one the link points to. */
+  /** The address of the page after `lastKey`, which the link points to. */
   hrefFor: (lastKey: string) => string;
+  /**
+   * Where the fetcher loads that page from, when not the link's address: a page drawn by a
+   * pathless layout (the team's home) cannot be a fetcher's target, so it has a data route.
+   */
+  loadHrefFor?: (lastKey: string) => string;
   /** The page in a loader's answer for that address. */
   pageOf: (data: Data) => Page<Item>;
   keyOf: (item: Item) => string;
@@ -47,18 +53,19 @@ export function useInfiniteList<Item, Data>({
   }, [more.data, more.state, pageOf, keyOf]);
 
   const nextHref = lastKey ? hrefFor(lastKey) : null;
+  const loadHref = lastKey ? loadHrefFor(lastKey) : null;
 
   useEffect(() => {
     const link = moreLink.current;
-    if (!link || !nextHref) return;
+    if (!link || !loadHref) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting) && more.state === "idle") {
-        more.load(nextHref);
+        more.load(loadHref);
       }
     });
     observer.observe(link);
     return () => observer.disconnect();
-  }, [nextHref, more]);
+  }, [loadHref, more]);
 
   return {
     items,
@@ -68,7 +75,7 @@ export function useInfiniteList<Item, Data>({
       ref: moreLink,
       onClick: (event: { preventDefault(): void }) => {
         event.preventDefault();
-        if (nextHref && more.state === "idle") more.load(nextHref);
+        if (loadHref && more.state === "idle") more.load(loadHref);
       },
     },
   };

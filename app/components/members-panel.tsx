@@ -39,8 +39,8 @@ export interface MemberPage {
  */
 export function MembersPanel({ page, base, role }: { page: MemberPage; base: string; role: Role }) {
   const { t } = useTranslation("teams");
-  const query = (extra: Record<string, string>) =>
-    `${base}?${new URLSearchParams({ ...(page.q ? { mq: page.q } : {}), ...extra })}`;
+  const query = (extra: Record<string, string>, path = base) =>
+    `${path}?${new URLSearchParams({ ...(page.q ? { mq: page.q } : {}), ...extra })}`;
   const search = useDebouncedSearch();
   const {
     items: members,
@@ -49,6 +49,7 @@ export function MembersPanel({ page, base, role }: { page: MemberPage; base: str
   } = useInfiniteList({
     first: useMemo(() => ({ items: page.members, lastKey: page.lastKey }), [page]),
     hrefFor: (lastKey) => query({ mafter: lastKey }),
+    loadHrefFor: (lastKey) => query({ mafter: lastKey }, `${base}/members-page`),
     pageOf: pageOfMembers,
     keyOf: memberKey,
   });

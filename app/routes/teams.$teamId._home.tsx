@@ -1,14 +1,24 @@
-import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { UserAvatar } from "#app/components/avatar.tsx";
+import { readFilters, today } from "#app/components/collections-filters.ts";
+import {
+  CollectionsScreen,
+  type CollectionsScreenData,
+} from "#app/components/collections-screen.tsx";
 import { type MemberPage, MembersPanel } from "#app/components/members-panel.tsx";
+import { authApi } from "#app/services/api/auth.server.ts";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { loadCollectionPage } from "#app/services/api/collections.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth } from "#app/services/auth.server.ts";
+import { deferFor } from "#app/services/streaming.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
+
+export const handle = { i18n: ["common", "teams", "messages", "collections"] };
 
 /**
  * A team's home (the collections and the members panel) and the frame its dialogs (child
@@ -22,23 +32,45 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const q = query.get("mq")?.trim() ?? "";
   const after = query.get("mafter") ?? "";
-  const { body } = await membersApi
-    .list(context, auth.accessToken, teamParam, { prefix: q, lastKey: after })
-    .catch((error) => {
-      // A "more members" link from an older list: start again from the first page. (A team
-      // that does not answer at all sends the parent route to /404 first.)
-      if (error instanceof ApiRequestError && error.statusCode < 500) {
-        throw redirect(after || q ? base : "/404", { headers: auth.headers });
-      }
-      throw error;
-    });
+  const filters = readFilters(query);
+  const [{ body }, { body: me }] = await Promise.all([
+    membersApi.list(context, auth.accessToken, teamParam, { prefix: q, lastKey: after }),
+    authApi.me(context, auth.accessToken),
+  ]).catch((error) => {
+    // A "more members" link from an older list: start again from the first page. (A team
+    // that does not answer at all sends the parent route to /404 first.)
+    if (error instanceof ApiRequestError && error.statusCode < 500) {
+      throw redirect(after || q ? base : "/404", { headers: auth.headers });
+    }
+    throw error;
+  });
   const members = { members: body.members, lastKey: body.pagination.lastKey, q, after };
-  return data({ members } satisfies { members: MemberPage }, { headers: auth.headers });
+  // The people the creator and tagged chips choose from: the panel's first page of members.
+  const people = (
+    q || after
+      ? (await membersApi.list(context, auth.accessToken, teamParam)).body.members
+      : body.members
+  ).map(({ userId, nickname }) => ({ userId, nickname }));
+  const page = loadCollectionPage(context, auth.accessToken, teamParam, filters, me.userId);
+  // A page link without JavaScript is awaited; the first page streams to browsers that can.
+  const collections = filters.cursor ? { streamed: await page } : await deferFor(request, page);
+  return data(
+    {
+      members,
+      collections,
+      filters,
+      me: me.userId,
+      today: today(),
+      people,
+    } satisfies { members: MemberPage } & CollectionsScreenData,
+    { headers: auth.headers },
+  );
 }
 
 export default function TeamHome() {
   const { t } = useTranslation("teams");
-  const { members } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { members } = data;
   const { team, base } = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID) as TeamRouteData;
   return (
     <div className="team-layout">
@@ -60,16 +92,7 @@ export default function TeamHome() {
             </Flex>
           </Flex>
         </Flex>
-        <section aria-labelledby="collections-heading">
-          <Heading as="h2" size="5" id="collections-heading" mb="3">
-            {t("home.collections")}
-          </Heading>
-          <Card size="3">
-            <Text as="p" color="gray">
-              {t("home.noCollections")}
-            </Text>
-          </Card>
-        </section>
+        <CollectionsScreen data={data} base={base} role={team.memberRole} teamMode={team.mode} />
       </Flex>
       <MembersPanel page={members} base={base} role={team.memberRole} />
       <Outlet />

@@ -8,13 +8,17 @@ import {
   supportedLanguages,
 } from "#app/i18n.ts";
 import enAuth from "#app/locales/en/auth.json";
+import enCollections from "#app/locales/en/collections.json";
 import enCommon from "#app/locales/en/common.json";
+import enFiles from "#app/locales/en/files.json";
 import enLegal from "#app/locales/en/legal.json";
 import enMessages from "#app/locales/en/messages.json";
 import enProfile from "#app/locales/en/profile.json";
 import enTeams from "#app/locales/en/teams.json";
 import itAuth from "#app/locales/it/auth.json";
+import itCollections from "#app/locales/it/collections.json";
 import itCommon from "#app/locales/it/common.json";
+import itFiles from "#app/locales/it/files.json";
 import itLegal from "#app/locales/it/legal.json";
 import itMessages from "#app/locales/it/messages.json";
 import itProfile from "#app/locales/it/profile.json";
@@ -29,6 +33,8 @@ export const resources = {
     auth: enAuth,
     profile: enProfile,
     teams: enTeams,
+    collections: enCollections,
+    files: enFiles,
   },
   it: {
     common: itCommon,
@@ -37,6 +43,8 @@ export const resources = {
     auth: itAuth,
     profile: itProfile,
     teams: itTeams,
+    collections: itCollections,
+    files: itFiles,
   },
 };
 

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { appUrl } from "../../playwright.config.ts";
 import {
   apiAccessToken,
   createTeamViaApi,
@@ -216,4 +217,32 @@ test("someone with an account signs in first and comes back to the invitation", 
   await expect(other.getByText("You are in the team as Contributor.")).toBeVisible();
   await expect(other.getByRole("heading", { level: 1, name: "Orchestra" })).toBeVisible();
   await other.context().close();
+});
+
+test("the members panel shows 20 members, then the rest on load more", async ({ page }) => {
+  const { owner, teamId, teamUrl } = await ownerInTeam(page, "Crowd");
+  const token = await apiAccessToken(owner.email);
+  for (let i = 1; i <= 21; i++) {
+    const response = await fetch(`${appUrl}/api/teams/${teamId}/members`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ username: `crowd${String(i).padStart(2, "0")}`, locale: "en" }),
+    });
+    expect(response.status).toBe(201);
+  }
+  await page.goto(teamUrl);
+  const panel = page.getByRole("complementary", { name: "Members" });
+  const rows = panel.getByRole("link", { name: /^Member details for / });
+  await expect(rows).toHaveCount(20);
+  const more = panel.getByRole("link", { name: "More members" });
+  if (test.info().project.use.javaScriptEnabled === false) {
+    // The next page, with the 2 left of the owner and 21 contributors.
+    await more.click();
+    await expect(rows).toHaveCount(2);
+  } else {
+    // Scrolled into view, the next page is appended to the list.
+    await more.scrollIntoViewIfNeeded();
+    await expect(rows).toHaveCount(22);
+    await expect(more).toHaveCount(0);
+  }
 });

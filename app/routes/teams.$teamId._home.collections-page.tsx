@@ -1,0 +1,29 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { readFilters } from "#app/components/collections-filters.ts";
+import { authApi } from "#app/services/api/auth.server.ts";
+import { loadCollectionPage } from "#app/services/api/collections.server.ts";
+import { requireAuth } from "#app/services/auth.server.ts";
+
+/*
+ * The next page of the collections list for the "load more" fetcher (with JavaScript). The team
+ * page itself is a pathless layout, which a fetcher cannot address; without JavaScript the same
+ * link is the team page with `?cursor=`.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const filters = readFilters(new URL(request.url).searchParams);
+  const { body: me } = await authApi.me(context, auth.accessToken);
+  const page = await loadCollectionPage(
+    context,
+    auth.accessToken,
+    params.teamId ?? "",
+    filters,
+    me.userId,
+  );
+  return data({ page }, { headers: auth.headers });
+}
+
+/** Nothing over the team page, should anyone open the address itself. */
+export default function CollectionsPage() {
+  return null;
+}

@@ -1,0 +1,106 @@
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { filtersHref, readFilters } from "#app/components/collections-filters.ts";
+import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { collectionsApi } from "#app/services/api/collections.server.ts";
+import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+import { canShareCollection, shareTransition } from "#domain/roles.ts";
+
+export const handle = { i18n: ["common", "teams", "messages", "collections"] };
+
+/*
+ * Share (owned → collaborative) or unshare (collaborative → owned) a published collection, after
+ * a confirmation (spec sections 2 and 4). Refusals close the dialog with an error toast.
+ */
+
+async function load(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  params: LoaderFunctionArgs["params"],
+) {
+  const { auth, team, base } = await requireTeam(request, context, params.teamId);
+  const back = filtersHref(base, readFilters(new URL(request.url).searchParams));
+  try {
+    const { body: collection } = await collectionsApi.get(
+      context,
+      auth.accessToken,
+      team.teamId,
+      params.collectionId ?? "",
+    );
+    const transition = shareTransition(collection);
+    if (!transition || !canShareCollection(team.memberRole, collection)) {
+      throw new ApiRequestError(403, "forbidden", "The role cannot share this collection");
+    }
+    return { auth, team, back, collection, transition };
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    throw await closeWithError(request, context, back, error, auth);
+  }
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { auth, back, collection, transition } = await load(request, context, params);
+  return data(
+    { back, name: collection.name, action: transition.action },
+    { headers: auth.headers },
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { auth, team, back, collection, transition } = await load(request, context, params);
+  try {
+    await collectionsApi.patch(context, auth.accessToken, team.teamId, collection.collectionId, [
+      { op: "replace", path: "/mode", value: transition.mode },
+    ]);
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return closeWithError(request, context, back, error, auth);
+  }
+  return redirectWithToast(
+    request,
+    context,
+    back,
+    {
+      type: "success",
+      message:
+        transition.action === "share" ? "collections:toasts.shared" : "collections:toasts.unshared",
+    },
+    { status: 303, headers: auth.headers },
+  );
+}
+
+export default function ShareCollectionDialog() {
+  const { t } = useTranslation("collections");
+  const { back, name, action } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  const share = action === "share";
+  return (
+    <RouteDialog
+      title={share ? t("share.shareTitle") : t("share.unshareTitle")}
+      closeTo={back}
+      closeLabel={t("share.close")}
+    >
+      <Form method="post">
+        <Flex direction="column" gap="4">
+          <Text as="p">
+            {share ? t("share.shareText", { name }) : t("share.unshareText", { name })}
+          </Text>
+          <Flex justify="end" gap="3">
+            <Button asChild variant="soft" color="gray" size="3">
+              <Link to={back} preventScrollReset>
+                {t("share.cancel")}
+              </Link>
+            </Button>
+            <Button type="submit" size="3" loading={busy}>
+              {share ? t("share.share") : t("share.unshare")}
+            </Button>
+          </Flex>
+        </Flex>
+      </Form>
+    </RouteDialog>
+  );
+}
