@@ -17,7 +17,7 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
@@ -139,6 +139,29 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Spec section 2: the right-click menu and image dragging are blocked app-wide (the CSS stops
+ * dragging without JavaScript too). Text fields keep their menu, for pasting.
+ */
+function useNoContextMenu() {
+  useEffect(() => {
+    const editable = (target: EventTarget | null) =>
+      target instanceof HTMLElement && target.closest("input, textarea, [contenteditable]");
+    const onContextMenu = (event: MouseEvent) => {
+      if (!editable(event.target)) event.preventDefault();
+    };
+    const onDragStart = (event: DragEvent) => {
+      if (event.target instanceof HTMLImageElement) event.preventDefault();
+    };
+    document.addEventListener("contextmenu", onContextMenu);
+    document.addEventListener("dragstart", onDragStart);
+    return () => {
+      document.removeEventListener("contextmenu", onContextMenu);
+      document.removeEventListener("dragstart", onDragStart);
+    };
+  }, []);
+}
+
 export default function App() {
   const { locale, consent, toast, user, path, ENV } = useLoaderData<typeof loader>();
   const nonce = useNonce();
@@ -146,6 +169,7 @@ export default function App() {
   const teamData = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID);
   useChangeLanguage(locale);
   useJavaScriptCookie();
+  useNoContextMenu();
   return (
     <div className="app-shell">
       <SiteHeader

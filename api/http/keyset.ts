@@ -1,12 +1,6 @@
 import { ApiError } from "./errors.ts";
 
-// The opaque `lastKey` of keyset pages: where the last page ended in the list's order, a
-// number (an epoch ms sort key) and the row's unique id, which breaks ties so the order is
-// total. Clients hand it back unchanged; it is no secret.
-
-export function encodeKeyset(sortKey: number, id: string): string {
-  return Buffer.from(JSON.stringify([sortKey, id])).toString("base64url");
-}
+export { encodeKeyset } from "#domain/keyset.ts";
 
 /** The position a `lastKey` names, or `invalidInput` for anything this API did not give. */
 export function decodeKeyset(lastKey: string): { sortKey: number; id: string } {

@@ -94,3 +94,13 @@ export async function createInternalMember(teamName: string) {
   };
   return { ...credentials, teamName };
 }
+
+/** A collection made through the API in a team; answers its id. */
+export async function createCollectionViaApi(
+  accessToken: string,
+  teamId: string,
+  collection: { name: string; description?: string; mode?: "owned" | "collaborative" },
+) {
+  const created = await apiAs(accessToken, `/teams/${teamId}/collections`, collection);
+  return created.collectionId as string;
+}

@@ -1,0 +1,62 @@
+import {
+  ArchiveIcon,
+  FileIcon,
+  FileTextIcon,
+  ImageIcon,
+  SpeakerLoudIcon,
+  VideoIcon,
+} from "@radix-ui/react-icons";
+import { useState } from "react";
+
+/** The icon for a content type, where there is no picture (spec section 8, thumbnail fallback). */
+export function FileTypeIcon({ contentType, size = 20 }: { contentType: string; size?: number }) {
+  const props = { width: size, height: size, "aria-hidden": true } as const;
+  if (contentType.startsWith("image/")) return <ImageIcon {...props} />;
+  if (contentType.startsWith("video/")) return <VideoIcon {...props} />;
+  if (contentType.startsWith("audio/")) return <SpeakerLoudIcon {...props} />;
+  if (contentType.startsWith("text/") || contentType === "application/pdf") {
+    return <FileTextIcon {...props} />;
+  }
+  if (/zip|tar|compressed|x-7z|rar/.test(contentType)) return <ArchiveIcon {...props} />;
+  return <FileIcon {...props} />;
+}
+
+/**
+ * A picture, or the type icon when there is none or it fails to load. The server renders the
+ * picture; a failure before hydration is caught by checking `complete` once mounted.
+ */
+export function FilePicture({
+  url,
+  contentType,
+  alt,
+  className,
+  iconSize,
+}: {
+  url: string | null;
+  contentType: string;
+  alt: string;
+  className: string;
+  iconSize?: number;
+}) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (!url || failedUrl === url) {
+    return (
+      <span className={`${className} file-icon`}>
+        <FileTypeIcon contentType={contentType} size={iconSize} />
+      </span>
+    );
+  }
+  return (
+    <img
+      src={url}
+      alt={alt}
+      className={className}
+      draggable={false}
+      ref={(image) => {
+        // Failed before React listened (server-rendered): the browser marks it complete with no size.
+        if (image?.complete && image.naturalWidth === 0) setFailedUrl(url);
+      }}
+      onError={() => setFailedUrl(url)}
+    />
+  );
+}

@@ -1,0 +1,148 @@
+import { CheckCircledIcon, CrossCircledIcon, PauseIcon, PlayIcon } from "@radix-ui/react-icons";
+import { Button, Flex, IconButton, Progress, Text } from "@radix-ui/themes";
+import { type DragEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { UPLOAD_ACCEPT, type UploadItem, useUploadQueue } from "#app/services/uploads.ts";
+import { formatFileSize } from "#domain/format.ts";
+
+/**
+ * The upload dialog's body with JavaScript: a drop zone and a picker for many files, then one
+ * row per file with its progress, pause or resume, and a message when it failed.
+ */
+export function UploadPanel({
+  startUrl,
+  onFinished,
+  onBusyChange,
+}: {
+  startUrl: string;
+  onFinished: () => void;
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation("files");
+  const queue = useUploadQueue({ startUrl, onFinished });
+  const [over, setOver] = useState(false);
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  useEffect(() => onBusyChange?.(queue.busy), [queue.busy, onBusyChange]);
+
+  const drop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setOver(false);
+    if (event.dataTransfer.files.length > 0) queue.add(Array.from(event.dataTransfer.files));
+  };
+
+  return (
+    <Flex direction="column" gap="4">
+      <section
+        aria-label={t("upload.dropZone")}
+        className={over ? "upload-drop upload-drop-over" : "upload-drop"}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+      >
+        <Flex direction="column" align="center" gap="2">
+          <Text as="p" size="2" color="gray" id={hintId}>
+            {t("upload.dropHint")}
+          </Text>
+          <Button asChild variant="soft">
+            <label htmlFor={inputId}>{t("upload.choose")}</label>
+          </Button>
+          <input
+            id={inputId}
+            type="file"
+            multiple
+            accept={UPLOAD_ACCEPT}
+            className="upload-input"
+            aria-describedby={hintId}
+            data-testid="upload-input"
+            onChange={(event) => {
+              const files = event.currentTarget.files;
+              if (files && files.length > 0) queue.add(Array.from(files));
+              event.currentTarget.value = "";
+            }}
+          />
+        </Flex>
+      </section>
+      {queue.items.length > 0 ? (
+        <ul className="plain-list upload-list" aria-label={t("upload.listLabel")}>
+          {queue.items.map((item) => (
+            <UploadRow
+              key={item.key}
+              item={item}
+              onPause={() => queue.pause(item.key)}
+              onResume={() => queue.resume(item.key)}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </Flex>
+  );
+}
+
+function UploadRow({
+  item,
+  onPause,
+  onResume,
+}: {
+  item: UploadItem;
+  onPause: () => void;
+  onResume: () => void;
+}) {
+  const { t, i18n } = useTranslation("files");
+  const percent = item.size > 0 ? Math.round((item.sent / item.size) * 100) : 0;
+  const status =
+    item.status === "failed" && item.error
+      ? t(item.error)
+      : item.status === "uploading"
+        ? t("upload.status.uploading", { percent })
+        : t(`upload.status.${item.status}`);
+  return (
+    <li className="upload-row" data-status={item.status}>
+      <Flex align="center" gap="3">
+        <Flex direction="column" gap="1" flexGrow="1" minWidth="0">
+          <Flex justify="between" gap="2">
+            <Text size="2" weight="medium" truncate>
+              {item.name}
+            </Text>
+            <Text size="1" color="gray">
+              {formatFileSize(item.size, i18n.language)}
+            </Text>
+          </Flex>
+          <Progress
+            value={item.status === "done" ? 100 : percent}
+            color={item.status === "failed" ? "red" : item.status === "done" ? "grass" : undefined}
+            aria-label={t("upload.progress", { name: item.name })}
+          />
+          <Text size="1" color={item.status === "failed" ? "red" : "gray"} role="status">
+            {status}
+          </Text>
+        </Flex>
+        {item.status === "uploading" ? (
+          <IconButton
+            variant="soft"
+            color="gray"
+            onClick={onPause}
+            aria-label={t("upload.pause", { name: item.name })}
+          >
+            <PauseIcon aria-hidden />
+          </IconButton>
+        ) : item.status === "paused" || item.status === "offline" ? (
+          <IconButton
+            variant="soft"
+            onClick={onResume}
+            aria-label={t("upload.resume", { name: item.name })}
+          >
+            <PlayIcon aria-hidden />
+          </IconButton>
+        ) : item.status === "done" ? (
+          <CheckCircledIcon color="var(--grass-11)" aria-hidden />
+        ) : item.status === "failed" ? (
+          <CrossCircledIcon color="var(--red-11)" aria-hidden />
+        ) : null}
+      </Flex>
+    </li>
+  );
+}

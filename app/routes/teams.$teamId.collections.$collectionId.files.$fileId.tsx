@@ -1,0 +1,186 @@
+import { ChevronLeftIcon, ChevronRightIcon, Cross2Icon, DownloadIcon } from "@radix-ui/react-icons";
+import { Button, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { FilePicture, FileTypeIcon } from "#app/components/file-preview-icon.tsx";
+import { fileListQuery, readFileFilters, screenSearch } from "#app/components/files-filters.ts";
+import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { type FileListQuery, filesApi, userIdOf } from "#app/services/api/files.server.ts";
+import type { TeamRouteData } from "#app/services/api/teams.server.ts";
+import { requireAuth } from "#app/services/auth.server.ts";
+import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+import { encodeKeyset } from "#domain/keyset.ts";
+import { canDownloadFromPreview } from "#domain/roles.ts";
+
+export const handle = { i18n: ["common", "files", "messages"] };
+
+/**
+ * A file's full-screen preview (spec section 2, Files screen): reading the file marks it read.
+ * Previous and next follow the screen's filters and order: the file right before and right
+ * after this one, asked of the list with this file as the keyset position.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const teamParam = params.teamId ?? "";
+  const collectionId = params.collectionId ?? "";
+  const base = `/teams/${encodeURIComponent(teamParam)}/collections/${encodeURIComponent(collectionId)}`;
+  const filters = readFileFilters(new URL(request.url).searchParams);
+  const search = screenSearch(new URL(request.url).searchParams);
+  let file: Awaited<ReturnType<typeof filesApi.get>>["body"];
+  try {
+    file = (
+      await filesApi.get(context, auth.accessToken, teamParam, collectionId, params.fileId ?? "")
+    ).body;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.statusCode < 500) {
+      return redirectWithToast(
+        request,
+        context,
+        `${base}${search}`,
+        { type: "error", message: `messages:errors.${error.errorCode}` },
+        { headers: auth.headers },
+      );
+    }
+    throw error;
+  }
+  const query = fileListQuery(filters, userIdOf(auth.accessToken), 1);
+  const neighbour = (sort: FileListQuery["sort"]) =>
+    filesApi
+      .list(context, auth.accessToken, teamParam, collectionId, {
+        ...query,
+        sort,
+        lastKey: encodeKeyset(file.refDate, file.fileId),
+      })
+      .then(({ body }) => body.files[0]?.fileId ?? null)
+      .catch(() => null);
+  const reverse = query.sort === "refDate:asc" ? "refDate:desc" : "refDate:asc";
+  const [previousId, nextId] = await Promise.all([neighbour(reverse), neighbour(query.sort)]);
+  return data(
+    {
+      file: {
+        fileId: file.fileId,
+        name: file.name,
+        contentType: file.contentType,
+        previewUrl: file.previewUrl,
+      },
+      previousId,
+      nextId,
+      base,
+      search,
+    },
+    { headers: auth.headers },
+  );
+}
+
+export default function FilePreview() {
+  const { t } = useTranslation("files");
+  const { file, previousId, nextId, base, search } = useLoaderData<typeof loader>();
+  const { team } = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID) as TeamRouteData;
+  const navigate = useNavigate();
+  const titleId = useId();
+  const frame = useRef<HTMLDivElement>(null);
+  const fileHref = (fileId: string) => `${base}/files/${encodeURIComponent(fileId)}${search}`;
+  const closeHref = `${base}${search}`;
+  const previousHref = previousId ? fileHref(previousId) : null;
+  const nextHref = nextId ? fileHref(nextId) : null;
+  const downloadHref = `${base}/files/${encodeURIComponent(file.fileId)}/download`;
+  const mayDownload = canDownloadFromPreview(team.memberRole);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const to =
+        event.key === "Escape"
+          ? closeHref
+          : event.key === "ArrowLeft"
+            ? previousHref
+            : event.key === "ArrowRight"
+              ? nextHref
+              : null;
+      if (!to) return;
+      event.preventDefault();
+      navigate(to, { preventScrollReset: true, replace: event.key !== "Escape" });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [closeHref, previousHref, nextHref, navigate]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new file takes the focus again
+  useEffect(() => {
+    frame.current?.focus();
+  }, [file.fileId]);
+
+  const isImage = file.contentType.startsWith("image/");
+  return (
+    <div
+      className="file-preview"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      ref={frame}
+      tabIndex={-1}
+    >
+      <Flex className="file-preview-bar" align="center" justify="between" gap="3" p="3">
+        <Heading as="h2" size="4" id={titleId} className="file-preview-title">
+          {file.name}
+        </Heading>
+        <Flex gap="2" align="center">
+          {mayDownload ? (
+            <IconButton asChild variant="soft" color="gray" highContrast>
+              <Link to={downloadHref} reloadDocument aria-label={t("preview.download")}>
+                <DownloadIcon aria-hidden />
+              </Link>
+            </IconButton>
+          ) : null}
+          <IconButton asChild variant="soft" color="gray" highContrast>
+            <Link to={closeHref} preventScrollReset aria-label={t("preview.close")}>
+              <Cross2Icon aria-hidden />
+            </Link>
+          </IconButton>
+        </Flex>
+      </Flex>
+      <div className="file-preview-stage">
+        {previousHref ? (
+          <IconButton asChild size="4" variant="soft" color="gray" className="file-preview-prev">
+            <Link to={previousHref} replace preventScrollReset aria-label={t("preview.previous")}>
+              <ChevronLeftIcon width="24" height="24" aria-hidden />
+            </Link>
+          </IconButton>
+        ) : null}
+        {isImage && file.previewUrl ? (
+          <FilePicture
+            key={file.fileId}
+            url={file.previewUrl}
+            contentType={file.contentType}
+            alt={file.name}
+            className="file-preview-image"
+            iconSize={96}
+          />
+        ) : (
+          <Flex direction="column" align="center" gap="4" className="file-preview-none">
+            <FileTypeIcon contentType={file.contentType} size={96} />
+            <Text color="gray">{isImage ? t("preview.processing") : t("preview.noPreview")}</Text>
+            {mayDownload ? (
+              <Button asChild>
+                <Link to={downloadHref} reloadDocument>
+                  <DownloadIcon aria-hidden />
+                  {t("preview.download")}
+                </Link>
+              </Button>
+            ) : null}
+          </Flex>
+        )}
+        {nextHref ? (
+          <IconButton asChild size="4" variant="soft" color="gray" className="file-preview-next">
+            <Link to={nextHref} replace preventScrollReset aria-label={t("preview.next")}>
+              <ChevronRightIcon width="24" height="24" aria-hidden />
+            </Link>
+          </IconButton>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { appUrl } from "../../playwright.config.ts";
+import {
+  apiAccessToken,
+  createCollectionViaApi,
+  createTeamViaApi,
+  createVerifiedUser,
+} from "./support/accounts.ts";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+
+/*
+ * The files screen, end to end and in both projects: an owner uploads three photos (the file
+ * chooser with JavaScript, the multipart form without), waits for their thumbnails, steps
+ * through the preview, renames one and filters by uploader and by date; a contributor sees only
+ * the files they uploaded themselves.
+ */
+
+const FIXTURES = path.join(import.meta.dirname, "fixtures");
+// EXIF capture dates 2024-05-01, 2024-06-01 and 2024-07-01: the newest comes first.
+const PHOTOS = ["lake.jpg", "forest.jpg", "sunset.jpg"].map((name) => path.join(FIXTURES, name));
+const NEW_PASSWORD = "Battery-Staple-7";
+
+const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false;
+
+async function ownerWithCollection(collection: string) {
+  const owner = await createVerifiedUser("files-owner", "Olga Owner");
+  const token = await apiAccessToken(owner.email);
+  const teamId = await createTeamViaApi(token, "Photo Club");
+  const collectionId = await createCollectionViaApi(token, teamId, {
+    name: collection,
+    mode: "collaborative",
+  });
+  return {
+    owner,
+    token,
+    teamId,
+    url: `/teams/${teamId}/collections/${collectionId}`,
+    collectionId,
+  };
+}
+
+/** One file sent through the API as a simple client would: start it, then PUT its bytes. */
+async function uploadViaApi(token: string, teamId: string, collectionId: string, file: string) {
+  const bytes = fs.readFileSync(file);
+  const started = await fetch(`${appUrl}/api/teams/${teamId}/collections/${collectionId}/files`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      name: path.basename(file),
+      contentType: "image/jpeg",
+      size: bytes.length,
+    }),
+  });
+  if (!started.ok) throw new Error(`start: ${started.status} ${await started.text()}`);
+  const { uploadUrl } = (await started.json()) as { uploadUrl: string };
+  const put = await fetch(new URL(uploadUrl, appUrl), { method: "PUT", body: bytes });
+  if (!put.ok) throw new Error(`put: ${put.status} ${await put.text()}`);
+}
+
+/** Uploads through the dialog: the file chooser with JavaScript, the plain form without. */
+async function uploadThroughDialog(page: Page, files: string[]) {
+  await page.getByRole("link", { name: "Upload files" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Upload files" });
+  if (withJavaScript()) {
+    // The drop zone replaces the plain form once the page has hydrated.
+    await expect(dialog.getByTestId("upload-input")).toBeAttached();
+    const chooser = page.waitForEvent("filechooser");
+    await dialog.getByText("Choose files", { exact: true }).click();
+    await (await chooser).setFiles(files);
+    await expect(dialog.getByText("Uploaded", { exact: true })).toHaveCount(files.length, {
+      timeout: 20_000,
+    });
+    await dialog.getByRole("link", { name: "Done" }).click();
+  } else {
+    await dialog.getByLabel("Choose files").setInputFiles(files);
+    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByText(`Files uploaded: ${files.length}.`)).toBeVisible();
+  }
+  await expect(dialog).toBeHidden();
+}
+
+const rows = (page: Page) => page.getByTestId("file-row");
+
+/** Processing runs in the background: reload until every row shows its thumbnail. */
+async function waitForThumbnails(page: Page, count: number) {
+  await expect(async () => {
+    await page.reload();
+    await expect(rows(page).locator("img.file-thumb")).toHaveCount(count, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test("an owner uploads photos, previews, renames and filters them", async ({ page }) => {
+  test.slow();
+  const { owner, url } = await ownerWithCollection("Summer");
+  // With one team, signing in lands in it.
+  await page.goto("/auth/signin");
+  await page.getByLabel("Email or username").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Photo Club" })).toBeVisible();
+  await page.goto(url);
+  await expect(page.getByRole("heading", { level: 1, name: "Summer" })).toBeVisible();
+  await expect(page.getByText("No files here yet.")).toBeVisible();
+
+  await uploadThroughDialog(page, PHOTOS);
+  await waitForThumbnails(page, 3);
+  await expect(rows(page).first()).toContainText("sunset.jpg");
+  await expectNoSeriousA11yViolations(page);
+
+  // The preview, from the newest: next is the one before it.
+  await rows(page).getByRole("link", { name: "sunset.jpg" }).click();
+  const preview = page.getByRole("dialog", { name: "sunset.jpg" });
+  await expect(preview.getByRole("img", { name: "sunset.jpg" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const download = page.waitForEvent("download");
+  await preview.getByRole("link", { name: "Download" }).click();
+  expect((await download).suggestedFilename()).toBe("sunset.jpg");
+  if (withJavaScript()) await page.keyboard.press("ArrowRight");
+  else await page.getByRole("link", { name: "Next file" }).click();
+  await expect(page.getByRole("dialog", { name: "forest.jpg" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Previous file" })).toBeVisible();
+  if (withJavaScript()) await page.keyboard.press("Escape");
+  else await page.getByRole("link", { name: "Close the preview" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+
+  // Rename from the row's menu.
+  await page.getByLabel("Actions for forest.jpg").click();
+  await page.getByRole("link", { name: "Rename" }).click();
+  const rename = page.getByRole("dialog", { name: "Rename the file" });
+  await rename.getByLabel("Name").fill("Forest walk");
+  await rename.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByText("The file is renamed.")).toBeVisible();
+  await expect(rows(page).getByRole("link", { name: "Forest walk" })).toBeVisible();
+
+  // By uploader: the chip names them and clears the filter.
+  await rows(page)
+    .first()
+    .getByRole("link", { name: "Show only files uploaded by Olga Owner" })
+    .click();
+  await expect(page.getByText("Uploaded by Olga Owner")).toBeVisible();
+  await expect(rows(page)).toHaveCount(3);
+  await page.getByRole("link", { name: "Show files by everyone" }).click();
+  await expect(page.getByText("Uploaded by Olga Owner")).toBeHidden();
+
+  // By date: only the photo taken in June.
+  await page.getByLabel("From", { exact: true }).fill("2024-05-15");
+  if (withJavaScript()) await expect(page).toHaveURL(/from=2024-05-15/);
+  await page.getByLabel("To", { exact: true }).fill("2024-06-15");
+  if (!withJavaScript()) await page.getByRole("button", { name: "Apply dates" }).click();
+  await expect(page).toHaveURL(/to=2024-06-15/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText("Forest walk");
+});
+
+test("a file whose content is not what its name says is refused with a clear message", async ({
+  page,
+}) => {
+  const { owner, url } = await ownerWithCollection("Odd files");
+  await page.goto("/auth/signin");
+  await page.getByLabel("Email or username").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Photo Club" })).toBeVisible();
+  await page.goto(url);
+  await page.getByRole("link", { name: "Upload files" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Upload files" });
+  const file = path.join(FIXTURES, "not-a-photo.jpg");
+  if (withJavaScript()) {
+    await dialog.getByTestId("upload-input").setInputFiles(file);
+  } else {
+    await dialog.getByLabel("Choose files").setInputFiles(file);
+    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  }
+  await expect(
+    dialog.getByText("This kind of file is not accepted, or its content does not match its type."),
+  ).toBeVisible({ timeout: 15_000 });
+});
+
+test("an upload whose connection drops carries on by itself", async ({ page }) => {
+  test.skip(!withJavaScript(), "resumable uploads need JavaScript");
+  const { owner, url } = await ownerWithCollection("Patchy network");
+  await page.goto("/auth/signin");
+  await page.getByLabel("Email or username").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Photo Club" })).toBeVisible();
+  await page.goto(url);
+  // The first PATCH of the bytes is cut off; tus asks for the offset and sends them again.
+  let dropped = 0;
+  await page.route("**/api/uploads/**", async (route) => {
+    if (route.request().method() === "PATCH" && dropped === 0) {
+      dropped++;
+      await route.abort("connectionreset");
+      return;
+    }
+    await route.continue();
+  });
+  await uploadThroughDialog(page, [PHOTOS[1] ?? ""]);
+  expect(dropped).toBe(1);
+  await expect(rows(page)).toHaveCount(1);
+});
+
+test("files come 20 at a time, then the next ones", async ({ page }) => {
+  test.slow();
+  const { owner, token, teamId, collectionId, url } = await ownerWithCollection("Many");
+  for (let index = 0; index < 21; index++) {
+    await uploadViaApi(token, teamId, collectionId, PHOTOS[index % 3] ?? "");
+  }
+  await page.goto("/auth/signin");
+  await page.getByLabel("Email or username").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Photo Club" })).toBeVisible();
+  await page.goto(url);
+  await expect(rows(page)).toHaveCount(20);
+  const more = page.getByRole("link", { name: "Load more files" });
+  if (withJavaScript()) {
+    // Scrolling it into view loads the next page into this one.
+    await more.scrollIntoViewIfNeeded();
+    await expect(rows(page)).toHaveCount(21);
+  } else {
+    await more.click();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "Back to the first files" })).toBeVisible();
+  }
+  await expect(more).toBeHidden();
+});
+
+/** The crew member's own browser, with JavaScript as this project has it. */
+async function otherBrowser(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    javaScriptEnabled: withJavaScript(),
+    locale: "en-GB",
+  });
+  return context.newPage();
+}
+
+test("a contributor sees only the files they uploaded", async ({ browser }) => {
+  test.slow();
+  const { token, teamId, collectionId, url } = await ownerWithCollection("Site visit");
+  await uploadViaApi(token, teamId, collectionId, PHOTOS[0] ?? "");
+  const created = await fetch(`${appUrl}/api/teams/${teamId}/members`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ username: `crew.${Date.now().toString(36)}`, locale: "en" }),
+  });
+  if (!created.ok) throw new Error(`member: ${created.status} ${await created.text()}`);
+  const { credentials } = (await created.json()) as {
+    credentials: { username: string; password: string };
+  };
+
+  const crew = await otherBrowser(browser);
+  await crew.goto("/auth/signin");
+  await crew.getByText("Signing in as a team member?").click();
+  await crew.getByLabel("Team code").fill(teamId);
+  await crew.getByLabel("Email or username").fill(credentials.username);
+  await crew.getByLabel("Password").fill(credentials.password);
+  await crew.getByRole("button", { name: "Sign in", exact: true }).click();
+  await crew.getByLabel("New password").fill(NEW_PASSWORD);
+  await crew.getByLabel("Confirm password").fill(NEW_PASSWORD);
+  await crew.getByRole("button", { name: "Save and sign in" }).click();
+  await expect(crew.getByRole("heading", { level: 1, name: "Photo Club" })).toBeVisible();
+
+  await crew.goto(url);
+  await expect(crew.getByRole("heading", { level: 1, name: "Site visit" })).toBeVisible();
+  await expect(crew.getByText("No files here yet.")).toBeVisible();
+  await uploadThroughDialog(crew, [PHOTOS[2] ?? ""]);
+  await waitForThumbnails(crew, 1);
+  await expect(rows(crew).first()).toContainText("sunset.jpg");
+  await expect(crew.getByText("lake.jpg")).toBeHidden();
+  await expectNoSeriousA11yViolations(crew);
+  await crew.context().close();
+});
