@@ -15,7 +15,7 @@ import { createUploadStore } from "#api/uploads/tus-store.ts";
 import type { WebConfig } from "#app/load-context.ts";
 import pkg from "./package.json" with { type: "json" };
 import { compress } from "./server/compress.ts";
-import { ConfigError, parseConfig } from "./server/config.ts";
+import { ConfigError, parseConfig, s3LinkOrigin } from "./server/config.ts";
 import type { HostEnv } from "./server/host-env.ts";
 import { createLogger } from "./server/logger.ts";
 import { clientAddress, forwardedRequest } from "./server/proxy.ts";
@@ -159,6 +159,8 @@ async function main() {
         // Social sign-in buttons post to us, and we redirect to the provider: the CSP's
         // form-action must allow that hop.
         formActionOrigins: config.providers.map((provider) => new URL(provider.issuer).origin),
+        // Thumbnails and previews load from the bucket's signed links when S3 holds the files.
+        imageOrigins: config.s3 ? [s3LinkOrigin(config.s3)] : [],
       }),
     );
   }

@@ -387,3 +387,16 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       : undefined,
   };
 }
+
+/**
+ * The origin S3 signed links point at, which pages must allow as an image source (thumbnails and
+ * previews come straight from the bucket): the endpoint itself with path-style addressing, the
+ * bucket as its subdomain otherwise, and AWS's regional host without an endpoint. This mirrors
+ * how the AWS SDK builds the links.
+ */
+export function s3LinkOrigin(s3: NonNullable<Config["s3"]>): string {
+  if (!s3.endpoint) return `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+  const endpoint = new URL(s3.endpoint);
+  if (s3.forcePathStyle) return endpoint.origin;
+  return `${endpoint.protocol}//${s3.bucket}.${endpoint.host}`;
+}

@@ -10,8 +10,11 @@ export function securityHeaders(options: {
   analyticsScriptUrl?: string;
   /** Where a form post may be redirected to: the sign-in providers' origins. */
   formActionOrigins?: readonly string[];
+  /** Other origins images load from: the S3 bucket that signed file links point at. */
+  imageOrigins?: readonly string[];
   development: boolean;
 }) {
+  const imageSources = ["'self'", "data:", "blob:", ...(options.imageOrigins ?? [])].join(" ");
   const analyticsOrigin = options.analyticsScriptUrl
     ? new URL(options.analyticsScriptUrl).origin
     : "";
@@ -28,7 +31,7 @@ export function securityHeaders(options: {
       `script-src 'self' 'nonce-${nonce}' ${analyticsOrigin}`.trim(),
       // Radix Themes sets style attributes; styles cannot run code.
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      `img-src ${imageSources}`,
       "font-src 'self'",
       `connect-src 'self' ${analyticsOrigin} ${options.development ? "ws: wss:" : ""}`.trim(),
       "object-src 'none'",

@@ -16,6 +16,8 @@ export interface WebOptions {
   analyticsScriptUrl?: string;
   /** Origins a form submission may end up at after our redirect (sign-in providers). */
   formActionOrigins?: readonly string[];
+  /** Origins images may load from besides our own (the S3 bucket's signed links). */
+  imageOrigins?: readonly string[];
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -27,6 +29,7 @@ export async function createWeb({
   buildDir,
   analyticsScriptUrl,
   formActionOrigins,
+  imageOrigins,
 }: WebOptions) {
   const web = new Hono<HostEnv>();
   const mode = vite ? "development" : "production";
@@ -61,7 +64,12 @@ export async function createWeb({
 
   web.use(
     "*",
-    securityHeaders({ analyticsScriptUrl, formActionOrigins, development: Boolean(vite) }),
+    securityHeaders({
+      analyticsScriptUrl,
+      formActionOrigins,
+      imageOrigins,
+      development: Boolean(vite),
+    }),
   );
   web.use("*", sameOriginOnly);
   // Ask for the system colour scheme as a client hint, so the first paint has the right theme even

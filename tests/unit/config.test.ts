@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PLAN_LIMITS } from "#domain/plans.ts";
-import { ConfigError, parseConfig } from "../../server/config.ts";
+import { ConfigError, parseConfig, s3LinkOrigin } from "../../server/config.ts";
 
 function errorLines(env: Record<string, string>) {
   try {
@@ -239,5 +239,26 @@ describe("parseConfig", () => {
     }).join("\n");
     expect(lines).toContain("SESSION_SECRET each comma-separated secret must be at least 32");
     expect(lines).not.toMatch(/hunter/);
+  });
+});
+
+describe("s3LinkOrigin", () => {
+  const s3 = {
+    bucket: "photos",
+    endpoint: undefined,
+    region: "eu-south-1",
+    accessKeyId: undefined,
+    secretAccessKey: undefined,
+    forcePathStyle: false,
+  };
+
+  it("is AWS's regional bucket host without an endpoint", () => {
+    expect(s3LinkOrigin(s3)).toBe("https://photos.s3.eu-south-1.amazonaws.com");
+  });
+
+  it("is the endpoint itself with path-style addressing, else the bucket as its subdomain", () => {
+    const endpoint = "http://minio.internal:9000";
+    expect(s3LinkOrigin({ ...s3, endpoint, forcePathStyle: true })).toBe(endpoint);
+    expect(s3LinkOrigin({ ...s3, endpoint })).toBe("http://photos.minio.internal:9000");
   });
 });
