@@ -1,5 +1,5 @@
+import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { expect } from "vitest";
 import { hashPassword } from "#api/auth/passwords.ts";
 import type { CapturedMail } from "#tests/support/smtp-server.ts";
 import type { TestApi } from "./api-server.ts";
@@ -18,12 +18,13 @@ export interface Tokens {
 /** Checks an error body and answers it. */
 export async function expectError(response: Response, statusCode: number, errorCode: string) {
   const body = (await response.json()) as Record<string, unknown>;
-  expect({ status: response.status, ...body }).toMatchObject({
-    status: statusCode,
-    statusCode,
-    errorCode,
-  });
-  expect(typeof body.message).toBe("string");
+  // node:assert rather than vitest's expect, so the benchmarks can use this support too.
+  assert.deepEqual(
+    { status: response.status, statusCode: body.statusCode, errorCode: body.errorCode },
+    { status: statusCode, statusCode, errorCode },
+    `Unexpected answer: ${JSON.stringify(body)}`,
+  );
+  assert.equal(typeof body.message, "string");
   return body;
 }
 
@@ -54,7 +55,7 @@ export async function signUp(
     nickname: extra.nickname ?? "Ada",
     locale: extra.locale ?? "en",
   });
-  expect(response.status).toBe(201);
+  assert.equal(response.status, 201);
   const { username } = (await response.json()) as { username: string };
   const mail = await api.smtp.waitForMail(email);
   return { email, username, password: extra.password ?? PASSWORD, mail, code: codeOf(mail) };
@@ -68,13 +69,13 @@ export async function confirmedUser(api: TestApi, email = newEmail()) {
     username: user.username,
     code: user.code,
   });
-  expect(response.status).toBe(200);
+  assert.equal(response.status, 200);
   return user;
 }
 
 export async function signIn(api: TestApi, credentials: Record<string, unknown>) {
   const response = await post(api, "/auth/signin", credentials);
-  expect(response.status).toBe(200);
+  assert.equal(response.status, 200);
   return ((await response.json()) as { result: Tokens }).result;
 }
 

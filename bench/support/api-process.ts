@@ -1,0 +1,54 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { startApi } from "#tests/api/support/api-server.ts";
+import { insertCollection } from "#tests/api/support/collections.ts";
+import { insertFile } from "#tests/api/support/files.ts";
+import { ownedTeam } from "#tests/api/support/teams.ts";
+
+/**
+ * The API under measurement, in its own process so its memory is its own: the real API on a
+ * fresh SQLite file (or PostgreSQL with TEST_DATABASE_URL), one team, one collection, and
+ * BENCH_SEED_FILES file rows written straight to the database. Prints one JSON line with what a
+ * client needs, then serves until killed. Run by the benchmarks through bench/support/spawn.ts.
+ */
+const seed = Number(process.env.BENCH_SEED_FILES ?? 0);
+const api = await startApi({
+  planLimits: { limitStorageBytes: -1 },
+});
+const { team, tokens } = await ownedTeam(api);
+const collection = await insertCollection(api, team);
+
+if (seed > 0) {
+  const start = Date.now() - seed * 60_000;
+  for (let i = 0; i < seed; i += 500) {
+    await Promise.all(
+      Array.from({ length: Math.min(500, seed - i) }, (_, j) =>
+        insertFile(api, team, collection, {
+          name: `photo-${String(i + j).padStart(6, "0")}-${randomUUID().slice(0, 4)}.jpg`,
+          refDate: start + (i + j) * 60_000,
+        }),
+      ),
+    );
+  }
+}
+
+if (seed > 0 && api.dialect === "postgres") {
+  // What autovacuum does on a live database soon after a bulk load: without statistics the
+  // planner takes a fresh 20,000-row table for an empty one.
+  await sql`analyze`.execute(api.db);
+}
+
+process.stdout.write(
+  `${JSON.stringify({
+    url: api.url,
+    accessToken: tokens.AccessToken,
+    teamId: team.teamId,
+    collectionId: collection.collectionId,
+    dialect: api.dialect,
+  })}\n`,
+);
+
+process.on("SIGTERM", async () => {
+  await api.close();
+  process.exit(0);
+});
