@@ -282,14 +282,13 @@ export function createCollectionService({ db, now, publicUrl }: CollectionServic
     if (query.from !== undefined) select = select.where("collections.ref_date", ">=", query.from);
     if (query.to !== undefined) select = select.where("collections.ref_date", "<=", query.to);
     if (after) {
+      // A row-value comparison: one index range on both databases (see api/files/files.ts).
       select = select.where((eb) =>
-        eb.or([
-          eb("collections.ref_date", beyond, after.sortKey),
-          eb.and([
-            eb("collections.ref_date", "=", after.sortKey),
-            eb("collections.collection_id", beyond, after.id),
-          ]),
-        ]),
+        eb(
+          eb.refTuple("collections.ref_date", "collections.collection_id"),
+          beyond,
+          eb.tuple(after.sortKey, after.id),
+        ),
       );
     }
     const rows = await select

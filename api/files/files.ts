@@ -319,11 +319,15 @@ export function createFileService({ db, now, blobs, publicUrl, logger }: FileSer
     if (query.from !== undefined) select = select.where("files.ref_date", ">=", query.from);
     if (query.to !== undefined) select = select.where("files.ref_date", "<=", query.to);
     if (after) {
+      // A row-value comparison, which SQLite and PostgreSQL both answer from the index as one
+      // range; the equivalent OR of two conditions made page 500 of 20,000 files 1.8 times
+      // slower than page 1 on SQLite (bench/file-pages.ts).
       select = select.where((eb) =>
-        eb.or([
-          eb("files.ref_date", beyond, after.sortKey),
-          eb.and([eb("files.ref_date", "=", after.sortKey), eb("files.file_id", beyond, after.id)]),
-        ]),
+        eb(
+          eb.refTuple("files.ref_date", "files.file_id"),
+          beyond,
+          eb.tuple(after.sortKey, after.id),
+        ),
       );
     }
     const rows: Row[] = await select
