@@ -1,19 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Flex } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { filtersHref, readFilters } from "#app/components/collections-filters.ts";
-import { Field, FormErrors } from "#app/components/forms.tsx";
-import { useHydrated } from "#app/components/hydrated.ts";
-import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { RenameDialog } from "#app/components/rename-dialog.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
+import { renameAndClose } from "#app/services/rename.server.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 import { canRenameCollection } from "#domain/roles.ts";
 import { collectionNameSchema } from "#domain/validation.ts";
 
@@ -60,62 +56,36 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400, headers: auth.headers });
   }
-  const { name } = submission.value;
-  if (name === collection.name) {
-    return redirectWithToast(
-      request,
-      context,
-      back,
-      { type: "info", message: "collections:toasts.unchanged" },
-      { status: 303, headers: auth.headers },
-    );
-  }
-  try {
-    await collectionsApi.patch(context, auth.accessToken, team.teamId, collection.collectionId, [
-      { op: "replace", path: "/name", value: name },
-    ]);
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return closeWithError(request, context, back, error, auth);
-  }
-  return redirectWithToast(
+  return renameAndClose({
     request,
     context,
-    back,
-    { type: "success", message: "collections:toasts.renamed" },
-    { status: 303, headers: auth.headers },
-  );
+    auth,
+    to: back,
+    current: collection.name,
+    name: submission.value.name,
+    rename: (name) =>
+      collectionsApi.patch(context, auth.accessToken, team.teamId, collection.collectionId, [
+        { op: "replace", path: "/name", value: name },
+      ]),
+    toasts: { unchanged: "collections:toasts.unchanged", renamed: "collections:toasts.renamed" },
+  });
 }
 
 export default function RenameCollectionDialog() {
   const { t } = useTranslation("collections");
   const { name, back } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const hydrated = useHydrated();
-  const [form, fields] = useForm({
-    id: "rename-collection",
-    lastResult,
-    defaultValue: { name },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  // Spec section 4: disabled while pending or unchanged.
-  const unchanged = (fields.name.value ?? "").trim() === name;
   return (
-    <RouteDialog title={t("rename.title")} closeTo={back} closeLabel={t("rename.close")}>
-      <Form method="post" {...getFormProps(form)}>
-        <Flex direction="column" gap="4">
-          <Field meta={fields.name} label={t("rename.name")} autoFocus autoComplete="off" />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Flex justify="end">
-            <Button type="submit" size="3" loading={busy} disabled={hydrated && unchanged}>
-              {t("rename.submit")}
-            </Button>
-          </Flex>
-        </Flex>
-      </Form>
-    </RouteDialog>
+    <RenameDialog
+      formId="rename-collection"
+      name={name}
+      schema={RenameSchema}
+      closeTo={back}
+      labels={{
+        title: t("rename.title"),
+        close: t("rename.close"),
+        name: t("rename.name"),
+        submit: t("rename.submit"),
+      }}
+    />
   );
 }

@@ -1,18 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Flex } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { screenSearch } from "#app/components/files-filters.ts";
-import { Field, FormErrors } from "#app/components/forms.tsx";
-import { useHydrated } from "#app/components/hydrated.ts";
-import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { RenameDialog } from "#app/components/rename-dialog.tsx";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
 import { filesApi, userIdOf } from "#app/services/api/files.server.ts";
+import { renameAndClose } from "#app/services/rename.server.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 import { canRenameFile } from "#domain/roles.ts";
 import { fileNameSchema } from "#domain/validation.ts";
 
@@ -57,67 +53,35 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400, headers: auth.headers });
   }
-  const { name } = submission.value;
-  if (name === file.name) {
-    return redirectWithToast(
-      request,
-      context,
-      back,
-      { type: "info", message: "files:toasts.unchanged" },
-      { status: 303, headers: auth.headers },
-    );
-  }
-  try {
-    await filesApi.rename(
-      context,
-      auth.accessToken,
-      team.teamId,
-      file.collectionId,
-      file.fileId,
-      name,
-    );
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return closeWithError(request, context, back, error, auth);
-  }
-  return redirectWithToast(
+  return renameAndClose({
     request,
     context,
-    back,
-    { type: "success", message: "files:toasts.renamed" },
-    { status: 303, headers: auth.headers },
-  );
+    auth,
+    to: back,
+    current: file.name,
+    name: submission.value.name,
+    rename: (name) =>
+      filesApi.rename(context, auth.accessToken, team.teamId, file.collectionId, file.fileId, name),
+    toasts: { unchanged: "files:toasts.unchanged", renamed: "files:toasts.renamed" },
+  });
 }
 
 /** The rename dialog (spec section 2): errors close it with a snackbar (spec section 8). */
 export default function RenameFileDialog() {
   const { t } = useTranslation("files");
   const { name, back } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const hydrated = useHydrated();
-  const [form, fields] = useForm({
-    id: "rename-file",
-    lastResult,
-    defaultValue: { name },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const unchanged = (fields.name.value ?? "").trim() === name;
   return (
-    <RouteDialog title={t("rename.title")} closeTo={back} closeLabel={t("rename.close")}>
-      <Form method="post" {...getFormProps(form)}>
-        <Flex direction="column" gap="4">
-          <Field meta={fields.name} label={t("rename.name")} autoFocus autoComplete="off" />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Flex justify="end">
-            <Button type="submit" size="3" loading={busy} disabled={hydrated && unchanged}>
-              {t("rename.submit")}
-            </Button>
-          </Flex>
-        </Flex>
-      </Form>
-    </RouteDialog>
+    <RenameDialog
+      formId="rename-file"
+      name={name}
+      schema={RenameSchema}
+      closeTo={back}
+      labels={{
+        title: t("rename.title"),
+        close: t("rename.close"),
+        name: t("rename.name"),
+        submit: t("rename.submit"),
+      }}
+    />
   );
 }
