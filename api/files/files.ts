@@ -85,6 +85,8 @@ export type FileDisposition = (typeof FILE_DISPOSITIONS)[number];
 export const CONTENT_LINK_SECONDS = 5 * 60;
 /** How long the thumbnail and preview links of a file's JSON work. */
 export const IMAGE_LINK_SECONDS = 60 * 60;
+/** Image links made within one such window are the same URL (so browsers cache them). */
+const IMAGE_LINK_WINDOW_MS = 30 * 60_000;
 
 /** Where a file's bytes and derivatives are kept in the blob store. */
 export function fileBlobKey(teamId: string, fileId: string, variant: FileVariant) {
@@ -197,14 +199,34 @@ export function createFileService({ db, now, blobs, publicUrl, logger }: FileSer
   };
 
   /** A signed GET link, absolute: the disk store answers with a path on the API. */
-  async function link(key: string, disposition: string, expiresInSeconds: number) {
-    const url = await blobs.signedUrl(key, { expiresInSeconds, contentDisposition: disposition });
+  async function link(
+    key: string,
+    disposition: string,
+    expiresInSeconds: number,
+    issuedAt?: number,
+  ) {
+    const url = await blobs.signedUrl(key, {
+      expiresInSeconds,
+      contentDisposition: disposition,
+      issuedAt,
+    });
     return publicImageUrl(url, publicUrl) ?? url;
   }
 
+  /**
+   * A thumbnail's or preview's link: issued at the start of the current window, so every list
+   * answered in that window gives the same URL and browsers reuse what they have cached; it
+   * still works for at least IMAGE_LINK_SECONDS after the answer.
+   */
   async function imageLink(key: string | null, name: string, variant: FileVariant) {
     if (key === null) return null;
-    return link(key, contentDisposition("inline", variantName(name, variant)), IMAGE_LINK_SECONDS);
+    const issuedAt = Math.floor(Date.now() / IMAGE_LINK_WINDOW_MS) * IMAGE_LINK_WINDOW_MS;
+    return link(
+      key,
+      contentDisposition("inline", variantName(name, variant)),
+      IMAGE_LINK_SECONDS + IMAGE_LINK_WINDOW_MS / 1000,
+      issuedAt,
+    );
   }
 
   async function toFile(row: Row): Promise<File> {

@@ -64,7 +64,14 @@ export interface BlobInfo {
 }
 
 export interface SignedUrlOptions {
+  /** How long the link works, counted from `issuedAt`. */
   expiresInSeconds: number;
+  /**
+   * When the link counts as made (epoch ms, not in the future; default now). Links for one blob
+   * issued at the same instant are the same URL, so a caller that rounds it down (thumbnails)
+   * gives browsers a URL they can cache.
+   */
+  issuedAt?: number;
   method?: "GET" | "PUT";
   /** For GET: the Content-Disposition the download is served with. */
   contentDisposition?: string;
@@ -176,6 +183,16 @@ export function assertValidRange(range: BlobRange): void {
   if (end !== undefined && (!Number.isSafeInteger(end) || end < start)) {
     throw new RangeError(`Range end must be an integer not below its start, got ${end}`);
   }
+}
+
+/** The instant a link counts from: `issuedAt`, else now. */
+export function linkIssuedAt(options: SignedUrlOptions, now = Date.now()): number {
+  const { issuedAt } = options;
+  if (issuedAt === undefined) return now;
+  if (!Number.isSafeInteger(issuedAt) || issuedAt > now) {
+    throw new RangeError(`issuedAt must be an instant not in the future, got ${issuedAt}`);
+  }
+  return issuedAt;
 }
 
 export function assertValidExpiry(expiresInSeconds: number): void {

@@ -16,6 +16,7 @@ import {
   BlobRangeNotSatisfiableError,
   type BlobStore,
   checkPutLimits,
+  linkIssuedAt,
   type PutBlobOptions,
   type SignedUrlOptions,
 } from "./blob-store.ts";
@@ -130,7 +131,7 @@ export class DiskBlobStore implements BlobStore {
     assertValidBlobKey(key);
     assertValidExpiry(options.expiresInSeconds);
     assertValidDisposition(method, options.contentDisposition);
-    const expires = Date.now() + options.expiresInSeconds * 1000;
+    const expires = linkIssuedAt(options) + options.expiresInSeconds * 1000;
     const query = new URLSearchParams({ expires: String(expires) });
     if (options.contentDisposition) query.set("disposition", options.contentDisposition);
     query.set(

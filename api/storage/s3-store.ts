@@ -25,6 +25,7 @@ import {
   BlobRangeNotSatisfiableError,
   type BlobStore,
   checkPutLimits,
+  linkIssuedAt,
   type PutBlobOptions,
   type SignedUrlOptions,
 } from "./blob-store.ts";
@@ -183,7 +184,10 @@ export class S3BlobStore implements BlobStore {
               ? { ResponseContentDisposition: options.contentDisposition }
               : {}),
           });
-    return getSignedUrl(this.#client, command, { expiresIn: options.expiresInSeconds });
+    return getSignedUrl(this.#client, command, {
+      expiresIn: options.expiresInSeconds,
+      signingDate: new Date(linkIssuedAt(options)),
+    });
   }
 
   /** Closes the client's pooled connections. */

@@ -389,6 +389,27 @@ function contract(name: string, makeStore: () => Promise<StoreFixture>) {
         await response.body?.cancel();
       });
 
+      it("gives the same URL for links issued at the same instant, expiring from it", async () => {
+        const issuedAt = Date.now() - 10_000;
+        const options = { expiresInSeconds: 60, issuedAt, contentDisposition: "inline" };
+        const first = await store.signedUrl("signed/report.txt", options);
+        expect(await store.signedUrl("signed/report.txt", options)).toBe(first);
+        expect(
+          await store.signedUrl("signed/report.txt", { ...options, issuedAt: issuedAt + 1000 }),
+        ).not.toBe(first);
+        const fresh = await fixture.request(first);
+        expect(fresh.status).toBe(200);
+        await fresh.body?.cancel();
+        // Issued 10 seconds ago for 9 seconds: already over.
+        const old = await store.signedUrl("signed/report.txt", { ...options, expiresInSeconds: 9 });
+        const expired = await fixture.request(old);
+        expect(expired.status).toBe(403);
+        await expired.body?.cancel();
+        await expect(
+          store.signedUrl("signed/report.txt", { ...options, issuedAt: Date.now() + 60_000 }),
+        ).rejects.toBeInstanceOf(RangeError);
+      });
+
       it("refuses an expiry out of bounds and a disposition on a PUT", async () => {
         for (const expiresInSeconds of [0, 1.5, 8 * 24 * 3600]) {
           await expect(
