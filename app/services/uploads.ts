@@ -14,10 +14,13 @@ export function uploadErrorKey(statusCode: number, errorCode: string): string {
   return `messages:errors.${errorCode || "generic"}`;
 }
 
-/** What the browser accepts in the picker; `image/*` lets a phone offer its camera. */
+/**
+ * What the picker offers: the types the API stores (FILE_CONTENT_TYPES in api/files/sniff.ts),
+ * so nobody picks a file only to see it refused. `image/*` lets a phone offer its camera.
+ */
 export const UPLOAD_ACCEPT =
-  "image/*,video/*,audio/*,application/pdf,text/plain,application/zip," +
-  ".doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.heic,.heif";
+  "image/*,video/mp4,video/quicktime,application/pdf,text/plain,application/zip," +
+  ".docx,.xlsx,.pptx,.heic,.heif,.mov,.txt";
 
 export type UploadStatus =
   | "waiting"
