@@ -1,8 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { readFilters } from "#app/components/collections-filters.ts";
-import { authApi } from "#app/services/api/auth.server.ts";
 import { loadCollectionPage } from "#app/services/api/collections.server.ts";
-import { requireAuth } from "#app/services/auth.server.ts";
+import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
 
 /*
  * The next page of the collections list for the "load more" fetcher (with JavaScript). The team
@@ -12,13 +11,12 @@ import { requireAuth } from "#app/services/auth.server.ts";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   const filters = readFilters(new URL(request.url).searchParams);
-  const { body: me } = await authApi.me(context, auth.accessToken);
   const page = await loadCollectionPage(
     context,
     auth.accessToken,
     params.teamId ?? "",
     filters,
-    me.userId,
+    userIdOf(auth),
   );
   return data({ page }, { headers: auth.headers });
 }

@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { filtersHref, readFilters } from "#app/components/collections-filters.ts";
 import { RenameDialog } from "#app/components/rename-dialog.tsx";
-import { authApi } from "#app/services/api/auth.server.ts";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
+import { userIdOf } from "#app/services/auth.server.ts";
 import { renameAndClose } from "#app/services/rename.server.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
 import { canRenameCollection } from "#domain/roles.ts";
@@ -31,11 +31,13 @@ async function load(
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
   const back = filtersHref(base, readFilters(new URL(request.url).searchParams));
   try {
-    const [{ body: collection }, { body: me }] = await Promise.all([
-      collectionsApi.get(context, auth.accessToken, team.teamId, params.collectionId ?? ""),
-      authApi.me(context, auth.accessToken),
-    ]);
-    if (!canRenameCollection({ userId: me.userId, role: team.memberRole }, collection)) {
+    const { body: collection } = await collectionsApi.get(
+      context,
+      auth.accessToken,
+      team.teamId,
+      params.collectionId ?? "",
+    );
+    if (!canRenameCollection({ userId: userIdOf(auth), role: team.memberRole }, collection)) {
       throw new ApiRequestError(403, "forbidden", "The role cannot rename this collection");
     }
     return { auth, team, back, collection };

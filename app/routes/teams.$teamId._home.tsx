@@ -9,12 +9,11 @@ import {
   type CollectionsScreenData,
 } from "#app/components/collections-screen.tsx";
 import { type MemberPage, MembersPanel } from "#app/components/members-panel.tsx";
-import { authApi } from "#app/services/api/auth.server.ts";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
 import { loadCollectionPage } from "#app/services/api/collections.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
-import { requireAuth } from "#app/services/auth.server.ts";
+import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
 import { deferFor } from "#app/services/streaming.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 
@@ -33,17 +32,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const q = query.get("mq")?.trim() ?? "";
   const after = query.get("mafter") ?? "";
   const filters = readFilters(query);
-  const [{ body }, { body: me }] = await Promise.all([
-    membersApi.list(context, auth.accessToken, teamParam, { prefix: q, lastKey: after }),
-    authApi.me(context, auth.accessToken),
-  ]).catch((error) => {
-    // A "more members" link from an older list: start again from the first page. (A team
-    // that does not answer at all sends the parent route to /404 first.)
-    if (error instanceof ApiRequestError && error.statusCode < 500) {
-      throw redirect(after || q ? base : "/404", { headers: auth.headers });
-    }
-    throw error;
-  });
+  const { body } = await membersApi
+    .list(context, auth.accessToken, teamParam, { prefix: q, lastKey: after })
+    .catch((error) => {
+      // A "more members" link from an older list: start again from the first page. (A team
+      // that does not answer at all sends the parent route to /404 first.)
+      if (error instanceof ApiRequestError && error.statusCode < 500) {
+        throw redirect(after || q ? base : "/404", { headers: auth.headers });
+      }
+      throw error;
+    });
   const members = { members: body.members, lastKey: body.pagination.lastKey, q, after };
   // The people the creator and tagged chips choose from: the panel's first page of members.
   const people = (
@@ -51,7 +49,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       ? (await membersApi.list(context, auth.accessToken, teamParam)).body.members
       : body.members
   ).map(({ userId, nickname }) => ({ userId, nickname }));
-  const page = loadCollectionPage(context, auth.accessToken, teamParam, filters, me.userId);
+  const page = loadCollectionPage(context, auth.accessToken, teamParam, filters, userIdOf(auth));
   // A page link without JavaScript is awaited; the first page streams to browsers that can.
   const collections = filters.cursor ? { streamed: await page } : await deferFor(request, page);
   return data(
@@ -59,7 +57,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       members,
       collections,
       filters,
-      me: me.userId,
+      me: userIdOf(auth),
       today: today(),
       people,
     } satisfies { members: MemberPage } & CollectionsScreenData,

@@ -7,9 +7,9 @@ import { useTranslation } from "react-i18next";
 import { FilePicture, FileTypeIcon } from "#app/components/file-preview-icon.tsx";
 import { fileListQuery, readFileFilters, screenSearch } from "#app/components/files-filters.ts";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
-import { type FileListQuery, filesApi, userIdOf } from "#app/services/api/files.server.ts";
+import { type FileListQuery, filesApi } from "#app/services/api/files.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
-import { requireAuth } from "#app/services/auth.server.ts";
+import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { encodeKeyset } from "#domain/keyset.ts";
@@ -46,7 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }
     throw error;
   }
-  const query = fileListQuery(filters, userIdOf(auth.accessToken), 1);
+  const query = fileListQuery(filters, userIdOf(auth), 1);
   const neighbour = (sort: FileListQuery["sort"]) =>
     filesApi
       .list(context, auth.accessToken, teamParam, collectionId, {

@@ -6,7 +6,8 @@ import { z } from "zod";
 import { screenSearch } from "#app/components/files-filters.ts";
 import { RenameDialog } from "#app/components/rename-dialog.tsx";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
-import { filesApi, userIdOf } from "#app/services/api/files.server.ts";
+import { filesApi } from "#app/services/api/files.server.ts";
+import { userIdOf } from "#app/services/auth.server.ts";
 import { renameAndClose } from "#app/services/rename.server.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
 import { canRenameFile } from "#domain/roles.ts";
@@ -30,7 +31,7 @@ async function loadFile(request: Request, args: LoaderFunctionArgs | ActionFunct
       collectionId,
       params.fileId ?? "",
     );
-    const actor = { userId: userIdOf(auth.accessToken), role: team.memberRole };
+    const actor = { userId: userIdOf(auth), role: team.memberRole };
     if (!canRenameFile(actor, file)) {
       throw new ApiRequestError(403, "forbidden", "You may not rename this file");
     }

@@ -34,10 +34,10 @@ import { type FileRow, FilesTable } from "#app/components/files-table.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
-import { filesApi, userIdOf } from "#app/services/api/files.server.ts";
+import { filesApi } from "#app/services/api/files.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
-import { requireAuth } from "#app/services/auth.server.ts";
+import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { deferFor } from "#app/services/streaming.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
@@ -65,7 +65,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const base = `${teamBase}/collections/${encodeURIComponent(collectionId)}`;
   const url = new URL(request.url);
   const filters = readFileFilters(url.searchParams);
-  const userId = userIdOf(auth.accessToken);
+  const userId = userIdOf(auth);
 
   const list = filesApi
     .list(

@@ -16,7 +16,7 @@ import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { UploadPanel } from "#app/components/upload-panel.tsx";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
-import { userIdOf } from "#app/services/api/files.server.ts";
+import { userIdOf } from "#app/services/auth.server.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { receiveUploads } from "#app/services/uploads.server.ts";
@@ -49,7 +49,7 @@ async function requireUploader(request: Request, args: LoaderFunctionArgs | Acti
   const allowed = canCreateFile(team.memberRole, {
     collectionMode: collection.mode,
     collectionCreatedBy: collection.createdBy,
-    userId: userIdOf(auth.accessToken),
+    userId: userIdOf(auth),
   });
   if (!allowed) {
     throw await redirectWithToast(

@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { decodeJwt } from "jose";
 import type { WebContext } from "#app/load-context.ts";
 import { TOKEN_REFRESH_MARGIN_MS } from "#domain/constants.ts";
 import { authApi, displayNameOf, type TokensResult } from "./api/auth.server.ts";
@@ -173,4 +174,16 @@ export async function loadCurrentUser(request: Request, context: WebContext, aut
 export async function sessionSummary(request: Request, context: WebContext) {
   const session = await getSession(request, context);
   return session.get("tokens") ? { displayName: session.get("displayName") ?? "" } : null;
+}
+
+/**
+ * The signed-in user's id, read from the access token the API issued (its `sub`), to decide
+ * what the page offers. No API call; the API decides what is allowed on its own.
+ */
+export function userIdOf(auth: Pick<Auth, "accessToken">): string {
+  try {
+    return decodeJwt(auth.accessToken).sub ?? "";
+  } catch {
+    return "";
+  }
 }

@@ -1,4 +1,3 @@
-import { decodeJwt } from "jose";
 import type { WebContext } from "#app/load-context.ts";
 import { apiCall } from "./client.server.ts";
 
@@ -124,12 +123,3 @@ export const filesApi = {
       body,
     }),
 };
-
-/** The signed-in user's id, read from the access token the API issued (its `sub`). */
-export function userIdOf(accessToken: string): string {
-  try {
-    return decodeJwt(accessToken).sub ?? "";
-  } catch {
-    return "";
-  }
-}
