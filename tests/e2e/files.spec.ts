@@ -202,6 +202,39 @@ test("an upload whose connection drops carries on by itself", async ({ page }) =
   await expect(rows(page)).toHaveCount(1);
 });
 
+test("an upload can be paused and resumed", async ({ page }) => {
+  test.skip(!withJavaScript(), "pausing an upload needs JavaScript");
+  const { owner, url } = await ownerWithCollection("Slow network");
+  await page.goto("/auth/signin");
+  await page.getByLabel("Email or username").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Photo Club" })).toBeVisible();
+  await page.goto(url);
+  // The first PATCH hangs, as on a slow network, until the upload is paused.
+  let held = 0;
+  await page.route("**/api/uploads/**", async (route) => {
+    if (route.request().method() === "PATCH" && held === 0) {
+      held++;
+      return; // Never answered: pausing aborts it.
+    }
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "Upload files" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Upload files" });
+  await expect(dialog.getByTestId("upload-input")).toBeAttached();
+  const chooser = page.waitForEvent("filechooser");
+  await dialog.getByText("Choose files", { exact: true }).click();
+  await (await chooser).setFiles([PHOTOS[2] ?? ""]);
+  await expect.poll(() => held).toBe(1);
+  await dialog.getByRole("button", { name: "Pause sunset.jpg" }).click();
+  await expect(dialog.getByText("Paused", { exact: true })).toBeVisible();
+  await dialog.getByRole("button", { name: "Resume sunset.jpg" }).click();
+  await expect(dialog.getByText("Uploaded", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole("link", { name: "Done" }).click();
+  await expect(rows(page)).toHaveCount(1);
+});
+
 test("files come 20 at a time, then the next ones", async ({ page }) => {
   test.slow();
   const { owner, token, teamId, collectionId, url } = await ownerWithCollection("Many");
