@@ -488,9 +488,12 @@ describe("tus", () => {
   });
 });
 
-// Blobs in the bucket; the uploads wait on disk, since s3rver has no ListParts, which
-// @tus/s3-store needs (the S3 upload store is not exercised here).
-describe("with blobs on S3-compatible storage", () => {
+// Blobs in the bucket, and the uploads waiting on disk or (as in production with S3) in the
+// bucket through @tus/s3-store.
+describe.each([
+  { where: "on disk", s3Uploads: false },
+  { where: "in the bucket", s3Uploads: true },
+])("with blobs on S3-compatible storage, uploads waiting $where", ({ s3Uploads }) => {
   let s3: LocalS3Server;
   let s3Api: TestApi;
   let s3Owner: Tokens;
@@ -499,7 +502,7 @@ describe("with blobs on S3-compatible storage", () => {
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    s3Api = await startApi({ s3 });
+    s3Api = await startApi({ s3, s3Uploads });
     const owned = await ownedTeam(s3Api);
     s3Team = owned.team;
     s3Owner = owned.tokens;

@@ -104,8 +104,8 @@ export interface StartApiOptions {
   smtpUrl?: string;
   /**
    * An S3-compatible server (tests/api/support/s3-server.ts) for blobs instead of the disk
-   * under the test's data folder. Resumable uploads stay on disk unless `s3Uploads` is set:
-   * s3rver lacks ListParts, which @tus/s3-store needs.
+   * under the test's data folder. Resumable uploads wait on disk unless `s3Uploads` is set
+   * (then in the bucket, through @tus/s3-store, as in production with S3).
    */
   s3Uploads?: boolean;
   s3?: {
