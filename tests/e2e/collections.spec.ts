@@ -158,6 +158,9 @@ test("filter by Mine, Shared, creator and dates; the title clears the filters", 
 
   await page.getByRole("link", { name: "All", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${teamUrl}$`));
+  // The address changes before the page does: wait for the All list, or the filter form below
+  // could still carry the Shared tab.
+  for (const name of names) await expect(row(page, name)).toBeVisible();
   await page.getByLabel("Created by", { exact: true }).selectOption({ label: "Mia Member" });
   await applyFilters(page);
   await expect(page.getByText("Created by Mia Member")).toBeVisible();
