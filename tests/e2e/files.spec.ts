@@ -41,6 +41,16 @@ async function ownerWithCollection(collection: string) {
   };
 }
 
+/** Signs the owner in (with one team, that lands in it), then opens the collection. */
+async function openAsOwner(page: Page, owner: { email: string; password: string }, url: string) {
+  await page.goto("/auth/signin");
+  await page.getByLabel("Email or username").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Photo Club" })).toBeVisible();
+  await page.goto(url);
+}
+
 /** One file sent through the API as a simple client would: start it, then PUT its bytes. */
 async function uploadViaApi(token: string, teamId: string, collectionId: string, file: string) {
   const bytes = fs.readFileSync(file);
@@ -94,13 +104,7 @@ async function waitForThumbnails(page: Page, count: number) {
 test("an owner uploads photos, previews, renames and filters them", async ({ page }) => {
   test.slow();
   const { owner, url } = await ownerWithCollection("Summer");
-  // With one team, signing in lands in it.
-  await page.goto("/auth/signin");
-  await page.getByLabel("Email or username").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Photo Club" })).toBeVisible();
-  await page.goto(url);
+  await openAsOwner(page, owner, url);
   await expect(page.getByRole("heading", { level: 1, name: "Summer" })).toBeVisible();
   await expect(page.getByText("No files here yet.")).toBeVisible();
 
@@ -162,12 +166,7 @@ test("a file whose content is not what its name says is refused with a clear mes
   page,
 }) => {
   const { owner, url } = await ownerWithCollection("Odd files");
-  await page.goto("/auth/signin");
-  await page.getByLabel("Email or username").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Photo Club" })).toBeVisible();
-  await page.goto(url);
+  await openAsOwner(page, owner, url);
   await page.getByRole("link", { name: "Upload files" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Upload files" });
   const file = path.join(FIXTURES, "not-a-photo.jpg");
@@ -185,12 +184,7 @@ test("a file whose content is not what its name says is refused with a clear mes
 test("an upload whose connection drops carries on by itself", async ({ page }) => {
   test.skip(!withJavaScript(), "resumable uploads need JavaScript");
   const { owner, url } = await ownerWithCollection("Patchy network");
-  await page.goto("/auth/signin");
-  await page.getByLabel("Email or username").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Photo Club" })).toBeVisible();
-  await page.goto(url);
+  await openAsOwner(page, owner, url);
   // The first PATCH of the bytes is cut off; tus asks for the offset and sends them again.
   let dropped = 0;
   await page.route("**/api/uploads/**", async (route) => {
@@ -209,12 +203,7 @@ test("an upload whose connection drops carries on by itself", async ({ page }) =
 test("an upload can be paused and resumed", async ({ page }) => {
   test.skip(!withJavaScript(), "pausing an upload needs JavaScript");
   const { owner, url } = await ownerWithCollection("Slow network");
-  await page.goto("/auth/signin");
-  await page.getByLabel("Email or username").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Photo Club" })).toBeVisible();
-  await page.goto(url);
+  await openAsOwner(page, owner, url);
   // The first PATCH hangs, as on a slow network, until the upload is paused.
   let held = 0;
   await page.route("**/api/uploads/**", async (route) => {
@@ -245,12 +234,7 @@ test("files come 20 at a time, then the next ones", async ({ page }) => {
   for (let index = 0; index < 21; index++) {
     await uploadViaApi(token, teamId, collectionId, PHOTOS[index % 3] ?? "");
   }
-  await page.goto("/auth/signin");
-  await page.getByLabel("Email or username").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Photo Club" })).toBeVisible();
-  await page.goto(url);
+  await openAsOwner(page, owner, url);
   await expect(rows(page)).toHaveCount(20);
   const more = page.getByRole("link", { name: "Load more files" });
   if (withJavaScript()) {
