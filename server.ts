@@ -137,6 +137,7 @@ async function main() {
   const webConfig: WebConfig = {
     productName: config.productName,
     apiUrl: config.apiUrl ?? "",
+    apiTimeoutMs: config.apiTimeoutMs,
     sessionSecrets: config.sessionSecrets ?? [loadOrCreateSecret(config.dataDir, "session-secret")],
     webTierKey,
     analyticsScriptUrl: config.analyticsScriptUrl,
@@ -169,8 +170,15 @@ async function main() {
     host.fetch(forwardedRequest(request, config.trustProxy), env),
   );
   const server = createServer((req, res) => {
-    if (vite) vite.middlewares(req, res, () => listener(req, res));
-    else listener(req, res);
+    // Hono answers its own errors; this only catches a failure of the host's plumbing itself.
+    const handle = () =>
+      listener(req, res).catch((error: unknown) => {
+        logger.error({ err: error, path: req.url }, "request failed in the host");
+        if (res.headersSent) res.destroy();
+        else res.writeHead(500).end();
+      });
+    if (vite) vite.middlewares(req, res, handle);
+    else void handle();
   });
   server.keepAliveTimeout = 65_000;
 
@@ -184,7 +192,7 @@ async function main() {
   );
 
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing requests in flight");
@@ -197,12 +205,33 @@ async function main() {
       await vite?.close();
       await closeDatabase();
       logger.info("stopped");
-      process.exit(0);
+      process.exit(exitCode);
     });
     server.closeIdleConnections();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // The last line of defence (ADR 018). A rejection nobody handled is a bug, logged at error
+  // level, but it leaves nothing half-done behind: the process goes on serving. An uncaught
+  // exception may have left anything half-done: log it, finish the requests in flight, and
+  // exit with 1 for the supervisor (Docker's restart policy, systemd) to start a clean one.
+  process.on("unhandledRejection", (reason) => {
+    logger.error(
+      { err: reason, requestId: requestIdOf(reason) },
+      "unhandled rejection: a promise failed with nobody listening",
+    );
+  });
+  process.on("uncaughtException", (error, origin) => {
+    logger.fatal({ err: error, origin, requestId: requestIdOf(error) }, "uncaught exception");
+    if (stopping) process.exit(1);
+    stop("uncaughtException", 1);
+  });
+}
+
+/** The request an error was raised for, when it says (the web tier's API errors do). */
+function requestIdOf(error: unknown): string | undefined {
+  const requestId = (error as { requestId?: unknown } | null)?.requestId;
+  return typeof requestId === "string" ? requestId : undefined;
 }
 
 main().catch((error) => {

@@ -46,4 +46,5 @@ async function hydrate() {
   document.cookie = "js=1; path=/; max-age=31536000; samesite=lax";
 }
 
-hydrate();
+// Without hydration the server-rendered page still works: every form posts and every link loads.
+hydrate().catch((error) => console.error("hydration failed", error));

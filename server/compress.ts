@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import zlib from "node:zlib";
 import { createMiddleware } from "hono/factory";
 
@@ -38,7 +38,12 @@ export const compress = createMiddleware(async (c, next) => {
           params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
         })
       : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH, level: 6 });
-  const body = Readable.fromWeb(res.body as import("node:stream/web").ReadableStream).pipe(encoder);
+  // pipeline, not pipe: a page that fails halfway (or a client that goes away) destroys both
+  // streams instead of leaving an 'error' event with no listener, which would end the process.
+  const source = Readable.fromWeb(res.body as import("node:stream/web").ReadableStream);
+  const body = pipeline(source, encoder, () => {
+    // Ending early is already seen by the client as a cut-short response; nothing to add here.
+  });
   const headers = new Headers(res.headers);
   headers.set("Content-Encoding", encoding);
   headers.delete("Content-Length");

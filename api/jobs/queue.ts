@@ -204,7 +204,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   function drain(): Promise<void> {
-    if (draining) {
+    if (draining !== null) {
       wakeAgain = true;
       return draining;
     }
