@@ -45,6 +45,8 @@ export const appUrl = `http://127.0.0.1:${appPort}`;
 export const proxiedUrl = `http://127.0.0.1:${proxiedPort}`;
 /** The suite's mailbox: what the app sent over SMTP, read over HTTP (support/mail.ts). */
 export const mailUrl = `http://127.0.0.1:${mailPort}`;
+/** The mailbox's SMTP side, for hosts a test starts itself (support/instances.ts). */
+export const smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
 export const analyticsScriptUrl = "https://analytics.example/script.js";
 /** The suite's OpenID Connect provider, and how "app" is registered with it. */
 export const oidc = {
@@ -97,9 +99,13 @@ export default defineConfig({
   },
   globalTeardown: "./tests/e2e/support/teardown.ts",
   projects: [
-    { name: "js", testIgnore: /host\.spec/, use: { ...chromium } },
-    { name: "nojs", testIgnore: /host\.spec/, use: { ...chromium, javaScriptEnabled: false } },
-    { name: "host", testMatch: /host\.spec/, use: { ...chromium } },
+    { name: "js", testIgnore: /(host|robustness)\.spec/, use: { ...chromium } },
+    {
+      name: "nojs",
+      testIgnore: /(host|robustness)\.spec/,
+      use: { ...chromium, javaScriptEnabled: false },
+    },
+    { name: "host", testMatch: /(host|robustness)\.spec/, use: { ...chromium } },
   ],
   webServer: [
     {

@@ -12,6 +12,9 @@ import { i18nServer, resources } from "#app/services/i18n.server.ts";
 
 export const streamTimeout = 5_000;
 
+/** The host passes what every loader and action throws through this (server/web.ts, ADR 018). */
+export { mapRouteError } from "#app/services/route-errors.server.ts";
+
 /** Set by the browser once it has hydrated (entry.client.tsx): it runs JavaScript. */
 function runsJavaScript(request: Request) {
   return /(?:^|;\s*)js=1(?:;|$)/.test(request.headers.get("Cookie") ?? "");

@@ -19,6 +19,8 @@ export interface WebConfig {
   productName: string;
   /** Base URL of the product API, without a trailing slash. */
   apiUrl: string;
+  /** How long one API call may take before the page says the service is unavailable. */
+  apiTimeoutMs: number;
   sessionSecrets: string[];
   /** Vouches for the visitor address sent with each API call (server/proxy.ts). */
   webTierKey: string;
@@ -35,6 +37,8 @@ export interface WebContext {
   cspNonce: string;
   /** The client's address (the proxy's X-Forwarded-For only with TRUST_PROXY). */
   clientIp: string;
+  /** This request's id in the log (and the X-Request-Id header of its answer). */
+  requestId: string;
 }
 
 declare module "@remix-run/node" {

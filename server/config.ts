@@ -110,6 +110,12 @@ const envSchema = z
         error: "must be fatal, error, warn, info, debug, trace or silent",
       })
       .default("info"),
+    API_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int()
+      .min(100, { error: "must be at least 100" })
+      .max(300_000, { error: "must be at most 300000" })
+      .default(15_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce
       .number({ error: "must be a number of milliseconds" })
       .int()
@@ -281,6 +287,8 @@ export interface Config {
   role: Env["ROLE"];
   /** Where the web tier calls the API; undefined means "this process over loopback". */
   apiUrl: string | undefined;
+  /** How long the web tier waits for one API answer before showing "service unavailable". */
+  apiTimeoutMs: number;
   publicUrl: string | undefined;
   productName: string;
   contactEmail: string | undefined;
@@ -350,6 +358,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     host: env.HOST,
     role: env.ROLE,
     apiUrl: env.API_URL?.replace(/\/+$/, ""),
+    apiTimeoutMs: env.API_TIMEOUT_MS,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ""),
     productName: env.PRODUCT_NAME,
     contactEmail: env.CONTACT_EMAIL,

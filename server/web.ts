@@ -22,6 +22,58 @@ export interface WebOptions {
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+type RouteHandler = (args: { request: Request; context: unknown }) => unknown;
+/** Which handler threw: a loader or an action, of a page or of a resource route (no page). */
+interface ThrownBy {
+  kind: "loader" | "action";
+  page: boolean;
+}
+/** What the app's server entry exports besides Remix's own (app/entry.server.tsx). */
+interface AppServerEntry {
+  mapRouteError?: (error: unknown, args: unknown, thrownBy: ThrownBy) => Promise<unknown>;
+}
+
+/**
+ * Every route's loader and action, with what they throw passed through the app's one error
+ * mapping (`mapRouteError`, exported by app/entry.server.tsx; ADR 018): an API error a route
+ * did not answer becomes a sign-in redirect, the 404 page, a snackbar or the 503 page, whichever
+ * route it came from, including routes written later.
+ */
+export function withRouteErrorMapping(build: ServerBuild): ServerBuild {
+  const { mapRouteError } = build.entry.module as AppServerEntry;
+  if (!mapRouteError) return build;
+  const wrap = (handler: RouteHandler | undefined, thrownBy: ThrownBy) =>
+    handler &&
+    (async (args: Parameters<RouteHandler>[0]) => {
+      try {
+        return await handler(args);
+      } catch (error) {
+        throw await mapRouteError(error, args, thrownBy);
+      }
+    });
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      const module = route.module as typeof route.module & {
+        loader?: RouteHandler;
+        action?: RouteHandler;
+      };
+      const page = module.default !== undefined;
+      return [
+        id,
+        {
+          ...route,
+          module: {
+            ...module,
+            loader: wrap(module.loader, { kind: "loader", page }),
+            action: wrap(module.action, { kind: "action", page }),
+          },
+        },
+      ];
+    }),
+  );
+  return { ...build, routes } as ServerBuild;
+}
+
 /** The web tier: static assets, then every other path to Remix. */
 export async function createWeb({
   config,
@@ -35,11 +87,16 @@ export async function createWeb({
   const mode = vite ? "development" : "production";
   const handle = vite
     ? createRequestHandler(
-        () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>,
+        () =>
+          (vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>).then(
+            withRouteErrorMapping,
+          ),
         mode,
       )
     : createRequestHandler(
-        (await import(/* @vite-ignore */ path.join(buildDir, "server/index.js"))) as ServerBuild,
+        withRouteErrorMapping(
+          (await import(/* @vite-ignore */ path.join(buildDir, "server/index.js"))) as ServerBuild,
+        ),
         mode,
       );
 
@@ -83,7 +140,12 @@ export async function createWeb({
     }
   });
   web.all("*", (c) =>
-    handle(c.req.raw, { config, cspNonce: c.var.cspNonce, clientIp: c.var.clientIp }),
+    handle(c.req.raw, {
+      config,
+      cspNonce: c.var.cspNonce,
+      clientIp: c.var.clientIp,
+      requestId: c.var.requestId,
+    }),
   );
   return web;
 }

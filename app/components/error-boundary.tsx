@@ -17,7 +17,15 @@ export function GeneralErrorBoundary({
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
+  const errorCode =
+    isRouteErrorResponse(error) && typeof error.data?.errorCode === "string"
+      ? error.data.errorCode
+      : null;
   const defaults: Record<number, Handler> = {
+    400: () => ({
+      title: t("errors.badRequestTitle"),
+      message: t([`messages:errors.${errorCode}`, "errors.badRequestMessage"]),
+    }),
     404: () => ({ title: t("errors.notFoundTitle"), message: t("errors.notFoundMessage") }),
     503: () => ({ title: t("errors.unavailableTitle"), message: t("errors.unavailableMessage") }),
   };

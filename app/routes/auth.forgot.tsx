@@ -15,7 +15,8 @@ import { AuthCard } from "#app/components/auth-card.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { Field, FormErrors } from "#app/components/forms.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { emailSchema } from "#domain/validation.ts";
@@ -38,14 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { email } = submission.value;
-  try {
-    await authApi.forgotPassword(context, { email });
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return data(submission.reply({ formErrors: [`errors.${error.errorCode}`] }), {
-      status: error.statusCode,
-    });
-  }
+  const { refusal } = await attempt(authApi.forgotPassword(context, { email }));
+  if (refusal) return formRefusal(submission, refusal);
   // The same answer whether or not the account exists.
   return redirect(`/auth/forgot?${new URLSearchParams({ email, sent: "1" })}`, { status: 303 });
 }

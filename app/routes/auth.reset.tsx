@@ -14,7 +14,8 @@ import { AuthCard } from "#app/components/auth-card.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { Field, FormErrors, useMessage } from "#app/components/forms.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
@@ -50,18 +51,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields }), { status: 400 });
   }
   const email = query.get("email")?.trim() ?? "";
-  try {
-    await authApi.resetPassword(context, {
+  const { refusal } = await attempt(
+    authApi.resetPassword(context, {
       newPassword: submission.value.newPassword,
       email,
       code: query.get("code")?.trim() ?? "",
-    });
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return data(submission.reply({ formErrors: [`errors.${error.errorCode}`], hideFields }), {
-      status: error.statusCode,
-    });
-  }
+    }),
+  );
+  if (refusal) return formRefusal(submission, refusal, { hideFields });
   return redirectWithToast(
     request,
     context,

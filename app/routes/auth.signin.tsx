@@ -15,8 +15,9 @@ import { AuthCard } from "#app/components/auth-card.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { Field, FormErrors } from "#app/components/forms.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
 import { requireGuest, signedInHome, startSession } from "#app/services/auth.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { commitSession, getSession } from "#app/services/session.server.ts";
@@ -95,22 +96,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
         status: 400,
       });
     }
-    try {
-      const { body } = await authApi.newPassword(context, {
-        newPassword: submission.value.newPassword,
-        ...challenge,
+    const answered = await attempt(
+      authApi.newPassword(context, { newPassword: submission.value.newPassword, ...challenge }),
+    );
+    if (answered.refusal) {
+      return formRefusal(submission, answered.refusal, {
+        hideFields: ["newPassword", "confirmPassword"],
       });
-      return await startSession(request, context, body.result, home);
-    } catch (error) {
-      if (!(error instanceof ApiRequestError)) throw error;
-      return data(
-        submission.reply({
-          formErrors: [`errors.${error.errorCode}`],
-          hideFields: ["newPassword", "confirmPassword"],
-        }),
-        { status: error.statusCode },
-      );
     }
+    return startSession(request, context, answered.value.body.result, home);
   }
 
   const submission = parseWithZod(formData, { schema: SignInSchema });
@@ -118,34 +112,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { identifier, password, team } = submission.value;
-  try {
-    const { body } = await authApi.signIn(context, {
+  const signedIn = await attempt(
+    authApi.signIn(context, {
       ...classifySignInIdentifier(identifier),
       password,
       ...(team ? { team } : {}),
+    }),
+  );
+  if (!signedIn.refusal) return startSession(request, context, signedIn.value.body.result, home);
+  const { refusal } = signedIn;
+  const { session: challengeSession, teamId, username } = refusal.body;
+  if (
+    refusal.errorCode === "newPasswordRequired" &&
+    typeof challengeSession === "string" &&
+    typeof teamId === "string" &&
+    typeof username === "string"
+  ) {
+    session.set("challenge", { session: challengeSession, teamId, username });
+    return redirect(request.url, {
+      status: 303,
+      headers: { "Set-Cookie": await commitSession(request, context, session) },
     });
-    return await startSession(request, context, body.result, home);
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    if (error.errorCode === "newPasswordRequired") {
-      const { session: challengeSession, teamId, username } = error.body;
-      if (
-        typeof challengeSession === "string" &&
-        typeof teamId === "string" &&
-        typeof username === "string"
-      ) {
-        session.set("challenge", { session: challengeSession, teamId, username });
-        return redirect(request.url, {
-          status: 303,
-          headers: { "Set-Cookie": await commitSession(request, context, session) },
-        });
-      }
-    }
-    return data(
-      submission.reply({ formErrors: [`errors.${error.errorCode}`], hideFields: ["password"] }),
-      { status: error.statusCode },
-    );
   }
+  return formRefusal(submission, refusal, { hideFields: ["password"] });
 }
 
 export default function SignInPage() {

@@ -15,8 +15,9 @@ import { AuthCard } from "#app/components/auth-card.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { Field, FieldErrors, FormErrors } from "#app/components/forms.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
 import { requireGuest } from "#app/services/auth.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { SIGN_UP_NICKNAME_INPUT_MAX } from "#domain/constants.ts";
@@ -67,21 +68,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { email, password, nickname } = submission.value;
   const locale = await i18nServer.getLocale(request);
-  try {
-    const { body } = await authApi.signUp(context, {
-      email,
-      password,
-      nickname,
-      locale: locale === "it" ? "it" : "en",
-    });
-    const next = new URLSearchParams({ email: body.email ?? email, username: body.username });
-    return redirect(`/auth/check-email?${next}`, { status: 303 });
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return data(submission.reply({ formErrors: [`errors.${error.errorCode}`], hideFields }), {
-      status: error.statusCode,
-    });
-  }
+  const signedUp = await attempt(
+    authApi.signUp(context, { email, password, nickname, locale: locale === "it" ? "it" : "en" }),
+  );
+  if (signedUp.refusal) return formRefusal(submission, signedUp.refusal, { hideFields });
+  const { body } = signedUp.value;
+  const next = new URLSearchParams({ email: body.email ?? email, username: body.username });
+  return redirect(`/auth/check-email?${next}`, { status: 303 });
 }
 
 export default function SignUpPage() {

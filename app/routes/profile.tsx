@@ -15,9 +15,10 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { Field, FormErrors } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { displayNameOf, type User } from "#app/services/api/auth.server.ts";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
 import { type ProfileOperation, usersApi } from "#app/services/api/users.server.ts";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { commitSession, getSession } from "#app/services/session.server.ts";
@@ -92,19 +93,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 303, headers: auth.headers },
     );
   }
-  let updated: User;
-  try {
-    updated = (await usersApi.patchMe(context, auth.accessToken, operations)).body;
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return data(submission.reply({ formErrors: [`errors.${error.errorCode}`] }), {
-      status: error.statusCode,
-      headers: auth.headers,
-    });
-  }
+  const patched = await attempt(usersApi.patchMe(context, auth.accessToken, operations));
+  if (patched.refusal) return formRefusal(submission, patched.refusal, { headers: auth.headers });
   // The header greets by name: keep it in step with the new one.
   const session = await getSession(request, context);
-  session.set("displayName", displayNameOf(updated));
+  session.set("displayName", displayNameOf(patched.value.body));
   const headers = new Headers(auth.headers);
   headers.append("Set-Cookie", await commitSession(request, context, session));
   return redirectWithToast(

@@ -7,9 +7,8 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Field, FormErrors } from "#app/components/forms.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
 import { teamsApi } from "#app/services/api/teams.server.ts";
-import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
+import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { can } from "#domain/roles.ts";
 import { aliasSchema } from "#domain/validation.ts";
@@ -52,19 +51,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const confirm = intent === "review" ? alias : null;
     return data({ result: submission.reply(), confirm }, { headers: auth.headers });
   }
-  try {
-    const { body } = await teamsApi.createAlias(context, auth.accessToken, team.teamId, alias);
-    return redirectWithToast(
-      request,
-      context,
-      base,
-      { type: "success", message: "toasts.aliasCreated", values: { alias: body.alias } },
-      { status: 303, headers: auth.headers },
-    );
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return closeWithError(request, context, base, error, auth);
-  }
+  const { body } = await orGoBack(
+    teamsApi.createAlias(context, auth.accessToken, team.teamId, alias),
+    { request, context, to: base, auth },
+  );
+  return redirectWithToast(
+    request,
+    context,
+    base,
+    { type: "success", message: "toasts.aliasCreated", values: { alias: body.alias } },
+    { status: 303, headers: auth.headers },
+  );
 }
 
 export default function AddAliasDialog() {

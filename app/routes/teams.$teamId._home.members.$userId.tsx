@@ -12,8 +12,7 @@ import { useHydrated } from "#app/components/hydrated.ts";
 import { RoleIcon } from "#app/components/role-icon.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import type { WebContext } from "#app/load-context.ts";
-import { authApi } from "#app/services/api/auth.server.ts";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
 import {
   type Credentials,
   type Member,
@@ -21,7 +20,9 @@ import {
   membersApi,
 } from "#app/services/api/members.server.ts";
 import type { Team } from "#app/services/api/teams.server.ts";
-import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
+import { userIdOf } from "#app/services/auth.server.ts";
+import { unknownIntent } from "#app/services/forms.server.ts";
+import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import {
   ASSIGNABLE_ROLES,
@@ -72,18 +73,12 @@ async function loadMember(
   params: { teamId?: string; userId?: string },
 ) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
-  try {
-    const [{ body: me }, { body: member }] = await Promise.all([
-      authApi.me(context, auth.accessToken),
-      membersApi.get(context, auth.accessToken, team.teamId, params.userId ?? ""),
-    ]);
-    return { auth, team, base, me: me.userId, member };
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.statusCode < 500) {
-      throw redirect(base, { headers: auth.headers });
-    }
-    throw error;
-  }
+  const found = await attempt(
+    membersApi.get(context, auth.accessToken, team.teamId, params.userId ?? ""),
+  );
+  // A member since gone (or never there): back to the team.
+  if (found.refusal) throw redirect(base, { headers: auth.headers });
+  return { auth, team, base, me: userIdOf(auth), member: found.value.body };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -113,69 +108,70 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       { type: "success", message },
       { status: 303, headers: auth.headers },
     );
-  const api = {
-    patch: (path: "/role" | "/nickname" | "/status", value: string) =>
+  // Spec section 8: action errors show in a snackbar, over the team page.
+  const goBack = { request, context, to: base, auth };
+  const patch = (path: "/role" | "/nickname" | "/status", value: string) =>
+    orGoBack(
       membersApi.patch(context, auth.accessToken, team.teamId, member.userId, [
         { op: "replace", path, value },
       ]),
-  };
+      goBack,
+    );
 
-  try {
-    switch (intent) {
-      case "rename": {
-        const submission = parseWithZod(formData, { schema: RenameSchema });
-        if (submission.status !== "success" || !allowed.rename) {
-          return data({ intent, result: submission.reply() } satisfies ActionAnswer, {
-            status: 400,
-            headers: auth.headers,
-          });
-        }
-        if (submission.value.nickname === member.nickname) return done("toasts.memberUnchanged");
-        await api.patch("/nickname", submission.value.nickname);
-        return done("toasts.memberRenamed");
-      }
-      case "role": {
-        const submission = parseWithZod(formData, { schema: RoleSchema });
-        if (submission.status !== "success" || !allowed.role) {
-          return data({ intent, result: submission.reply() } satisfies ActionAnswer, {
-            status: 400,
-            headers: auth.headers,
-          });
-        }
-        if (submission.value.role === member.role) return done("toasts.memberUnchanged");
-        await api.patch("/role", submission.value.role);
-        return done("toasts.memberRoleChanged");
-      }
-      case "disable":
-        await api.patch("/status", "disabled");
-        return done("toasts.memberDisabled");
-      case "reactivate":
-        await api.patch("/status", "active");
-        return done("toasts.memberReactivated");
-      case "resend":
-        await membersApi.resendInvitation(context, auth.accessToken, team.teamId, member.userId);
-        return done("toasts.invitationResent");
-      case "resetPassword": {
-        const { body } = await membersApi.newPassword(
-          context,
-          auth.accessToken,
-          team.teamId,
-          member.userId,
-        );
-        return data({ intent, credentials: body.credentials } satisfies ActionAnswer, {
+  switch (intent) {
+    case "rename": {
+      const submission = parseWithZod(formData, { schema: RenameSchema });
+      if (submission.status !== "success" || !allowed.rename) {
+        return data({ intent, result: submission.reply() } satisfies ActionAnswer, {
+          status: 400,
           headers: auth.headers,
         });
       }
-      case "remove":
-        await membersApi.remove(context, auth.accessToken, team.teamId, member.userId);
-        return done("toasts.memberRemoved");
-      default:
-        throw redirect(base);
+      if (submission.value.nickname === member.nickname) return done("toasts.memberUnchanged");
+      await patch("/nickname", submission.value.nickname);
+      return done("toasts.memberRenamed");
     }
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    // Spec section 8: action errors show in a snackbar.
-    return closeWithError(request, context, base, error, auth);
+    case "role": {
+      const submission = parseWithZod(formData, { schema: RoleSchema });
+      if (submission.status !== "success" || !allowed.role) {
+        return data({ intent, result: submission.reply() } satisfies ActionAnswer, {
+          status: 400,
+          headers: auth.headers,
+        });
+      }
+      if (submission.value.role === member.role) return done("toasts.memberUnchanged");
+      await patch("/role", submission.value.role);
+      return done("toasts.memberRoleChanged");
+    }
+    case "disable":
+      await patch("/status", "disabled");
+      return done("toasts.memberDisabled");
+    case "reactivate":
+      await patch("/status", "active");
+      return done("toasts.memberReactivated");
+    case "resend":
+      await orGoBack(
+        membersApi.resendInvitation(context, auth.accessToken, team.teamId, member.userId),
+        goBack,
+      );
+      return done("toasts.invitationResent");
+    case "resetPassword": {
+      const { body } = await orGoBack(
+        membersApi.newPassword(context, auth.accessToken, team.teamId, member.userId),
+        goBack,
+      );
+      return data({ intent, credentials: body.credentials } satisfies ActionAnswer, {
+        headers: auth.headers,
+      });
+    }
+    case "remove":
+      await orGoBack(
+        membersApi.remove(context, auth.accessToken, team.teamId, member.userId),
+        goBack,
+      );
+      return done("toasts.memberRemoved");
+    default:
+      throw unknownIntent();
   }
 }
 

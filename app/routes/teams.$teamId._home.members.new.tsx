@@ -8,7 +8,7 @@ import { z } from "zod";
 import { CredentialsCard } from "#app/components/credentials.tsx";
 import { Field, FieldErrors, FormErrors, useMessage } from "#app/components/forms.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
 import { type Credentials, membersApi } from "#app/services/api/members.server.ts";
 import { detectLocale } from "#app/services/i18n.server.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
@@ -61,20 +61,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return invalid({ intent: "internal", result: submission.reply() });
     }
-    try {
-      const { body } = await membersApi.createInternal(context, auth.accessToken, team.teamId, {
+    const created = await attempt(
+      membersApi.createInternal(context, auth.accessToken, team.teamId, {
         username: submission.value.username,
         locale,
-      });
-      return data({ intent: "created", credentials: body.credentials } satisfies Answer, {
-        headers: auth.headers,
-      });
-    } catch (error) {
-      if (!(error instanceof ApiRequestError)) throw error;
-      if (error.statusCode >= 500) return closeWithError(request, context, base, error, auth);
-      const result = submission.reply({ formErrors: [`errors.${error.errorCode}`] });
-      return invalid({ intent: "internal", result }, error.statusCode);
+      }),
+    );
+    if (created.refusal) {
+      const result = submission.reply({ formErrors: [`errors.${created.refusal.errorCode}`] });
+      return invalid({ intent: "internal", result }, created.refusal.statusCode);
     }
+    const { credentials } = created.value.body;
+    return data({ intent: "created", credentials } satisfies Answer, { headers: auth.headers });
   }
 
   const submission = parseWithZod(formData, { schema: InviteSchema });
@@ -82,21 +80,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return invalid({ intent: "invite", result: submission.reply() });
   }
   const { email, nickname, role } = submission.value;
-  try {
-    await membersApi.invite(context, auth.accessToken, team.teamId, {
-      email,
-      nickname,
-      role,
-      locale,
-    });
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    // The member is added even when the mail could not go: say so on the team page.
-    if (error.errorCode === "cannotSendInvitationEmail" || error.statusCode >= 500) {
-      return closeWithError(request, context, base, error, auth);
-    }
-    const result = submission.reply({ formErrors: [`errors.${error.errorCode}`] });
-    return invalid({ intent: "invite", result }, error.statusCode);
+  const { refusal } = await attempt(
+    membersApi.invite(context, auth.accessToken, team.teamId, { email, nickname, role, locale }),
+    ["cannotSendInvitationEmail"],
+  );
+  // The member is added even when the mail could not go: say so on the team page.
+  if (refusal?.errorCode === "cannotSendInvitationEmail") {
+    return closeWithError({ request, context, to: base, auth }, refusal.errorCode);
+  }
+  if (refusal) {
+    const result = submission.reply({ formErrors: [`errors.${refusal.errorCode}`] });
+    return invalid({ intent: "invite", result }, refusal.statusCode);
   }
   return redirectWithToast(
     request,

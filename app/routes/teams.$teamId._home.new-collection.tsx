@@ -8,8 +8,9 @@ import { z } from "zod";
 import { filtersHref, readFilters } from "#app/components/collections-filters.ts";
 import { Field, FieldErrors, FormErrors } from "#app/components/forms.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { canCreateCollection, canMakeCollaborative } from "#domain/roles.ts";
@@ -56,17 +57,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return data(submission.reply(), { status: 400, headers: auth.headers });
   }
   const { name, description, collaborative } = submission.value;
-  try {
-    await collectionsApi.create(context, auth.accessToken, team.teamId, {
+  const { refusal } = await attempt(
+    collectionsApi.create(context, auth.accessToken, team.teamId, {
       name,
       ...(description ? { description } : {}),
       mode: collaborative && canMakeCollaborative(team.memberRole) ? "collaborative" : "owned",
-    });
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    const result = submission.reply({ formErrors: [`errors.${error.errorCode}`] });
-    return data(result, { status: error.statusCode, headers: auth.headers });
-  }
+    }),
+  );
+  // Spec section 8: create-collection errors appear in an alert inside the dialog.
+  if (refusal) return formRefusal(submission, refusal, { headers: auth.headers });
   return redirectWithToast(
     request,
     context,

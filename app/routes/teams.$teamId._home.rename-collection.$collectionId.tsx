@@ -5,11 +5,10 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { filtersHref, readFilters } from "#app/components/collections-filters.ts";
 import { RenameDialog } from "#app/components/rename-dialog.tsx";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
 import { renameAndClose } from "#app/services/rename.server.ts";
-import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
+import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { canRenameCollection } from "#domain/roles.ts";
 import { collectionNameSchema } from "#domain/validation.ts";
 
@@ -30,21 +29,15 @@ async function load(
 ) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
   const back = filtersHref(base, readFilters(new URL(request.url).searchParams));
-  try {
-    const { body: collection } = await collectionsApi.get(
-      context,
-      auth.accessToken,
-      team.teamId,
-      params.collectionId ?? "",
-    );
-    if (!canRenameCollection({ userId: userIdOf(auth), role: team.memberRole }, collection)) {
-      throw new ApiRequestError(403, "forbidden", "The role cannot rename this collection");
-    }
-    return { auth, team, back, collection };
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    throw await closeWithError(request, context, back, error, auth);
+  const goBack = { request, context, to: back, auth };
+  const { body: collection } = await orGoBack(
+    collectionsApi.get(context, auth.accessToken, team.teamId, params.collectionId ?? ""),
+    goBack,
+  );
+  if (!canRenameCollection({ userId: userIdOf(auth), role: team.memberRole }, collection)) {
+    throw await closeWithError(goBack, "forbidden");
   }
+  return { auth, team, back, collection };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

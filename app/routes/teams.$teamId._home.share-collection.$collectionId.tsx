@@ -4,9 +4,8 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { filtersHref, readFilters } from "#app/components/collections-filters.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
-import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
+import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { canShareCollection, shareTransition } from "#domain/roles.ts";
 
@@ -24,22 +23,16 @@ async function load(
 ) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
   const back = filtersHref(base, readFilters(new URL(request.url).searchParams));
-  try {
-    const { body: collection } = await collectionsApi.get(
-      context,
-      auth.accessToken,
-      team.teamId,
-      params.collectionId ?? "",
-    );
-    const transition = shareTransition(collection);
-    if (!transition || !canShareCollection(team.memberRole, collection)) {
-      throw new ApiRequestError(403, "forbidden", "The role cannot share this collection");
-    }
-    return { auth, team, back, collection, transition };
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    throw await closeWithError(request, context, back, error, auth);
+  const goBack = { request, context, to: back, auth };
+  const { body: collection } = await orGoBack(
+    collectionsApi.get(context, auth.accessToken, team.teamId, params.collectionId ?? ""),
+    goBack,
+  );
+  const transition = shareTransition(collection);
+  if (!transition || !canShareCollection(team.memberRole, collection)) {
+    throw await closeWithError(goBack, "forbidden");
   }
+  return { auth, team, back, collection, transition, goBack };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -51,15 +44,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { auth, team, back, collection, transition } = await load(request, context, params);
-  try {
-    await collectionsApi.patch(context, auth.accessToken, team.teamId, collection.collectionId, [
+  const { auth, team, back, collection, transition, goBack } = await load(request, context, params);
+  await orGoBack(
+    collectionsApi.patch(context, auth.accessToken, team.teamId, collection.collectionId, [
       { op: "replace", path: "/mode", value: transition.mode },
-    ]);
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return closeWithError(request, context, back, error, auth);
-  }
+    ]),
+    goBack,
+  );
   return redirectWithToast(
     request,
     context,

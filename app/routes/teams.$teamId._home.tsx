@@ -9,7 +9,7 @@ import {
   type CollectionsScreenData,
 } from "#app/components/collections-screen.tsx";
 import { type MemberPage, MembersPanel } from "#app/components/members-panel.tsx";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
 import { loadCollectionPage } from "#app/services/api/collections.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
@@ -32,16 +32,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const q = query.get("mq")?.trim() ?? "";
   const after = query.get("mafter") ?? "";
   const filters = readFilters(query);
-  const { body } = await membersApi
-    .list(context, auth.accessToken, teamParam, { prefix: q, lastKey: after })
-    .catch((error) => {
-      // A "more members" link from an older list: start again from the first page. (A team
-      // that does not answer at all sends the parent route to /404 first.)
-      if (error instanceof ApiRequestError && error.statusCode < 500) {
-        throw redirect(after || q ? base : "/404", { headers: auth.headers });
-      }
-      throw error;
-    });
+  const listed = await attempt(
+    membersApi.list(context, auth.accessToken, teamParam, { prefix: q, lastKey: after }),
+  );
+  if (listed.refusal) {
+    // A "more members" link from an older list: start again from the first page. (A team that
+    // does not answer at all is the route error mapping's: /404.)
+    if (after || q) throw redirect(base, { headers: auth.headers });
+    throw listed.refusal;
+  }
+  const { body } = listed.value;
   const members = { members: body.members, lastKey: body.pagination.lastKey, q, after };
   // The people the creator and tagged chips choose from: the panel's first page of members.
   const people = (
@@ -49,9 +49,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       ? (await membersApi.list(context, auth.accessToken, teamParam)).body.members
       : body.members
   ).map(({ userId, nickname }) => ({ userId, nickname }));
-  const page = loadCollectionPage(context, auth.accessToken, teamParam, filters, userIdOf(auth));
+  const page = () =>
+    loadCollectionPage(context, auth.accessToken, teamParam, filters, userIdOf(auth));
   // A page link without JavaScript is awaited; the first page streams to browsers that can.
-  const collections = filters.cursor ? { streamed: await page } : await deferFor(request, page);
+  const collections = filters.cursor ? { streamed: await page() } : await deferFor(request, page());
   return data(
     {
       members,

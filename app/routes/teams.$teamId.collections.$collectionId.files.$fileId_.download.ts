@@ -1,8 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
 import { filesApi } from "#app/services/api/files.server.ts";
 import { requireAuth } from "#app/services/auth.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
+import { orGoBack } from "#app/services/team-route.server.ts";
 
 /**
  * Downloads a file's original: asks the API for a short-lived signed link (attachment, with the
@@ -13,8 +12,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   const teamParam = params.teamId ?? "";
   const collectionId = params.collectionId ?? "";
-  try {
-    const { body } = await filesApi.content(
+  const back = `/teams/${encodeURIComponent(teamParam)}/collections/${encodeURIComponent(collectionId)}`;
+  const { body } = await orGoBack(
+    filesApi.content(
       context,
       auth.accessToken,
       teamParam,
@@ -22,19 +22,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       params.fileId ?? "",
       "original",
       "attachment",
-    );
-    const headers = new Headers(auth.headers);
-    headers.set("Cache-Control", "no-store");
-    return redirect(body.signedUrl, { headers });
-  } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.statusCode >= 500) throw error;
-    const back = `/teams/${encodeURIComponent(teamParam)}/collections/${encodeURIComponent(collectionId)}`;
-    return redirectWithToast(
-      request,
-      context,
-      back,
-      { type: "error", message: `messages:errors.${error.errorCode}` },
-      { headers: auth.headers },
-    );
-  }
+    ),
+    { request, context, to: back, auth },
+  );
+  const headers = new Headers(auth.headers);
+  headers.set("Cache-Control", "no-store");
+  return redirect(body.signedUrl, { headers });
 }

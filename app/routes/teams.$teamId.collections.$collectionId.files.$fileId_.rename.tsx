@@ -5,11 +5,10 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { screenSearch } from "#app/components/files-filters.ts";
 import { RenameDialog } from "#app/components/rename-dialog.tsx";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
 import { filesApi } from "#app/services/api/files.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
 import { renameAndClose } from "#app/services/rename.server.ts";
-import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
+import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { canRenameFile } from "#domain/roles.ts";
 import { fileNameSchema } from "#domain/validation.ts";
 
@@ -23,23 +22,15 @@ async function loadFile(request: Request, args: LoaderFunctionArgs | ActionFunct
   const { auth, team, base: teamBase } = await requireTeam(request, context, params.teamId);
   const collectionId = params.collectionId ?? "";
   const back = `${teamBase}/collections/${encodeURIComponent(collectionId)}${screenSearch(new URL(request.url).searchParams)}`;
-  try {
-    const { body: file } = await filesApi.get(
-      context,
-      auth.accessToken,
-      team.teamId,
-      collectionId,
-      params.fileId ?? "",
-    );
-    const actor = { userId: userIdOf(auth), role: team.memberRole };
-    if (!canRenameFile(actor, file)) {
-      throw new ApiRequestError(403, "forbidden", "You may not rename this file");
-    }
-    return { auth, team, file, back };
-  } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.statusCode >= 500) throw error;
-    throw await closeWithError(request, context, back, error, auth);
+  const goBack = { request, context, to: back, auth };
+  const { body: file } = await orGoBack(
+    filesApi.get(context, auth.accessToken, team.teamId, collectionId, params.fileId ?? ""),
+    goBack,
+  );
+  if (!canRenameFile({ userId: userIdOf(auth), role: team.memberRole }, file)) {
+    throw await closeWithError(goBack, "forbidden");
   }
+  return { auth, team, file, back };
 }
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -32,10 +32,10 @@ import {
 } from "#app/components/files-filters.ts";
 import { type FileRow, FilesTable } from "#app/components/files-table.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { filesApi } from "#app/services/api/files.server.ts";
-import { membersApi } from "#app/services/api/members.server.ts";
+import { memberNickname } from "#app/services/api/members.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
@@ -53,9 +53,9 @@ export interface FilesPage {
 
 /**
  * A collection's files (spec section 2, Files screen). The collection comes first (and is
- * marked read); the rows are deferred for browsers that run JavaScript and rendered whole for
- * the others. A next page (`cursor`, what the "load more" link and the infinite list ask for)
- * is answered whole.
+ * marked read; one you cannot see is a 404, which the route error mapping sends to /404); the
+ * rows are deferred for browsers that run JavaScript and rendered whole for the others. A next
+ * page (`cursor`, what the "load more" link and the infinite list ask for) is answered whole.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -63,48 +63,40 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const collectionId = params.collectionId ?? "";
   const teamBase = `/teams/${encodeURIComponent(teamParam)}`;
   const base = `${teamBase}/collections/${encodeURIComponent(collectionId)}`;
-  const url = new URL(request.url);
-  const filters = readFileFilters(url.searchParams);
+  const filters = readFileFilters(new URL(request.url).searchParams);
   const userId = userIdOf(auth);
+  const { accessToken } = auth;
 
-  const list = filesApi
-    .list(
-      context,
-      auth.accessToken,
-      teamParam,
-      collectionId,
-      fileListQuery(filters, userId, PAGE_SIZE),
-    )
-    .then(({ body }): FilesPage => ({ files: body.files, lastKey: body.pagination.lastKey }));
-  const creatorName =
-    filters.creator && filters.tab === "all"
-      ? membersApi
-          .get(context, auth.accessToken, teamParam, filters.creator)
-          .then(({ body }) => body.nickname)
-          .catch(() => null)
-      : Promise.resolve(null);
-
-  let collection: Awaited<ReturnType<typeof collectionsApi.get>>["body"];
-  try {
-    collection = (await collectionsApi.get(context, auth.accessToken, teamParam, collectionId))
-      .body;
-  } catch (error) {
-    list.catch(() => undefined);
-    // A collection you cannot see does not exist for you (the team itself goes to /404 first).
-    if (error instanceof ApiRequestError && error.statusCode < 500) {
-      throw redirect("/404", { headers: auth.headers });
-    }
-    throw error;
-  }
-
-  const pageFor = list.catch((error) => {
+  const { body: collection } = await collectionsApi.get(
+    context,
+    accessToken,
+    teamParam,
+    collectionId,
+  );
+  const query = fileListQuery(filters, userId, PAGE_SIZE);
+  const firstPage = async (): Promise<FilesPage> => {
+    const { body } = await filesApi.list(context, accessToken, teamParam, collectionId, query);
+    return { files: body.files, lastKey: body.pagination.lastKey };
+  };
+  const nextPage = async (): Promise<FilesPage> => {
+    const listed = await attempt(
+      filesApi.list(context, accessToken, teamParam, collectionId, query),
+    );
     // A "load more" link from an older list: start again from the first page.
-    if (filters.cursor && error instanceof ApiRequestError && error.statusCode < 500) {
+    if (listed.refusal) {
       throw redirect(`${base}${fileFilterSearch(filters)}`, { headers: auth.headers });
     }
-    throw error;
-  });
-  const files = filters.cursor ? { streamed: await pageFor } : await deferFor(request, pageFor);
+    const { body } = listed.value;
+    return { files: body.files, lastKey: body.pagination.lastKey };
+  };
+  const [creatorName, files] = await Promise.all([
+    filters.creator && filters.tab === "all"
+      ? memberNickname(context, accessToken, teamParam, filters.creator)
+      : null,
+    filters.cursor
+      ? nextPage().then((page) => ({ streamed: page }))
+      : deferFor(request, firstPage()),
+  ]);
   return data(
     {
       collection: { collectionId: collection.collectionId, name: collection.name },
@@ -112,7 +104,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       collectionCreatedBy: collection.createdBy,
       userId,
       filters,
-      creatorName: await creatorName,
+      creatorName,
       base,
       files,
     },

@@ -14,10 +14,9 @@ import { screenSearch } from "#app/components/files-filters.ts";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { UploadPanel } from "#app/components/upload-panel.tsx";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
-import { requireTeam } from "#app/services/team-route.server.ts";
+import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { receiveUploads } from "#app/services/uploads.server.ts";
 import { UPLOAD_ACCEPT, type UploadOutcome } from "#app/services/uploads.ts";
@@ -32,20 +31,10 @@ async function requireUploader(request: Request, args: LoaderFunctionArgs | Acti
   const collectionId = params.collectionId ?? "";
   const base = `${teamBase}/collections/${encodeURIComponent(collectionId)}`;
   const back = `${base}${screenSearch(new URL(request.url).searchParams)}`;
-  let collection: Awaited<ReturnType<typeof collectionsApi.get>>["body"];
-  try {
-    collection = (await collectionsApi.get(context, auth.accessToken, team.teamId, collectionId))
-      .body;
-  } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.statusCode >= 500) throw error;
-    throw await redirectWithToast(
-      request,
-      context,
-      teamBase,
-      { type: "error", message: `messages:errors.${error.errorCode}` },
-      { headers: auth.headers },
-    );
-  }
+  const { body: collection } = await orGoBack(
+    collectionsApi.get(context, auth.accessToken, team.teamId, collectionId),
+    { request, context, to: teamBase, auth },
+  );
   const allowed = canCreateFile(team.memberRole, {
     collectionMode: collection.mode,
     collectionCreatedBy: collection.createdBy,

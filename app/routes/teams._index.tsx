@@ -16,9 +16,10 @@ import { Field, FieldErrors, FormErrors, useMessage } from "#app/components/form
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { TeamList } from "#app/components/team-list.tsx";
 import { displayNameOf } from "#app/services/api/auth.server.ts";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
 import { teamsApi } from "#app/services/api/teams.server.ts";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { loadTeamPage } from "#app/services/team-list.server.ts";
@@ -72,22 +73,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400, headers: auth.headers });
   }
-  try {
-    const { body } = await teamsApi.create(context, auth.accessToken, submission.value);
-    return redirectWithToast(
-      request,
-      context,
-      teamPath({ teamId: body.teamId }),
-      { type: "success", message: "toasts.teamCreated" },
-      { status: 303, headers: auth.headers },
-    );
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return data(submission.reply({ formErrors: [`errors.${error.errorCode}`] }), {
-      status: error.statusCode,
-      headers: auth.headers,
-    });
-  }
+  const created = await attempt(teamsApi.create(context, auth.accessToken, submission.value));
+  if (created.refusal) return formRefusal(submission, created.refusal, { headers: auth.headers });
+  return redirectWithToast(
+    request,
+    context,
+    teamPath({ teamId: created.value.body.teamId }),
+    { type: "success", message: "toasts.teamCreated" },
+    { status: 303, headers: auth.headers },
+  );
 }
 
 export default function TeamsPage() {

@@ -22,7 +22,7 @@ import { AuthCard } from "#app/components/auth-card.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { Field, FormErrors, useMessage } from "#app/components/forms.tsx";
 import type { TokensResult } from "#app/services/api/auth.server.ts";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { type ApiRequestError, attempt } from "#app/services/api/client.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
 import { getAuth, signedInSession, signInFirst } from "#app/services/auth.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
@@ -86,43 +86,46 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     password = submission.value.password;
   }
 
-  try {
-    const { body } = await membersApi.acceptInvitation(
+  const accepted = await attempt(
+    membersApi.acceptInvitation(
       context,
       teamId,
       { token: key, ...(password ? { password } : {}) },
       auth?.accessToken,
+    ),
+  );
+  if (accepted.refusal) return refused(accepted.refusal);
+  const { body } = accepted.value;
+  const joined: Answer = { step: "joined", role: body.membership.role, teamPath };
+  if (body.auth) {
+    const { headers } = await signedInSession(
+      request,
+      context,
+      body.auth.result as TokensResult,
+      teamPath,
     );
-    const joined: Answer = { step: "joined", role: body.membership.role, teamPath };
-    if (body.auth) {
-      const { headers } = await signedInSession(
-        request,
-        context,
-        body.auth.result as TokensResult,
-        teamPath,
-      );
-      return data(joined, { headers });
-    }
-    return data(joined, { headers: auth?.headers });
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    const invited = typeof error.body.email === "string" ? error.body.email : email;
-    if (error.errorCode === "newInvitedAccountRequired") {
+    return data(joined, { headers });
+  }
+  return data(joined, { headers: auth?.headers });
+
+  async function refused(refusal: ApiRequestError) {
+    const invited = typeof refusal.body.email === "string" ? refusal.body.email : email;
+    if (refusal.errorCode === "newInvitedAccountRequired") {
       return data({ step: "register", email: invited } satisfies Answer);
     }
-    if (error.errorCode === "authorizationRequired" && !auth) {
+    if (refusal.errorCode === "authorizationRequired" && !auth) {
       // An account with that address exists: sign in, then come back to this link.
       throw await signInFirst(request, context);
     }
-    if (registering && error.statusCode === 400) {
+    if (registering && refusal.statusCode === 400) {
       const result: SubmissionResult<string[]> = {
         status: "error",
-        error: { "": [`errors.${error.errorCode}`] },
+        error: { "": [`errors.${refusal.errorCode}`] },
       };
       return data({ step: "register", email: invited, result } satisfies Answer, 400);
     }
-    return data({ step: "error", error: `errors.${error.errorCode}` } satisfies Answer, {
-      status: error.statusCode,
+    return data({ step: "error", error: `errors.${refusal.errorCode}` } satisfies Answer, {
+      status: refusal.statusCode,
       headers: auth?.headers,
     });
   }

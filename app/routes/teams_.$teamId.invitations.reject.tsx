@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { useMessage } from "#app/components/forms.tsx";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
@@ -27,13 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const key = new URL(request.url).searchParams.get("key") ?? "";
   if (!key) return data({ rejected: false, error: "invalidRejectToken" }, 400);
-  try {
-    await membersApi.rejectInvitation(context, params.teamId ?? "", key);
-    return data({ rejected: true, error: null });
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return data({ rejected: false, error: `errors.${error.errorCode}` }, error.statusCode);
-  }
+  const { refusal } = await attempt(membersApi.rejectInvitation(context, params.teamId ?? "", key));
+  if (refusal)
+    return data({ rejected: false, error: `errors.${refusal.errorCode}` }, refusal.statusCode);
+  return data({ rejected: true, error: null });
 }
 
 export default function RejectInvitationPage() {

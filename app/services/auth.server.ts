@@ -3,8 +3,8 @@ import { decodeJwt } from "jose";
 import type { WebContext } from "#app/load-context.ts";
 import { TOKEN_REFRESH_MARGIN_MS } from "#domain/constants.ts";
 import { authApi, displayNameOf, type TokensResult } from "./api/auth.server.ts";
-import { ApiRequestError } from "./api/client.server.ts";
-import { currentPath, safeRedirectPath } from "./redirect.ts";
+import { ApiRequestError, isClientError } from "./api/client.server.ts";
+import { returnPathOf, safeRedirectPath } from "./redirect.ts";
 import {
   type AppSession,
   commitSession,
@@ -18,6 +18,18 @@ export interface Auth {
   accessToken: string;
   /** Set-Cookie to send with the response when the tokens were refreshed on the way. */
   headers: Headers;
+}
+
+/**
+ * The Set-Cookie of tokens refreshed while answering a request, for whatever response it ends
+ * with. A loader passes `auth.headers` on its own answer; when it throws instead, the route error
+ * mapping (route-errors.server.ts) sends them, so a refreshed token is never lost (and its old
+ * refresh token, spent, never presented again as if stolen).
+ */
+const refreshedCookies = new WeakMap<Request, Headers>();
+
+export function refreshedSessionHeaders(request: Request): Headers | undefined {
+  return refreshedCookies.get(request);
 }
 
 function tokensFrom(result: TokensResult, previous?: SessionTokens): SessionTokens {
@@ -67,9 +79,10 @@ export async function getAuth(request: Request, context: WebContext): Promise<Au
     const fresh = await refreshOnce(context, tokens);
     session.set("tokens", fresh);
     headers.append("Set-Cookie", await commitSession(request, context, session));
+    refreshedCookies.set(request, headers);
     return { accessToken: fresh.accessToken, headers };
   } catch (error) {
-    if (error instanceof ApiRequestError) throw await signedOut(request, context, session);
+    if (error instanceof ApiRequestError) throw await signInAgain(request, context);
     throw error;
   }
 }
@@ -130,8 +143,24 @@ export async function signedInSession(
 
 /** Sends a guest to sign in, to come back to this page afterwards. */
 export async function signInFirst(request: Request, context: WebContext) {
+  return toSignIn(request, context, await getSession(request, context));
+}
+
+/**
+ * The session has ended (signed out elsewhere, a refused refresh, a token the API no longer
+ * takes): forget its tokens and sign in again, to come back to this page afterwards.
+ */
+export async function signInAgain(request: Request, context: WebContext) {
   const session = await getSession(request, context);
-  session.set("redirectTo", currentPath(request));
+  session.unset("tokens");
+  session.unset("displayName");
+  return toSignIn(request, context, session);
+}
+
+async function toSignIn(request: Request, context: WebContext, session: AppSession) {
+  const returnPath = returnPathOf(request);
+  if (returnPath) session.set("redirectTo", returnPath);
+  else session.unset("redirectTo");
   return redirect("/auth/signin", {
     status: 303,
     headers: { "Set-Cookie": await commitSession(request, context, session) },
@@ -149,25 +178,15 @@ export async function signOut(request: Request, context: WebContext) {
   });
 }
 
-async function signedOut(request: Request, context: WebContext, session: AppSession) {
-  return redirect("/auth/signin", {
-    headers: { "Set-Cookie": await destroySession(request, context, session) },
-  });
-}
-
 /**
- * Runs an authenticated API call; any 4xx on loading the current user means the session is no
- * good any more (spec section 4): sign out.
+ * The signed-in user; any 4xx on loading the current user means the session is no good any more
+ * (spec section 4): sign in again.
  */
 export async function loadCurrentUser(request: Request, context: WebContext, auth: Auth) {
-  try {
-    return (await authApi.me(context, auth.accessToken)).body;
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.statusCode < 500) {
-      throw await signedOut(request, context, await getSession(request, context));
-    }
-    throw error;
-  }
+  const { body } = await authApi.me(context, auth.accessToken).catch(async (error: unknown) => {
+    throw isClientError(error) ? await signInAgain(request, context) : error;
+  });
+  return body;
 }
 
 /** Whether this request carries a signed-in session, and the name to greet, without API calls. */

@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { WebContext } from "#app/load-context.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from "#domain/constants.ts";
 import { imageLinkSchema } from "#domain/validation.ts";
-import { ApiRequestError } from "./api/client.server.ts";
+import { attempt, serviceUnavailable } from "./api/client.server.ts";
 import type { Auth } from "./auth.server.ts";
 import type { ImageActionResult, ImageDialogTab } from "./image-upload.ts";
 import { redirectWithToast, type ToastInput } from "./toast.server.ts";
@@ -74,13 +74,9 @@ export async function loadImageDialog(
 }
 
 async function statusOf(target: ImageTarget, id: string) {
-  try {
-    return await target.status(id);
-  } catch (error) {
-    // An unknown or foreign id reads as a failed upload, not a broken page.
-    if (error instanceof ApiRequestError && error.statusCode < 500) return "error" as const;
-    throw error;
-  }
+  const answer = await attempt(target.status(id));
+  // An unknown or foreign id reads as a failed upload, not a broken page.
+  return answer.refusal ? ("error" as const) : answer.value;
 }
 
 function following(dialog: ImageDialog, id: string, tab: ImageDialogTab) {
@@ -110,32 +106,29 @@ export async function imageDialogAction(
     if (!(IMAGE_CONTENT_TYPES as readonly string[]).includes(contentType)) {
       return reply({ intent: "start", error: "imageFile" });
     }
-    try {
-      const created = await target.create({ contentType });
-      // Only the path: the browser sends the file to our own origin, which routes /api on.
-      const address = new URL(created.uploadUrl ?? "", "http://api.invalid");
-      return reply(
-        { intent: "start", id: created.id, uploadPath: `${address.pathname}${address.search}` },
-        200,
-      );
-    } catch (error) {
-      if (!(error instanceof ApiRequestError)) throw error;
-      return reply({ intent: "start", error: `errors.${error.errorCode}` }, error.statusCode);
+    const created = await attempt(target.create({ contentType }));
+    if (created.refusal) {
+      const { errorCode, statusCode } = created.refusal;
+      return reply({ intent: "start", error: `errors.${errorCode}` }, statusCode);
     }
+    // Only the path: the browser sends the file to our own origin, which routes /api on.
+    const address = new URL(created.value.uploadUrl ?? "", "http://api.invalid");
+    return reply(
+      { intent: "start", id: created.value.id, uploadPath: `${address.pathname}${address.search}` },
+      200,
+    );
   }
 
   const submission = parseWithZod(formData, { schema: LinkSchema });
   if (submission.status !== "success") {
     return reply({ intent: "link", result: submission.reply() });
   }
-  try {
-    const created = await target.create({ remoteUrl: submission.value.remoteUrl });
-    return following(dialog, created.id, "link");
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    const result = submission.reply({ formErrors: [`errors.${error.errorCode}`] });
-    return reply({ intent: "link", result }, error.statusCode);
+  const created = await attempt(target.create({ remoteUrl: submission.value.remoteUrl }));
+  if (created.refusal) {
+    const result = submission.reply({ formErrors: [`errors.${created.refusal.errorCode}`] });
+    return reply({ intent: "link", result }, created.refusal.statusCode);
   }
+  return following(dialog, created.value.id, "link");
 }
 
 type FileOutcome = { id: string } | { error: string };
@@ -177,15 +170,16 @@ async function forwardFile(
     await drain();
     return { error: "imageFile" };
   }
-  let created: { id: string; uploadUrl: string | null };
-  try {
-    created = await target.create({ contentType });
-  } catch (error) {
+  // Refused or failed, the rest of the file is still read, so the browser gets the answer.
+  const created = await attempt(target.create({ contentType })).catch(async (error) => {
     await drain();
-    if (error instanceof ApiRequestError) return { error: `errors.${error.errorCode}` };
     throw error;
+  });
+  if (created.refusal) {
+    await drain();
+    return { error: `errors.${created.refusal.errorCode}` };
   }
-  const address = new URL(created.uploadUrl ?? "", "http://api.invalid");
+  const address = new URL(created.value.uploadUrl ?? "", "http://api.invalid");
   let received = 0;
   let tooLarge = false;
   const body = new ReadableStream<Uint8Array>({
@@ -216,7 +210,7 @@ async function forwardFile(
   }
   await drain();
   if (tooLarge || status === 413) return { error: "imageSize" };
-  if (status >= 200 && status < 300) return { id: created.id };
-  if (status === 0) throw data({ errorCode: "noConnection" }, { status: 503 });
+  if (status >= 200 && status < 300) return { id: created.value.id };
+  if (status === 0) throw serviceUnavailable();
   return { error: `errors.${target.invalidErrorCode}` };
 }

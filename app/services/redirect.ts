@@ -37,6 +37,32 @@ export function currentPath(request: Request) {
   return `${url.pathname}${url.search}`;
 }
 
+/** A return path longer than this keeps only its path (the session cookie holds it). */
+const RETURN_PATH_MAX = 1000;
+
+/**
+ * Where to come back to after signing in: the page asked for (a GET), or the page a form was
+ * posted from (its same-origin Referer), without Remix's own data parameters. A path too long
+ * for the session cookie drops its query, or is not kept at all.
+ */
+export function returnPathOf(request: Request): string | null {
+  const url = new URL(request.url);
+  let page = url;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const referer = URL.canParse(request.headers.get("Referer") ?? "")
+      ? new URL(request.headers.get("Referer") ?? "")
+      : null;
+    if (referer?.origin === url.origin) page = referer;
+  }
+  const search = new URLSearchParams(page.search);
+  search.delete("_routes");
+  search.delete("index");
+  const full = search.size > 0 ? `${page.pathname}?${search}` : page.pathname;
+  const path = full.length <= RETURN_PATH_MAX ? full : page.pathname;
+  if (path.length > RETURN_PATH_MAX) return null;
+  return safeRedirectPath(path, "") || null;
+}
+
 function hasControlCharacter(value: string) {
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);

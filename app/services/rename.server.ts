@@ -1,7 +1,6 @@
 import type { WebContext } from "#app/load-context.ts";
-import { ApiRequestError } from "./api/client.server.ts";
 import type { Auth } from "./auth.server.ts";
-import { closeWithError } from "./team-route.server.ts";
+import { orGoBack } from "./team-route.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
 /**
@@ -38,12 +37,7 @@ export async function renameAndClose({
       { status: 303, headers: auth.headers },
     );
   }
-  try {
-    await rename(name);
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return closeWithError(request, context, to, error, auth);
-  }
+  await orGoBack(rename(name), { request, context, to, auth });
   return redirectWithToast(
     request,
     context,

@@ -1,13 +1,13 @@
-import { redirect } from "@remix-run/node";
 import type { WebContext } from "#app/load-context.ts";
-import { ApiRequestError } from "./api/client.server.ts";
+import { attempt } from "./api/client.server.ts";
 import { type Team, teamsApi } from "./api/teams.server.ts";
 import { type Auth, requireAuth } from "./auth.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
 /**
- * For a team dialog's loader or action: the signed-in caller and the team in the address, or
- * /404 when the team does not answer (a 4xx).
+ * For a team screen's or dialog's loader or action: the signed-in caller and the team in the
+ * address. A team that does not answer (not found, or not yours) is the route error mapping's:
+ * /404 (spec section 4).
  */
 export async function requireTeam(
   request: Request,
@@ -15,33 +15,36 @@ export async function requireTeam(
   teamParam: string | undefined,
 ): Promise<{ auth: Auth; team: Team; base: string }> {
   const auth = await requireAuth(request, context);
-  try {
-    const { body: team } = await teamsApi.get(context, auth.accessToken, teamParam ?? "");
-    return { auth, team, base: `/teams/${encodeURIComponent(teamParam ?? team.teamId)}` };
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.statusCode < 500) {
-      throw redirect("/404", { headers: auth.headers });
-    }
-    throw error;
-  }
+  const { body: team } = await teamsApi.get(context, auth.accessToken, teamParam ?? "");
+  return { auth, team, base: `/teams/${encodeURIComponent(teamParam ?? team.teamId)}` };
+}
+
+/** Where a dialog closes to, and what it needs to say why. */
+export interface GoBack {
+  request: Request;
+  context: WebContext;
+  /** The page under the dialog. */
+  to: string;
+  auth: Auth;
 }
 
 /**
  * Spec section 8: rename, mode and alias errors show an error snackbar and close the dialog.
- * Back to the team with the API's message.
+ * Back to the page under it, with `errorCode` (of the messages namespace).
  */
-export function closeWithError(
-  request: Request,
-  context: WebContext,
-  to: string,
-  error: ApiRequestError,
-  auth: Auth,
-) {
+export function closeWithError({ request, context, to, auth }: GoBack, errorCode: string) {
   return redirectWithToast(
     request,
     context,
     to,
-    { type: "error", message: `messages:errors.${error.errorCode}` },
+    { type: "error", message: `messages:errors.${errorCode}` },
     { status: 303, headers: auth.headers },
   );
+}
+
+/** `call`'s value; the API's refusal of it closes the dialog instead (closeWithError). */
+export async function orGoBack<T>(call: Promise<T>, back: GoBack): Promise<T> {
+  const outcome = await attempt(call);
+  if (outcome.refusal) throw await closeWithError(back, outcome.refusal.errorCode);
+  return outcome.value;
 }

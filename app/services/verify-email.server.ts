@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { WebContext } from "#app/load-context.ts";
 import { authApi } from "./api/auth.server.ts";
-import { ApiRequestError } from "./api/client.server.ts";
+import { attempt } from "./api/client.server.ts";
+import { formRefusal } from "./forms.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 import { VerifySchema } from "./verify-email.ts";
 
@@ -18,14 +19,10 @@ export async function verifyEmailAction(
 ) {
   const submission = parseWithZod(formData, { schema: VerifySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    await authApi.verifyEmail(context, { code: submission.value.code, ...account });
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return data(submission.reply({ formErrors: [`errors.${error.errorCode}`] }), {
-      status: error.statusCode,
-    });
-  }
+  const { refusal } = await attempt(
+    authApi.verifyEmail(context, { code: submission.value.code, ...account }),
+  );
+  if (refusal) return formRefusal(submission, refusal);
   return redirectWithToast(
     request,
     context,

@@ -22,6 +22,7 @@ describe("parseConfig", () => {
       port: 3000,
       role: "all",
       apiUrl: undefined,
+      apiTimeoutMs: 15_000,
       productName: "Raccolta",
       dataDir: path.resolve("./data"),
       databaseUrl: undefined,

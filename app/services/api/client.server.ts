@@ -10,9 +10,67 @@ export class ApiRequestError extends Error {
     message: string,
     /** The whole error body: some errors carry more (newPasswordRequired's challenge). */
     readonly body: Record<string, unknown> = {},
+    /** The call carried an access token: a 401 then means the session has ended. */
+    readonly authenticated = false,
+    /** The web request this call served, for the log. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
+
+  /** The access token (and so the session) is no good any more: sign in again. */
+  get sessionEnded() {
+    return this.authenticated && this.statusCode === 401;
+  }
+}
+
+/**
+ * The API refused the call for a reason of its own (a 4xx: not found, forbidden, a conflict, a
+ * refused value), as opposed to a session that has ended, an API that failed, or a bug. Only
+ * refusals are a page's to answer; the rest goes to the route error mapping
+ * (app/services/route-errors.server.ts).
+ */
+export function isRefusal(error: unknown): error is ApiRequestError {
+  return isClientError(error) && !error.sessionEnded;
+}
+
+/** Any 4xx answer, a session that has ended included. */
+export function isClientError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.statusCode >= 400 && error.statusCode < 500;
+}
+
+/**
+ * A call whose refusal the page answers itself (a form's error, a toast): its value, or the
+ * refusal as a value. Everything else still throws, to the route error mapping.
+ *
+ *     const { refusal } = await attempt(collectionsApi.create(...));
+ *     if (refusal) return formRefusal(submission, refusal, auth.headers);
+ */
+export async function attempt<T>(
+  call: Promise<T>,
+  /** Error codes to answer as refusals whatever their status (a partial success, say). */
+  alsoCodes: readonly string[] = [],
+): Promise<{ value: T; refusal?: undefined } | { value?: undefined; refusal: ApiRequestError }> {
+  try {
+    return { value: await call };
+  } catch (error) {
+    if (isRefusal(error)) return { refusal: error };
+    if (error instanceof ApiRequestError && alsoCodes.includes(error.errorCode)) {
+      return { refusal: error };
+    }
+    throw error;
+  }
+}
+
+/** The call's body, or null when the API refuses it (a member since gone, say). */
+export async function unlessRefused<T>(call: Promise<{ body: T }>): Promise<T | null> {
+  const outcome = await attempt(call);
+  return outcome.refusal ? null : outcome.value.body;
+}
+
+/** What the error boundary shows when the API cannot be reached or fails: 503. */
+export function serviceUnavailable() {
+  return data({ errorCode: "noConnection" }, { status: 503 });
 }
 
 export interface ApiCallOptions {
@@ -35,6 +93,7 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
     // The visitor's address, for the API's rate limits; the key proves it comes from us.
     "X-Client-IP": context.clientIp,
     "X-Web-Tier-Key": context.config.webTierKey,
+    "X-Request-Id": context.requestId,
   });
   if (options.body !== undefined) headers.set("Content-Type", "application/json");
   if (options.accessToken) headers.set("Authorization", `Bearer ${options.accessToken}`);
@@ -44,23 +103,32 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
       method: options.method ?? "GET",
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal ?? AbortSignal.timeout(15_000),
+      signal: options.signal ?? AbortSignal.timeout(context.config.apiTimeoutMs),
     });
   } catch {
-    throw data({ errorCode: "noConnection" }, { status: 503 });
+    throw serviceUnavailable();
   }
-  const body = (await response.json().catch(() => null)) as T | null;
+  let body: T | null = null;
+  try {
+    body = (await response.json()) as T;
+  } catch {
+    // An empty body (some 200s have none), or one cut short: judged below.
+  }
   if (response.ok || options.acceptStatuses?.includes(response.status)) {
+    if (body === null && response.headers.get("Content-Type")?.includes("json")) {
+      // The API began to answer and stopped: as unreachable as never answering.
+      throw serviceUnavailable();
+    }
     return { status: response.status, body: body as T };
   }
   const error = body as { errorCode?: unknown; message?: unknown } | null;
-  if (response.status >= 500 && typeof error?.errorCode !== "string") {
-    throw data({ errorCode: "noConnection" }, { status: 503 });
-  }
+  if (response.status >= 500 && typeof error?.errorCode !== "string") throw serviceUnavailable();
   throw new ApiRequestError(
     response.status,
     typeof error?.errorCode === "string" ? error.errorCode : "generic",
     typeof error?.message === "string" ? error.message : response.statusText,
     (error ?? {}) as Record<string, unknown>,
+    Boolean(options.accessToken),
+    context.requestId,
   );
 }

@@ -2,7 +2,7 @@ import { type CollectionFilters, listRequest } from "#app/components/collections
 import type { WebContext } from "#app/load-context.ts";
 import { PAGE_SIZE } from "#domain/constants.ts";
 import type { CollectionMode, CollectionStatus } from "#domain/roles.ts";
-import { ApiRequestError, apiCall } from "./client.server.ts";
+import { apiCall, attempt } from "./client.server.ts";
 
 /** A collection as the API answers it (spec section 3, Collection). */
 export interface Collection {
@@ -126,8 +126,6 @@ export const collectionsApi = {
       body,
     }),
 
-  /** The caller's user id (= member id in every team), for "Mine" and the menu's rules. */
-
   patch: (
     context: WebContext,
     accessToken: string,
@@ -166,17 +164,10 @@ export function loadCollectionPage(
     list === "shared"
       ? collectionsApi.listShared(context, accessToken, teamId, query)
       : collectionsApi.list(context, accessToken, teamId, query);
-  return request.then(
-    ({ body }) => ({
-      collections: body.collections,
-      lastKey: body.pagination.lastKey,
-      errorCode: null,
-    }),
-    (error) => {
-      if (error instanceof ApiRequestError && error.statusCode < 500) {
-        return { collections: [], lastKey: null, errorCode: error.errorCode };
-      }
-      throw error;
-    },
-  );
+  return attempt(request).then((outcome) => {
+    if (outcome.refusal)
+      return { collections: [], lastKey: null, errorCode: outcome.refusal.errorCode };
+    const { body } = outcome.value;
+    return { collections: body.collections, lastKey: body.pagination.lastKey, errorCode: null };
+  });
 }

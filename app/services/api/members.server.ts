@@ -1,7 +1,7 @@
 import type { WebContext } from "#app/load-context.ts";
 import type { EffectiveMemberStatus, MemberType } from "#domain/members.ts";
 import type { AssignableRole, Role } from "#domain/roles.ts";
-import { ApiRequestError, apiCall } from "./client.server.ts";
+import { apiCall, unlessRefused } from "./client.server.ts";
 
 /** A member as the API answers it (spec section 3, Member). */
 export interface Member {
@@ -134,10 +134,6 @@ export async function memberNickname(
   teamId: string,
   userId: string,
 ) {
-  try {
-    return (await membersApi.get(context, accessToken, teamId, userId)).body.nickname;
-  } catch (error) {
-    if (error instanceof ApiRequestError) return null;
-    throw error;
-  }
+  const member = await unlessRefused(membersApi.get(context, accessToken, teamId, userId));
+  return member?.nickname ?? null;
 }
