@@ -35,8 +35,26 @@ const idFilter = z
   .optional()
   .transform((value) => value || undefined);
 
-const FileListQuerySchema = z
-  .object({
+/** What a list holds and its order; the neighbours of a file take the same. */
+const fileFilters = {
+  creator: idFilter.openapi({ description: "Only files this user uploaded" }),
+  from: epochMs.optional().openapi({ description: "refDate at or after (epoch ms)" }),
+  to: epochMs.optional().openapi({ description: "refDate at or before (epoch ms)" }),
+  sort: z.enum(FILE_SORTS).default("refDate:desc").openapi({
+    description: "refDate:desc (newest first, the default) or refDate:asc",
+  }),
+};
+
+/** A from after to is refused, on `to`. */
+function withDateRange<T extends z.ZodType<{ from?: number; to?: number }>>(schema: T) {
+  return schema.refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
+    error: "filterStartEndDateInvalid",
+    path: ["to"],
+  });
+}
+
+const FileListQuerySchema = withDateRange(
+  z.object({
     lastKey: z.string().max(500).optional().openapi({
       description: "pagination.lastKey of the previous page, unchanged",
     }),
@@ -47,17 +65,22 @@ const FileListQuerySchema = z
       .max(FILE_PAGE_MAX)
       .default(PAGE_SIZE)
       .openapi({ description: `Files per page, 1 to ${FILE_PAGE_MAX}` }),
-    creator: idFilter.openapi({ description: "Only files this user uploaded" }),
-    from: epochMs.optional().openapi({ description: "refDate at or after (epoch ms)" }),
-    to: epochMs.optional().openapi({ description: "refDate at or before (epoch ms)" }),
-    sort: z.enum(FILE_SORTS).default("refDate:desc").openapi({
-      description: "refDate:desc (newest first, the default) or refDate:asc",
+    ...fileFilters,
+  }),
+);
+
+const FileNeighboursQuerySchema = withDateRange(z.object(fileFilters));
+
+const FileNeighboursSchema = z
+  .object({
+    previousId: z.string().nullable().openapi({
+      description: "The file listed just before this one; null for the first",
+    }),
+    nextId: z.string().nullable().openapi({
+      description: "The file listed just after this one; null for the last",
     }),
   })
-  .refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
-    error: "filterStartEndDateInvalid",
-    path: ["to"],
-  });
+  .openapi("FileNeighbours");
 
 const FileListSchema = z
   .object({
@@ -169,6 +192,20 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
         ...errorResponses(401, 404),
       },
     }),
+    neighbours: createRoute({
+      ...signedIn,
+      middleware: [auth] as const,
+      method: "get",
+      path: `${filePath}/neighbours`,
+      summary:
+        "The files listed just before and after this one under the same filters and sort, " +
+        "as the collection's files list orders them; does not mark the file read",
+      request: { params: FileParams, query: FileNeighboursQuerySchema },
+      responses: {
+        200: jsonResponse("The neighbours' ids", FileNeighboursSchema),
+        ...errorResponses(400, 401, 404),
+      },
+    }),
     patch: createRoute({
       ...signedIn,
       middleware: [auth] as const,
@@ -264,6 +301,16 @@ export function fileRoutes({
       const access = await readAccess(teamId, c.var.auth.userId);
       return c.json(await files.read(access, collectionId, fileId), 200);
     })
+    .openapi(
+      r.neighbours,
+      async (c) => {
+        const { teamId, collectionId, fileId } = c.req.valid("param");
+        const access = await readAccess(teamId, c.var.auth.userId);
+        const filters = c.req.valid("query");
+        return c.json(await files.neighbours(access, collectionId, fileId, filters), 200);
+      },
+      listQueryHook,
+    )
     .openapi(
       r.patch,
       async (c) => {
