@@ -12,9 +12,19 @@ import {
   type FileService,
 } from "#api/files/files.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { errorResponses, jsonResponse } from "#api/http/schemas.ts";
+import {
+  CollectionParams,
+  epochMs,
+  errorResponses,
+  idFilter,
+  jsonResponse,
+  listQueryHook,
+  PaginationSchema,
+  pageQuery,
+  TeamParams,
+  withDateRange,
+} from "#api/http/schemas.ts";
 import { requireTeamMember } from "#api/teams/access.ts";
-import { PAGE_SIZE } from "#domain/constants.ts";
 import { can } from "#domain/roles.ts";
 
 // Files (spec section 7, Collections, files): a collection's files, a team's, the caller's
@@ -26,15 +36,6 @@ import { can } from "#domain/roles.ts";
 const security = [{ bearer: [] }];
 const tags = ["Files"];
 
-const epochMs = z.coerce.number().int().min(0);
-/** An id in a query: blank means no filter. */
-const idFilter = z
-  .string()
-  .trim()
-  .max(400)
-  .optional()
-  .transform((value) => value || undefined);
-
 /** What a list holds and its order; the neighbours of a file take the same. */
 const fileFilters = {
   creator: idFilter.openapi({ description: "Only files this user uploaded" }),
@@ -45,28 +46,8 @@ const fileFilters = {
   }),
 };
 
-/** A from after to is refused, on `to`. */
-function withDateRange<T extends z.ZodType<{ from?: number; to?: number }>>(schema: T) {
-  return schema.refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
-    error: "filterStartEndDateInvalid",
-    path: ["to"],
-  });
-}
-
 const FileListQuerySchema = withDateRange(
-  z.object({
-    lastKey: z.string().max(500).optional().openapi({
-      description: "pagination.lastKey of the previous page, unchanged",
-    }),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(FILE_PAGE_MAX)
-      .default(PAGE_SIZE)
-      .openapi({ description: `Files per page, 1 to ${FILE_PAGE_MAX}` }),
-    ...fileFilters,
-  }),
+  z.object({ ...pageQuery("Files", FILE_PAGE_MAX), ...fileFilters }),
 );
 
 const FileNeighboursQuerySchema = withDateRange(z.object(fileFilters));
@@ -83,12 +64,7 @@ const FileNeighboursSchema = z
   .openapi("FileNeighbours");
 
 const FileListSchema = z
-  .object({
-    pagination: z.object({
-      lastKey: z.string().nullable().openapi({ description: "Null on the last page" }),
-    }),
-    files: z.array(FileSchema),
-  })
+  .object({ pagination: PaginationSchema, files: z.array(FileSchema) })
   .openapi("FileList");
 
 const ContentQuerySchema = z.object({
@@ -115,30 +91,11 @@ const ContentLinkSchema = z
   })
   .openapi("FileContentLink");
 
-const TeamParams = z.object({
-  teamId: z.string().min(1).max(200).openapi({ description: "The team's id or an alias" }),
-});
-const CollectionParams = TeamParams.extend({
-  collectionId: z.string().min(1).max(200),
-});
 const FileParams = CollectionParams.extend({
   fileId: z.string().min(1).max(200),
 });
 
-function issuesText(error: z.ZodError) {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : "body"}: ${issue.message}`)
-    .join("; ");
-}
-
-/** An unknown sort order has its own code; anything else in a list query is invalidInput. */
-function listQueryHook(result: { success: boolean; error?: z.ZodError }) {
-  if (result.success || !result.error) return undefined;
-  if (result.error.issues.some((issue) => issue.path[0] === "sort")) {
-    throw new ApiError("invalidSorting", "sort: must be refDate:asc or refDate:desc");
-  }
-  throw new ApiError("invalidInput", issuesText(result.error));
-}
+const listQuery = listQueryHook(FILE_SORTS);
 
 function routes(auth: MiddlewareHandler<AuthEnv>) {
   const signedIn = { tags, security };
@@ -281,7 +238,7 @@ export function fileRoutes({
         const access = await readAccess(teamId, c.var.auth.userId);
         return c.json(await files.listCollection(access, collectionId, c.req.valid("query")), 200);
       },
-      listQueryHook,
+      listQuery,
     )
     .openapi(
       r.listTeam,
@@ -289,12 +246,12 @@ export function fileRoutes({
         const access = await readAccess(c.req.valid("param").teamId, c.var.auth.userId);
         return c.json(await files.listTeam(access, c.req.valid("query")), 200);
       },
-      listQueryHook,
+      listQuery,
     )
     .openapi(
       r.listMine,
       async (c) => c.json(await files.listMine(c.var.auth.userId, c.req.valid("query")), 200),
-      listQueryHook,
+      listQuery,
     )
     .openapi(r.get, async (c) => {
       const { teamId, collectionId, fileId } = c.req.valid("param");
@@ -309,7 +266,7 @@ export function fileRoutes({
         const filters = c.req.valid("query");
         return c.json(await files.neighbours(access, collectionId, fileId, filters), 200);
       },
-      listQueryHook,
+      listQuery,
     )
     .openapi(
       r.patch,

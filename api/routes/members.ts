@@ -3,7 +3,15 @@ import type { MiddlewareHandler } from "hono";
 import type { AuthEnv, OptionalAuthEnv } from "#api/auth/middleware.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { ErrorBodySchema, errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
+import {
+  ErrorBodySchema,
+  errorResponses,
+  issuesText,
+  jsonBody,
+  jsonResponse,
+  MemberParams,
+  TeamParams,
+} from "#api/http/schemas.ts";
 import { requireTeamMember, requireTeamPermission } from "#api/teams/access.ts";
 import type { InvitationService } from "#api/teams/invitations.ts";
 import { MemberPatchSchema, memberChanges } from "#api/teams/member-patch.ts";
@@ -34,17 +42,6 @@ const optionalSecurity: Record<string, string[]>[] = [{ bearer: [] }, {}];
 const tags = ["Members"];
 
 const localeSchema = z.enum(["en", "it"]).default("en");
-
-const TeamParams = z.object({
-  teamId: z.string().min(1).max(200).openapi({ description: "The team's id or an alias" }),
-});
-const MemberParams = TeamParams.extend({
-  userId: z
-    .string()
-    .min(1)
-    .max(400)
-    .openapi({ description: "The member's userId (EMAIL#<address> percent-encoded)" }),
-});
 
 const ListQuery = z.object({
   limit: z.coerce
@@ -149,12 +146,6 @@ const GuestChallengeSchema = ErrorBodySchema.extend({ email: z.string() }).opena
 );
 
 const OkSchema = z.object({ ok: z.literal(true) });
-
-function formatIssues(issues: readonly z.core.$ZodIssue[]) {
-  return issues
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : "body"}: ${issue.message}`)
-    .join("; ");
-}
 
 function routes(auth: MiddlewareHandler<AuthEnv>, maybeAuth: MiddlewareHandler<OptionalAuthEnv>) {
   const signedIn = { tags, security };
@@ -342,7 +333,7 @@ export function memberRoutes({
         const internal = typeof data === "object" && data !== null && "username" in data;
         const parsed = (internal ? InternalMemberRequest : InviteRequest).safeParse(data);
         const issues = parsed.success ? result.error.issues : parsed.error.issues;
-        throw new ApiError("invalidInput", formatIssues(issues));
+        throw new ApiError("invalidInput", issuesText(issues));
       },
     )
     .openapi(
