@@ -11,7 +11,7 @@ import {
   type CollectionService,
 } from "#api/collections/collections.ts";
 import type { Db } from "#api/db/schema.ts";
-import { ApiError } from "#api/http/errors.ts";
+import { patchHook, patchRequestBody } from "#api/http/json-patch.ts";
 import {
   CollectionParams,
   epochMs,
@@ -150,13 +150,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       summary: "Rename, describe, tag, share or unshare a collection (JSON Patch)",
       request: {
         params: CollectionParams,
-        body: {
-          required: true,
-          content: {
-            "application/json-patch+json": { schema: CollectionPatchSchema },
-            "application/json": { schema: CollectionPatchSchema },
-          },
-        },
+        body: patchRequestBody(CollectionPatchSchema),
       },
       responses: {
         200: jsonResponse("The updated collection", CollectionSchema),
@@ -232,12 +226,7 @@ export function collectionRoutes({
         const access = await requireTeamMember(db, teamId, c.var.auth.userId);
         return c.json(await collections.update(access, collectionId, changes), 200);
       },
-      // A patch the schema refuses is invalidPatch, or invalidInput for a value the rules refuse.
-      (result) => {
-        if (result.success) return undefined;
-        // The validator hands the raw body along with a failed result.
-        collectionChanges((result as { data?: unknown }).data);
-        throw new ApiError("invalidPatch", "This is not a collection patch");
-      },
+      // A body the schema refuses answers invalidPatch, or the code of a refused value.
+      patchHook(collectionChanges),
     );
 }

@@ -12,6 +12,7 @@ import {
   type FileService,
 } from "#api/files/files.ts";
 import { ApiError } from "#api/http/errors.ts";
+import { patchHook, patchRequestBody } from "#api/http/json-patch.ts";
 import {
   CollectionParams,
   epochMs,
@@ -171,13 +172,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       summary: "Rename a file (JSON Patch): update any file, or update own file on one's own",
       request: {
         params: FileParams,
-        body: {
-          required: true,
-          content: {
-            "application/json-patch+json": { schema: FilePatchSchema },
-            "application/json": { schema: FilePatchSchema },
-          },
-        },
+        body: patchRequestBody(FilePatchSchema),
       },
       responses: {
         200: jsonResponse("The renamed file", FileSchema),
@@ -276,13 +271,8 @@ export function fileRoutes({
         const access = await requireTeamMember(db, teamId, c.var.auth.userId);
         return c.json(await files.update(access, collectionId, fileId, changes), 200);
       },
-      // A patch the schema refuses is invalidPatch, or invalidInput for a name the rules refuse.
-      (result) => {
-        if (result.success) return undefined;
-        // The validator hands the raw body along with a failed result.
-        fileChanges((result as { data?: unknown }).data);
-        throw new ApiError("invalidPatch", "This is not a file patch");
-      },
+      // A body the schema refuses answers invalidPatch, or the code of a refused value.
+      patchHook(fileChanges),
     )
     .openapi(r.delete, async (c) => {
       const { teamId, collectionId, fileId } = c.req.valid("param");

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AuthEnv, OptionalAuthEnv } from "#api/auth/middleware.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
+import { patchHook, patchRequestBody } from "#api/http/json-patch.ts";
 import {
   ErrorBodySchema,
   errorResponses,
@@ -201,13 +202,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>, maybeAuth: MiddlewareHandler<O
       summary: "Change a member's role, nickname or status (JSON Patch)",
       request: {
         params: MemberParams,
-        body: {
-          required: true,
-          content: {
-            "application/json-patch+json": { schema: MemberPatchSchema },
-            "application/json": { schema: MemberPatchSchema },
-          },
-        },
+        body: patchRequestBody(MemberPatchSchema),
       },
       responses: {
         200: jsonResponse("The updated member", MemberSchema),
@@ -345,12 +340,8 @@ export function memberRoutes({
         const access = await requireTeamMember(db, teamId, c.var.auth.userId);
         return c.json(await members.patch(access, userId, body), 200);
       },
-      // A patch the schema refuses is invalidPatch, or invalidInput for a value the rules refuse.
-      (result) => {
-        if (result.success) return undefined;
-        memberChanges((result as { data?: unknown }).data);
-        throw new ApiError("invalidPatch", "This is not a member patch");
-      },
+      // A body the schema refuses answers invalidPatch, or the code of a refused value.
+      patchHook(memberChanges),
     )
     .openapi(r.remove, async (c) => {
       const { teamId, userId } = c.req.valid("param");

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AuthEnv } from "#api/auth/middleware.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
+import { patchHook, patchRequestBody } from "#api/http/json-patch.ts";
 import {
   epochMs,
   errorResponses,
@@ -132,13 +133,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       middleware: [auth] as const,
       request: {
         params: TeamParams,
-        body: {
-          required: true,
-          content: {
-            "application/json-patch+json": { schema: TeamPatchSchema },
-            "application/json": { schema: TeamPatchSchema },
-          },
-        },
+        body: patchRequestBody(TeamPatchSchema),
       },
       responses: {
         200: jsonResponse("The updated team", TeamSchema),
@@ -223,13 +218,8 @@ export function teamRoutes({
         );
         return c.json(await teams.view(await teams.update(team, userId, changes), member), 200);
       },
-      // A patch the schema refuses is invalidPatch, or a value code for a value the rules refuse.
-      (result) => {
-        if (result.success) return undefined;
-        // The validator hands the raw body along with a failed result.
-        teamChanges((result as { data?: unknown }).data);
-        throw new ApiError("invalidPatch", "This is not a team patch");
-      },
+      // A body the schema refuses answers invalidPatch, or the code of a refused value.
+      patchHook(teamChanges),
     )
     .openapi(r.createAlias, async (c) => {
       const { userId } = c.var.auth;
