@@ -1,4 +1,4 @@
-import { OpenAPIHono, type z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { Logger } from "pino";
@@ -18,6 +18,7 @@ import { createFileService } from "./files/files.ts";
 import { createFileProcessor, registerFileJobs } from "./files/process.ts";
 import type { ApiEnv } from "./http/env.ts";
 import { ApiError, ErrorBodySchemaName, handleError } from "./http/errors.ts";
+import { invalidInputHook } from "./http/schemas.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -106,18 +107,10 @@ const jsonOnly = createMiddleware<ApiEnv>(async (c, next) => {
   await next();
 });
 
-function formatIssues(error: z.ZodError) {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : "body"}: ${issue.message}`)
-    .join("; ");
-}
-
 /** The product API, mounted at /api by the host. */
 export function createApi(deps: ApiDependencies) {
   const api = new OpenAPIHono<ApiEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw new ApiError("invalidInput", formatIssues(result.error));
-    },
+    defaultHook: invalidInputHook,
   }).basePath("/api");
 
   api.use(async (c, next) => {

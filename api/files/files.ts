@@ -93,13 +93,23 @@ export function fileBlobKey(teamId: string, fileId: string, variant: FileVariant
   return `teams/${teamId}/files/${fileId}/${variant}`;
 }
 
-export interface FileListQuery {
-  lastKey?: string;
-  limit: number;
+/** Which files a list holds and in what order, besides the caller's visibility. */
+export interface FileFilters {
   creator?: string;
   from?: number;
   to?: number;
   sort: FileSort;
+}
+
+export interface FileListQuery extends FileFilters {
+  lastKey?: string;
+  limit: number;
+}
+
+/** The files listed right before and right after one, under the same filters and order. */
+export interface FileNeighbours {
+  previousId: string | null;
+  nextId: string | null;
 }
 
 export interface FilePage {
@@ -295,11 +305,9 @@ export function createFileService({ db, now, blobs, publicUrl, logger }: FileSer
     return { row, actor };
   }
 
-  async function list(scope: Scope, query: FileListQuery): Promise<FilePage> {
+  /** The files of a scope the caller may see, narrowed by the filters; not yet ordered. */
+  function listed(scope: Scope, filters: FileFilters) {
     const userId = scope.kind === "mine" ? scope.userId : scope.actor.userId;
-    const after = query.lastKey === undefined ? undefined : decodeKeyset(query.lastKey);
-    const direction = query.sort === "refDate:asc" ? "asc" : "desc";
-    const beyond = direction === "asc" ? ">" : "<";
     let select = selectFiles(userId);
     if (scope.kind === "mine") {
       // Every team the caller is an active member of, each with that team's visibility.
@@ -337,24 +345,43 @@ export function createFileService({ db, now, blobs, publicUrl, logger }: FileSer
         }
       }
     }
-    if (query.creator !== undefined) select = select.where("files.uploaded_by", "=", query.creator);
-    if (query.from !== undefined) select = select.where("files.ref_date", ">=", query.from);
-    if (query.to !== undefined) select = select.where("files.ref_date", "<=", query.to);
-    if (after) {
-      // A row-value comparison, which SQLite and PostgreSQL both answer from the index as one
-      // range; the equivalent OR of two conditions made page 500 of 20,000 files 1.8 times
-      // slower than page 1 on SQLite (bench/file-pages.ts).
-      select = select.where((eb) =>
+    if (filters.creator !== undefined) {
+      select = select.where("files.uploaded_by", "=", filters.creator);
+    }
+    if (filters.from !== undefined) select = select.where("files.ref_date", ">=", filters.from);
+    if (filters.to !== undefined) select = select.where("files.ref_date", "<=", filters.to);
+    return select;
+  }
+
+  /**
+   * The files of `select` past a position in `direction`, in that order: a row-value
+   * comparison on (ref_date, file_id), which SQLite and PostgreSQL both answer from the index
+   * as one range; the equivalent OR of two conditions made page 500 of 20,000 files 1.8 times
+   * slower than page 1 on SQLite (bench/file-pages.ts). Without a position, from the start.
+   */
+  function inOrder(
+    select: ReturnType<typeof listed>,
+    direction: "asc" | "desc",
+    past?: { sortKey: number; id: string },
+  ) {
+    let ordered = select;
+    if (past) {
+      ordered = ordered.where((eb) =>
         eb(
           eb.refTuple("files.ref_date", "files.file_id"),
-          beyond,
-          eb.tuple(after.sortKey, after.id),
+          direction === "asc" ? ">" : "<",
+          eb.tuple(past.sortKey, past.id),
         ),
       );
     }
-    const rows: Row[] = await select
-      .orderBy("files.ref_date", direction)
-      .orderBy("files.file_id", direction)
+    return ordered.orderBy("files.ref_date", direction).orderBy("files.file_id", direction);
+  }
+
+  const directionOf = (sort: FileSort) => (sort === "refDate:asc" ? "asc" : "desc");
+
+  async function list(scope: Scope, query: FileListQuery): Promise<FilePage> {
+    const after = query.lastKey === undefined ? undefined : decodeKeyset(query.lastKey);
+    const rows: Row[] = await inOrder(listed(scope, query), directionOf(query.sort), after)
       .limit(query.limit + 1)
       .execute();
     const page = rows.slice(0, query.limit);
@@ -398,6 +425,41 @@ export function createFileService({ db, now, blobs, publicUrl, logger }: FileSer
     /** A page of the files the caller may see across all teams they are active in. */
     listMine(userId: string, query: FileListQuery) {
       return list({ kind: "mine", userId }, query);
+    },
+
+    /**
+     * The files listed right before and right after one in its collection's list under the
+     * same filters and order (null at either end), without reading it. The file itself need
+     * not pass the filters: its place in the order is enough.
+     */
+    async neighbours(
+      access: TeamAccess,
+      collectionId: string,
+      fileId: string,
+      filters: FileFilters,
+    ): Promise<FileNeighbours> {
+      const { row, actor } = await findVisible(access, collectionId, fileId);
+      const scope = {
+        kind: "collection",
+        actor,
+        teamId: access.team.team_id,
+        collectionId,
+      } as const;
+      const position = { sortKey: row.ref_date, id: row.file_id };
+      const forward = directionOf(filters.sort);
+      const nearest = async (direction: "asc" | "desc") => {
+        const found = await inOrder(listed(scope, filters), direction, position)
+          .clearSelect()
+          .select("files.file_id")
+          .limit(1)
+          .executeTakeFirst();
+        return found?.file_id ?? null;
+      };
+      const [previousId, nextId] = await Promise.all([
+        nearest(forward === "asc" ? "desc" : "asc"),
+        nearest(forward),
+      ]);
+      return { previousId, nextId };
     },
 
     /** One file, which the caller has now read. */

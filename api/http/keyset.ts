@@ -1,9 +1,20 @@
 import { ApiError } from "./errors.ts";
 
-export { encodeKeyset } from "#domain/keyset.ts";
+// The opaque `lastKey` of keyset pages: where the last page ended in the list's order, a number
+// (an epoch ms sort key: refDate, createdAt) and the row's unique id, which breaks ties so the
+// order is total. Clients hand it back unchanged; it is no secret, and only this API reads it.
+
+export interface KeysetPosition {
+  sortKey: number;
+  id: string;
+}
+
+export function encodeKeyset(sortKey: number, id: string): string {
+  return Buffer.from(JSON.stringify([sortKey, id])).toString("base64url");
+}
 
 /** The position a `lastKey` names, or `invalidInput` for anything this API did not give. */
-export function decodeKeyset(lastKey: string): { sortKey: number; id: string } {
+export function decodeKeyset(lastKey: string): KeysetPosition {
   try {
     const value: unknown = JSON.parse(Buffer.from(lastKey, "base64url").toString("utf8"));
     if (

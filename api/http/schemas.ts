@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { PAGE_SIZE } from "#domain/constants.ts";
+import { ApiError } from "./errors.ts";
 
 export const ErrorBodySchema = z
   .object({
@@ -38,4 +40,94 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 
 export function jsonResponse<T extends z.ZodType>(description: string, schema: T) {
   return { description, content: { "application/json": { schema } } } as const;
+}
+
+// What the routes share beside the bodies: path parameters, list queries and the hooks that
+// turn a failed validation into the API's error codes.
+
+/** `{teamId}`: the team's id or one of its aliases. */
+export const TeamParams = z.object({
+  teamId: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ description: "The team's id or one of its aliases" }),
+});
+
+/** `{teamId}/collections/{collectionId}`. */
+export const CollectionParams = TeamParams.extend({
+  collectionId: z.string().min(1).max(200),
+});
+
+/** `{teamId}/members/{userId}`. */
+export const MemberParams = TeamParams.extend({
+  userId: z
+    .string()
+    .min(1)
+    .max(400)
+    .openapi({ description: "The member's userId (EMAIL#<address> percent-encoded)" }),
+});
+
+/** An epoch ms in a query. */
+export const epochMs = z.coerce.number().int().min(0);
+
+/** An id in a query: blank means no filter. */
+export const idFilter = z
+  .string()
+  .trim()
+  .max(400)
+  .optional()
+  .transform((value) => value || undefined);
+
+/** The page of a keyset list: `lastKey` from the page before, and how many (`things`) a page holds. */
+export function pageQuery(things: string, max: number) {
+  return {
+    lastKey: z.string().max(500).optional().openapi({
+      description: "pagination.lastKey of the previous page, unchanged",
+    }),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(max)
+      .default(PAGE_SIZE)
+      .openapi({ description: `${things} per page, 1 to ${max}` }),
+  };
+}
+
+/** Where a keyset list stopped. */
+export const PaginationSchema = z.object({
+  lastKey: z.string().nullable().openapi({ description: "Null on the last page" }),
+});
+
+/** A query whose `from` is after its `to` is refused, on `to`. */
+export function withDateRange<T extends z.ZodType<{ from?: number; to?: number }>>(schema: T) {
+  return schema.refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
+    error: "filterStartEndDateInvalid",
+    path: ["to"],
+  });
+}
+
+/** Validation issues as `path: message key` (`body` for the whole), joined by `; `. */
+export function issuesText(issues: readonly z.core.$ZodIssue[]) {
+  return issues
+    .map((issue) => `${issue.path.length ? issue.path.join(".") : "body"}: ${issue.message}`)
+    .join("; ");
+}
+
+type HookResult = { success: true } | { success: false; error: z.ZodError };
+
+/** Any refused input is `invalidInput`, naming each field and its message key. */
+export function invalidInputHook(result: HookResult): undefined {
+  if (!result.success) throw new ApiError("invalidInput", issuesText(result.error.issues));
+}
+
+/** A list query: an unknown `sort` has its own code (invalidSorting), anything else invalidInput. */
+export function listQueryHook(sorts: readonly string[]) {
+  return (result: HookResult): undefined => {
+    if (!result.success && result.error.issues.some((issue) => issue.path[0] === "sort")) {
+      throw new ApiError("invalidSorting", `sort: must be ${sorts.join(" or ")}`);
+    }
+    return invalidInputHook(result);
+  };
 }

@@ -11,10 +11,23 @@ import {
   type CollectionService,
 } from "#api/collections/collections.ts";
 import type { Db } from "#api/db/schema.ts";
-import { ApiError } from "#api/http/errors.ts";
-import { errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
+import { patchHook, patchRequestBody } from "#api/http/json-patch.ts";
+import {
+  CollectionParams,
+  epochMs,
+  errorResponses,
+  idFilter,
+  invalidInputHook,
+  jsonBody,
+  jsonResponse,
+  listQueryHook,
+  MemberParams,
+  PaginationSchema,
+  pageQuery,
+  TeamParams,
+  withDateRange,
+} from "#api/http/schemas.ts";
 import { requireTeamMember, requireTeamPermission } from "#api/teams/access.ts";
-import { PAGE_SIZE } from "#domain/constants.ts";
 import { COLLECTION_MODES } from "#domain/roles.ts";
 import { collectionDescriptionSchema, collectionNameSchema } from "#domain/validation.ts";
 
@@ -27,27 +40,9 @@ import { collectionDescriptionSchema, collectionNameSchema } from "#domain/valid
 const security = [{ bearer: [] }];
 const tags = ["Collections"];
 
-const epochMs = z.coerce.number().int().min(0);
-/** An id in a query: blank means no filter. */
-const idFilter = z
-  .string()
-  .trim()
-  .max(400)
-  .optional()
-  .transform((value) => value || undefined);
-
-const CollectionListQuerySchema = z
-  .object({
-    lastKey: z.string().max(500).optional().openapi({
-      description: "pagination.lastKey of the previous page, unchanged",
-    }),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(COLLECTION_PAGE_MAX)
-      .default(PAGE_SIZE)
-      .openapi({ description: `Collections per page, 1 to ${COLLECTION_PAGE_MAX}` }),
+const CollectionListQuerySchema = withDateRange(
+  z.object({
+    ...pageQuery("Collections", COLLECTION_PAGE_MAX),
     creator: idFilter.openapi({ description: "Only collections this user created" }),
     tagged: idFilter.openapi({ description: "Only collections tagging this user" }),
     view: z.enum(COLLECTION_VIEWS).default("all").openapi({
@@ -58,19 +53,11 @@ const CollectionListQuerySchema = z
     sort: z.enum(COLLECTION_SORTS).default("refDate:desc").openapi({
       description: "refDate:desc (newest first, the default) or refDate:asc",
     }),
-  })
-  .refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
-    error: "filterStartEndDateInvalid",
-    path: ["to"],
-  });
+  }),
+);
 
 const CollectionListSchema = z
-  .object({
-    pagination: z.object({
-      lastKey: z.string().nullable().openapi({ description: "Null on the last page" }),
-    }),
-    collections: z.array(CollectionSchema),
-  })
+  .object({ pagination: PaginationSchema, collections: z.array(CollectionSchema) })
   .openapi("CollectionList");
 
 const CreateCollectionRequest = z
@@ -83,30 +70,7 @@ const CreateCollectionRequest = z
   })
   .openapi("CreateCollectionRequest");
 
-const TeamParams = z.object({
-  teamId: z.string().min(1).max(200).openapi({ description: "The team's id or an alias" }),
-});
-const CollectionParams = TeamParams.extend({
-  collectionId: z.string().min(1).max(200),
-});
-const MemberParams = TeamParams.extend({
-  userId: z.string().min(1).max(400).openapi({ description: "The member's userId" }),
-});
-
-function issuesText(error: z.ZodError) {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : "body"}: ${issue.message}`)
-    .join("; ");
-}
-
-/** An unknown sort order has its own code; anything else in a list query is invalidInput. */
-function listQueryHook(result: { success: boolean; error?: z.ZodError }) {
-  if (result.success || !result.error) return undefined;
-  if (result.error.issues.some((issue) => issue.path[0] === "sort")) {
-    throw new ApiError("invalidSorting", "sort: must be refDate:asc or refDate:desc");
-  }
-  throw new ApiError("invalidInput", issuesText(result.error));
-}
+const listQuery = listQueryHook(COLLECTION_SORTS);
 
 function routes(auth: MiddlewareHandler<AuthEnv>) {
   const signedIn = { tags, security };
@@ -186,13 +150,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       summary: "Rename, describe, tag, share or unshare a collection (JSON Patch)",
       request: {
         params: CollectionParams,
-        body: {
-          required: true,
-          content: {
-            "application/json-patch+json": { schema: CollectionPatchSchema },
-            "application/json": { schema: CollectionPatchSchema },
-          },
-        },
+        body: patchRequestBody(CollectionPatchSchema),
       },
       responses: {
         200: jsonResponse("The updated collection", CollectionSchema),
@@ -222,7 +180,7 @@ export function collectionRoutes({
         const query: CollectionListQuery = c.req.valid("query");
         return c.json(await collections.listTeam(access, query), 200);
       },
-      listQueryHook,
+      listQuery,
     )
     .openapi(
       r.listMember,
@@ -231,7 +189,7 @@ export function collectionRoutes({
         const access = await readAccess(teamId, c.var.auth.userId);
         return c.json(await collections.listMember(access, userId, c.req.valid("query")), 200);
       },
-      listQueryHook,
+      listQuery,
     )
     .openapi(
       r.listShared,
@@ -239,12 +197,12 @@ export function collectionRoutes({
         const access = await readAccess(c.req.valid("param").teamId, c.var.auth.userId);
         return c.json(await collections.listShared(access, c.req.valid("query")), 200);
       },
-      listQueryHook,
+      listQuery,
     )
     .openapi(
       r.listMine,
       async (c) => c.json(await collections.listMine(c.var.auth.userId, c.req.valid("query")), 200),
-      listQueryHook,
+      listQuery,
     )
     .openapi(r.get, async (c) => {
       const { teamId, collectionId } = c.req.valid("param");
@@ -258,10 +216,7 @@ export function collectionRoutes({
         const access = await requireTeamMember(db, c.req.valid("param").teamId, c.var.auth.userId);
         return c.json(await collections.create(access, c.req.valid("json")), 201);
       },
-      (result) => {
-        if (result.success) return undefined;
-        throw new ApiError("invalidInput", issuesText(result.error));
-      },
+      invalidInputHook,
     )
     .openapi(
       r.patch,
@@ -271,12 +226,7 @@ export function collectionRoutes({
         const access = await requireTeamMember(db, teamId, c.var.auth.userId);
         return c.json(await collections.update(access, collectionId, changes), 200);
       },
-      // A patch the schema refuses is invalidPatch, or invalidInput for a value the rules refuse.
-      (result) => {
-        if (result.success) return undefined;
-        // The validator hands the raw body along with a failed result.
-        collectionChanges((result as { data?: unknown }).data);
-        throw new ApiError("invalidPatch", "This is not a collection patch");
-      },
+      // A body the schema refuses answers invalidPatch, or the code of a refused value.
+      patchHook(collectionChanges),
     );
 }

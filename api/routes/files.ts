@@ -12,9 +12,20 @@ import {
   type FileService,
 } from "#api/files/files.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { errorResponses, jsonResponse } from "#api/http/schemas.ts";
+import { patchHook, patchRequestBody } from "#api/http/json-patch.ts";
+import {
+  CollectionParams,
+  epochMs,
+  errorResponses,
+  idFilter,
+  jsonResponse,
+  listQueryHook,
+  PaginationSchema,
+  pageQuery,
+  TeamParams,
+  withDateRange,
+} from "#api/http/schemas.ts";
 import { requireTeamMember } from "#api/teams/access.ts";
-import { PAGE_SIZE } from "#domain/constants.ts";
 import { can } from "#domain/roles.ts";
 
 // Files (spec section 7, Collections, files): a collection's files, a team's, the caller's
@@ -26,46 +37,35 @@ import { can } from "#domain/roles.ts";
 const security = [{ bearer: [] }];
 const tags = ["Files"];
 
-const epochMs = z.coerce.number().int().min(0);
-/** An id in a query: blank means no filter. */
-const idFilter = z
-  .string()
-  .trim()
-  .max(400)
-  .optional()
-  .transform((value) => value || undefined);
+/** What a list holds and its order; the neighbours of a file take the same. */
+const fileFilters = {
+  creator: idFilter.openapi({ description: "Only files this user uploaded" }),
+  from: epochMs.optional().openapi({ description: "refDate at or after (epoch ms)" }),
+  to: epochMs.optional().openapi({ description: "refDate at or before (epoch ms)" }),
+  sort: z.enum(FILE_SORTS).default("refDate:desc").openapi({
+    description: "refDate:desc (newest first, the default) or refDate:asc",
+  }),
+};
 
-const FileListQuerySchema = z
+const FileListQuerySchema = withDateRange(
+  z.object({ ...pageQuery("Files", FILE_PAGE_MAX), ...fileFilters }),
+);
+
+const FileNeighboursQuerySchema = withDateRange(z.object(fileFilters));
+
+const FileNeighboursSchema = z
   .object({
-    lastKey: z.string().max(500).optional().openapi({
-      description: "pagination.lastKey of the previous page, unchanged",
+    previousId: z.string().nullable().openapi({
+      description: "The file listed just before this one; null for the first",
     }),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(FILE_PAGE_MAX)
-      .default(PAGE_SIZE)
-      .openapi({ description: `Files per page, 1 to ${FILE_PAGE_MAX}` }),
-    creator: idFilter.openapi({ description: "Only files this user uploaded" }),
-    from: epochMs.optional().openapi({ description: "refDate at or after (epoch ms)" }),
-    to: epochMs.optional().openapi({ description: "refDate at or before (epoch ms)" }),
-    sort: z.enum(FILE_SORTS).default("refDate:desc").openapi({
-      description: "refDate:desc (newest first, the default) or refDate:asc",
+    nextId: z.string().nullable().openapi({
+      description: "The file listed just after this one; null for the last",
     }),
   })
-  .refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
-    error: "filterStartEndDateInvalid",
-    path: ["to"],
-  });
+  .openapi("FileNeighbours");
 
 const FileListSchema = z
-  .object({
-    pagination: z.object({
-      lastKey: z.string().nullable().openapi({ description: "Null on the last page" }),
-    }),
-    files: z.array(FileSchema),
-  })
+  .object({ pagination: PaginationSchema, files: z.array(FileSchema) })
   .openapi("FileList");
 
 const ContentQuerySchema = z.object({
@@ -92,30 +92,11 @@ const ContentLinkSchema = z
   })
   .openapi("FileContentLink");
 
-const TeamParams = z.object({
-  teamId: z.string().min(1).max(200).openapi({ description: "The team's id or an alias" }),
-});
-const CollectionParams = TeamParams.extend({
-  collectionId: z.string().min(1).max(200),
-});
 const FileParams = CollectionParams.extend({
   fileId: z.string().min(1).max(200),
 });
 
-function issuesText(error: z.ZodError) {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : "body"}: ${issue.message}`)
-    .join("; ");
-}
-
-/** An unknown sort order has its own code; anything else in a list query is invalidInput. */
-function listQueryHook(result: { success: boolean; error?: z.ZodError }) {
-  if (result.success || !result.error) return undefined;
-  if (result.error.issues.some((issue) => issue.path[0] === "sort")) {
-    throw new ApiError("invalidSorting", "sort: must be refDate:asc or refDate:desc");
-  }
-  throw new ApiError("invalidInput", issuesText(result.error));
-}
+const listQuery = listQueryHook(FILE_SORTS);
 
 function routes(auth: MiddlewareHandler<AuthEnv>) {
   const signedIn = { tags, security };
@@ -169,6 +150,20 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
         ...errorResponses(401, 404),
       },
     }),
+    neighbours: createRoute({
+      ...signedIn,
+      middleware: [auth] as const,
+      method: "get",
+      path: `${filePath}/neighbours`,
+      summary:
+        "The files listed just before and after this one under the same filters and sort, " +
+        "as the collection's files list orders them; does not mark the file read",
+      request: { params: FileParams, query: FileNeighboursQuerySchema },
+      responses: {
+        200: jsonResponse("The neighbours' ids", FileNeighboursSchema),
+        ...errorResponses(400, 401, 404),
+      },
+    }),
     patch: createRoute({
       ...signedIn,
       middleware: [auth] as const,
@@ -177,13 +172,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       summary: "Rename a file (JSON Patch): update any file, or update own file on one's own",
       request: {
         params: FileParams,
-        body: {
-          required: true,
-          content: {
-            "application/json-patch+json": { schema: FilePatchSchema },
-            "application/json": { schema: FilePatchSchema },
-          },
-        },
+        body: patchRequestBody(FilePatchSchema),
       },
       responses: {
         200: jsonResponse("The renamed file", FileSchema),
@@ -244,7 +233,7 @@ export function fileRoutes({
         const access = await readAccess(teamId, c.var.auth.userId);
         return c.json(await files.listCollection(access, collectionId, c.req.valid("query")), 200);
       },
-      listQueryHook,
+      listQuery,
     )
     .openapi(
       r.listTeam,
@@ -252,18 +241,28 @@ export function fileRoutes({
         const access = await readAccess(c.req.valid("param").teamId, c.var.auth.userId);
         return c.json(await files.listTeam(access, c.req.valid("query")), 200);
       },
-      listQueryHook,
+      listQuery,
     )
     .openapi(
       r.listMine,
       async (c) => c.json(await files.listMine(c.var.auth.userId, c.req.valid("query")), 200),
-      listQueryHook,
+      listQuery,
     )
     .openapi(r.get, async (c) => {
       const { teamId, collectionId, fileId } = c.req.valid("param");
       const access = await readAccess(teamId, c.var.auth.userId);
       return c.json(await files.read(access, collectionId, fileId), 200);
     })
+    .openapi(
+      r.neighbours,
+      async (c) => {
+        const { teamId, collectionId, fileId } = c.req.valid("param");
+        const access = await readAccess(teamId, c.var.auth.userId);
+        const filters = c.req.valid("query");
+        return c.json(await files.neighbours(access, collectionId, fileId, filters), 200);
+      },
+      listQuery,
+    )
     .openapi(
       r.patch,
       async (c) => {
@@ -272,13 +271,8 @@ export function fileRoutes({
         const access = await requireTeamMember(db, teamId, c.var.auth.userId);
         return c.json(await files.update(access, collectionId, fileId, changes), 200);
       },
-      // A patch the schema refuses is invalidPatch, or invalidInput for a name the rules refuse.
-      (result) => {
-        if (result.success) return undefined;
-        // The validator hands the raw body along with a failed result.
-        fileChanges((result as { data?: unknown }).data);
-        throw new ApiError("invalidPatch", "This is not a file patch");
-      },
+      // A body the schema refuses answers invalidPatch, or the code of a refused value.
+      patchHook(fileChanges),
     )
     .openapi(r.delete, async (c) => {
       const { teamId, collectionId, fileId } = c.req.valid("param");

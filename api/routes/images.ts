@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { ApiEnv } from "#api/http/env.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { errorResponses, jsonResponse } from "#api/http/schemas.ts";
+import { errorResponses, issuesText, jsonResponse } from "#api/http/schemas.ts";
 import type { BlobStore } from "#api/storage/index.ts";
 import {
   IMAGE_ID_PATTERN,
@@ -52,10 +52,7 @@ export function imageRequestHook(invalidCode: ImageKind["invalidCode"]) {
     if (field) {
       throw new ApiError(invalidCode, `${String(field.path[0])}: ${field.message}`);
     }
-    const text = issues
-      .map((i) => `${i.path.length ? i.path.join(".") : "body"}: ${i.message}`)
-      .join("; ");
-    throw new ApiError("invalidInput", text);
+    throw new ApiError("invalidInput", issuesText(issues));
   };
 }
 

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AuthEnv } from "#api/auth/middleware.ts";
 import type { RateLimiter } from "#api/auth/rate-limit.ts";
 import type { Db } from "#api/db/schema.ts";
-import { errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
+import { errorResponses, jsonBody, jsonResponse, TeamParams } from "#api/http/schemas.ts";
 import {
   imageFileRoutes,
   imageRequest,
@@ -47,10 +47,6 @@ const LogoStatusSchema = imageStatusSchema(
     "expiredToken (nothing was uploaded in time) or generic",
 ).openapi("LogoStatus");
 
-const teamParams = z.object({
-  teamId: z.string().openapi({ description: "The team's id or any of its aliases" }),
-});
-
 function routes(auth: MiddlewareHandler<AuthEnv>) {
   return {
     create: createRoute({
@@ -60,7 +56,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       summary: "Start a new team logo: an upload address for contentType, or a fetch of remoteUrl",
       security,
       middleware: [auth] as const,
-      request: { params: teamParams, body: jsonBody(CreateLogoRequest) },
+      request: { params: TeamParams, body: jsonBody(CreateLogoRequest) },
       responses: {
         201: jsonResponse("Upload address issued (contentType)", CreateLogoResponse),
         202: jsonResponse("The link is being fetched (remoteUrl)", CreateLogoResponse),
@@ -74,7 +70,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       summary: "A logo's status, polled until ready or error",
       security,
       middleware: [auth] as const,
-      request: { params: teamParams.extend({ logoId: z.string() }) },
+      request: { params: TeamParams.extend({ logoId: z.string() }) },
       responses: {
         200: jsonResponse("The logo's status", LogoStatusSchema),
         ...errorResponses(401, 403, 404),

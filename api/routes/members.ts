@@ -3,7 +3,16 @@ import type { MiddlewareHandler } from "hono";
 import type { AuthEnv, OptionalAuthEnv } from "#api/auth/middleware.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { ErrorBodySchema, errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
+import { patchHook, patchRequestBody } from "#api/http/json-patch.ts";
+import {
+  ErrorBodySchema,
+  errorResponses,
+  issuesText,
+  jsonBody,
+  jsonResponse,
+  MemberParams,
+  TeamParams,
+} from "#api/http/schemas.ts";
 import { requireTeamMember, requireTeamPermission } from "#api/teams/access.ts";
 import type { InvitationService } from "#api/teams/invitations.ts";
 import { MemberPatchSchema, memberChanges } from "#api/teams/member-patch.ts";
@@ -34,17 +43,6 @@ const optionalSecurity: Record<string, string[]>[] = [{ bearer: [] }, {}];
 const tags = ["Members"];
 
 const localeSchema = z.enum(["en", "it"]).default("en");
-
-const TeamParams = z.object({
-  teamId: z.string().min(1).max(200).openapi({ description: "The team's id or an alias" }),
-});
-const MemberParams = TeamParams.extend({
-  userId: z
-    .string()
-    .min(1)
-    .max(400)
-    .openapi({ description: "The member's userId (EMAIL#<address> percent-encoded)" }),
-});
 
 const ListQuery = z.object({
   limit: z.coerce
@@ -150,12 +148,6 @@ const GuestChallengeSchema = ErrorBodySchema.extend({ email: z.string() }).opena
 
 const OkSchema = z.object({ ok: z.literal(true) });
 
-function formatIssues(issues: readonly z.core.$ZodIssue[]) {
-  return issues
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : "body"}: ${issue.message}`)
-    .join("; ");
-}
-
 function routes(auth: MiddlewareHandler<AuthEnv>, maybeAuth: MiddlewareHandler<OptionalAuthEnv>) {
   const signedIn = { tags, security };
   return {
@@ -210,13 +202,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>, maybeAuth: MiddlewareHandler<O
       summary: "Change a member's role, nickname or status (JSON Patch)",
       request: {
         params: MemberParams,
-        body: {
-          required: true,
-          content: {
-            "application/json-patch+json": { schema: MemberPatchSchema },
-            "application/json": { schema: MemberPatchSchema },
-          },
-        },
+        body: patchRequestBody(MemberPatchSchema),
       },
       responses: {
         200: jsonResponse("The updated member", MemberSchema),
@@ -342,7 +328,7 @@ export function memberRoutes({
         const internal = typeof data === "object" && data !== null && "username" in data;
         const parsed = (internal ? InternalMemberRequest : InviteRequest).safeParse(data);
         const issues = parsed.success ? result.error.issues : parsed.error.issues;
-        throw new ApiError("invalidInput", formatIssues(issues));
+        throw new ApiError("invalidInput", issuesText(issues));
       },
     )
     .openapi(
@@ -354,12 +340,8 @@ export function memberRoutes({
         const access = await requireTeamMember(db, teamId, c.var.auth.userId);
         return c.json(await members.patch(access, userId, body), 200);
       },
-      // A patch the schema refuses is invalidPatch, or invalidInput for a value the rules refuse.
-      (result) => {
-        if (result.success) return undefined;
-        memberChanges((result as { data?: unknown }).data);
-        throw new ApiError("invalidPatch", "This is not a member patch");
-      },
+      // A body the schema refuses answers invalidPatch, or the code of a refused value.
+      patchHook(memberChanges),
     )
     .openapi(r.remove, async (c) => {
       const { teamId, userId } = c.req.valid("param");

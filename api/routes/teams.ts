@@ -3,12 +3,24 @@ import type { MiddlewareHandler } from "hono";
 import type { AuthEnv } from "#api/auth/middleware.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
+import { patchHook, patchRequestBody } from "#api/http/json-patch.ts";
+import {
+  epochMs,
+  errorResponses,
+  issuesText,
+  jsonBody,
+  jsonResponse,
+  listQueryHook,
+  PaginationSchema,
+  pageQuery,
+  TeamParams,
+  withDateRange,
+} from "#api/http/schemas.ts";
 import { requireTeamPermission } from "#api/teams/access.ts";
 import type { AliasService } from "#api/teams/aliases.ts";
 import { TeamPatchSchema, teamChanges } from "#api/teams/team-patch.ts";
 import { SORT_ORDERS, TeamListItemSchema, TeamSchema, type TeamService } from "#api/teams/teams.ts";
-import { DEFAULT_SORT, NAME_MAX, PAGE_SIZE } from "#domain/constants.ts";
+import { DEFAULT_SORT, NAME_MAX } from "#domain/constants.ts";
 import { TEAM_MODES } from "#domain/roles.ts";
 import {
   aliasSchema,
@@ -26,22 +38,9 @@ const security = [{ bearer: [] }];
 /** The most teams one page holds. */
 const PAGE_MAX = 100;
 
-const epochMs = z.coerce.number().int().min(0);
-
-const TeamListQuerySchema = z
-  .object({
-    lastKey: z.string().max(500).optional().openapi({
-      description: "pagination.lastKey of the previous page, unchanged",
-    }),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(PAGE_MAX)
-      .default(PAGE_SIZE)
-      .openapi({
-        description: `Teams per page, 1 to ${PAGE_MAX}`,
-      }),
+const TeamListQuerySchema = withDateRange(
+  z.object({
+    ...pageQuery("Teams", PAGE_MAX),
     prefix: z.string().trim().max(NAME_MAX).optional().openapi({
       description: "Only names starting with this, in any case",
     }),
@@ -50,19 +49,11 @@ const TeamListQuerySchema = z
     sort: z.enum(SORT_ORDERS).default(DEFAULT_SORT).openapi({
       description: "By creation time (then id): desc (newest first, the default) or asc",
     }),
-  })
-  .refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
-    error: "filterStartEndDateInvalid",
-    path: ["to"],
-  });
+  }),
+);
 
 const TeamListSchema = z
-  .object({
-    pagination: z.object({
-      lastKey: z.string().nullable().openapi({ description: "Null on the last page" }),
-    }),
-    teams: z.array(TeamListItemSchema),
-  })
+  .object({ pagination: PaginationSchema, teams: z.array(TeamListItemSchema) })
   .openapi("TeamList");
 
 const CreateTeamRequest = z
@@ -92,16 +83,6 @@ const CreateAliasRequest = z
 
 const AliasSchema = z.object({ alias: z.string() }).openapi("Alias");
 
-const teamParams = z.object({
-  teamId: z.string().openapi({ description: "The team's id or any of its aliases" }),
-});
-
-function issuesText(error: z.ZodError) {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : "body"}: ${issue.message}`)
-    .join("; ");
-}
-
 function routes(auth: MiddlewareHandler<AuthEnv>) {
   return {
     list: createRoute({
@@ -124,7 +105,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       summary: "One team, by id or alias",
       security,
       middleware: [auth] as const,
-      request: { params: teamParams },
+      request: { params: TeamParams },
       responses: {
         200: jsonResponse("The team", TeamSchema),
         ...errorResponses(401, 404),
@@ -151,14 +132,8 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       security,
       middleware: [auth] as const,
       request: {
-        params: teamParams,
-        body: {
-          required: true,
-          content: {
-            "application/json-patch+json": { schema: TeamPatchSchema },
-            "application/json": { schema: TeamPatchSchema },
-          },
-        },
+        params: TeamParams,
+        body: patchRequestBody(TeamPatchSchema),
       },
       responses: {
         200: jsonResponse("The updated team", TeamSchema),
@@ -172,7 +147,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       summary: "Give the team a new alias (owner only); aliases never change",
       security,
       middleware: [auth] as const,
-      request: { params: teamParams, body: jsonBody(CreateAliasRequest) },
+      request: { params: TeamParams, body: jsonBody(CreateAliasRequest) },
       responses: {
         201: jsonResponse("The alias, as stored (lowercase)", AliasSchema),
         ...errorResponses(400, 401, 403, 404, 409),
@@ -203,13 +178,7 @@ export function teamRoutes({
           200,
         );
       },
-      // An unknown sort order has its own code; anything else is invalidInput.
-      (result) => {
-        if (result.success) return undefined;
-        const sorting = result.error.issues.find((issue) => issue.path[0] === "sort");
-        if (sorting) throw new ApiError("invalidSorting", "sort: must be asc or desc");
-        throw new ApiError("invalidInput", issuesText(result.error));
-      },
+      listQueryHook(SORT_ORDERS),
     )
     .openapi(r.get, async (c) => {
       const { userId } = c.var.auth;
@@ -229,7 +198,10 @@ export function teamRoutes({
       (result) => {
         if (result.success) return undefined;
         const name = result.error.issues.some((issue) => issue.path[0] === "name");
-        throw new ApiError(name ? "invalidTeamName" : "invalidInput", issuesText(result.error));
+        throw new ApiError(
+          name ? "invalidTeamName" : "invalidInput",
+          issuesText(result.error.issues),
+        );
       },
     )
     .openapi(
@@ -246,13 +218,8 @@ export function teamRoutes({
         );
         return c.json(await teams.view(await teams.update(team, userId, changes), member), 200);
       },
-      // A patch the schema refuses is invalidPatch, or a value code for a value the rules refuse.
-      (result) => {
-        if (result.success) return undefined;
-        // The validator hands the raw body along with a failed result.
-        teamChanges((result as { data?: unknown }).data);
-        throw new ApiError("invalidPatch", "This is not a team patch");
-      },
+      // A body the schema refuses answers invalidPatch, or the code of a refused value.
+      patchHook(teamChanges),
     )
     .openapi(r.createAlias, async (c) => {
       const { userId } = c.var.auth;

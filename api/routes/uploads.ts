@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AuthEnv } from "#api/auth/middleware.ts";
-import { errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
+import { CollectionParams, errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
 import type { FileUploadService } from "#api/uploads/file-uploads.ts";
 
 // File uploads (contract of issue 5, "Uploads"): start one in a collection and get its signed
@@ -41,10 +41,6 @@ const UploadReceived = z
   .object({ fileId: z.string(), status: z.enum(["processing"]) })
   .openapi("FileUploadReceived");
 
-const CollectionParams = z.object({
-  teamId: z.string().min(1).max(200).openapi({ description: "The team's id or an alias" }),
-  collectionId: z.string().min(1).max(200),
-});
 const UploadParams = z.object({ uploadId: z.string() });
 const SignedQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
 const binary = z.string().openapi({ type: "string", format: "binary" });

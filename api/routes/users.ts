@@ -4,6 +4,7 @@ import type { AuthEnv } from "#api/auth/middleware.ts";
 import type { Clock } from "#api/clock.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
+import { patchHook, patchRequestBody } from "#api/http/json-patch.ts";
 import { errorResponses, jsonResponse } from "#api/http/schemas.ts";
 import { ProfilePatchSchema, profileChanges } from "#api/users/profile-patch.ts";
 import { findUserById, toUser, UserSchema } from "#api/users/users.ts";
@@ -29,13 +30,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       security,
       middleware: [auth] as const,
       request: {
-        body: {
-          required: true,
-          content: {
-            "application/json-patch+json": { schema: ProfilePatchSchema },
-            "application/json": { schema: ProfilePatchSchema },
-          },
-        },
+        body: patchRequestBody(ProfilePatchSchema),
       },
       responses: {
         200: jsonResponse("The updated user", UserSchema),
@@ -80,12 +75,7 @@ export function userRoutes({
         }
         return c.json(toUser(await currentUser(userId), publicUrl), 200);
       },
-      // A patch the schema refuses is invalidPatch, or invalidInput for a value the rules refuse.
-      (result) => {
-        if (result.success) return undefined;
-        // The validator hands the raw body along with a failed result.
-        profileChanges((result as { data?: unknown }).data);
-        throw new ApiError("invalidPatch", "This is not a profile patch");
-      },
+      // A body the schema refuses answers invalidPatch, or the code of a refused value.
+      patchHook(profileChanges),
     );
 }

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import type { Clock } from "#api/clock.ts";
 import type { Db, MemberRow, TeamRow, TeamsTable } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
+import { decodeKeyset, encodeKeyset } from "#api/http/keyset.ts";
 import { publicImageUrl } from "#api/uploads/image-uploads.ts";
 import { findUserById } from "#api/users/users.ts";
 import type { PlanLimits } from "#domain/plans.ts";
@@ -68,31 +69,6 @@ export interface TeamListQuery {
   from?: number;
   to?: number;
   sort: SortOrder;
-}
-
-/**
- * The opaque `lastKey` of keyset pagination: where the last page ended, in the list's order
- * (created_at, then team_id). Clients hand it back unchanged; it is no secret.
- */
-function encodeKey(team: { created_at: number; team_id: string }) {
-  return Buffer.from(JSON.stringify([team.created_at, team.team_id])).toString("base64url");
-}
-
-function decodeKey(lastKey: string): { createdAt: number; teamId: string } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(lastKey, "base64url").toString("utf8"));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      Number.isSafeInteger(value[0]) &&
-      typeof value[1] === "string"
-    ) {
-      return { createdAt: value[0], teamId: value[1] };
-    }
-  } catch {
-    // Falls through to the refusal.
-  }
-  throw new ApiError("invalidInput", "lastKey: not a key this API gave");
 }
 
 /** `%`, `_` and the escape itself taken literally in a LIKE pattern (escape character `!`). */
@@ -179,7 +155,7 @@ export function createTeamService({ db, now, publicUrl, planLimits }: TeamServic
       userId: string,
       query: TeamListQuery,
     ): Promise<{ pagination: { lastKey: string | null }; teams: TeamListItem[] }> {
-      const after = query.lastKey === undefined ? undefined : decodeKey(query.lastKey);
+      const after = query.lastKey === undefined ? undefined : decodeKeyset(query.lastKey);
       const direction = query.sort;
       const beyond = direction === "asc" ? ">" : "<";
       let select = db
@@ -208,10 +184,10 @@ export function createTeamService({ db, now, publicUrl, planLimits }: TeamServic
       if (after) {
         select = select.where((eb) =>
           eb.or([
-            eb("teams.created_at", beyond, after.createdAt),
+            eb("teams.created_at", beyond, after.sortKey),
             eb.and([
-              eb("teams.created_at", "=", after.createdAt),
-              eb("teams.team_id", beyond, after.teamId),
+              eb("teams.created_at", "=", after.sortKey),
+              eb("teams.team_id", beyond, after.id),
             ]),
           ]),
         );
@@ -224,7 +200,11 @@ export function createTeamService({ db, now, publicUrl, planLimits }: TeamServic
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        pagination: { lastKey: rows.length > query.limit && last ? encodeKey(last) : null },
+        pagination: {
+          // Keyset pages in (created_at, team_id) order.
+          lastKey:
+            rows.length > query.limit && last ? encodeKeyset(last.created_at, last.team_id) : null,
+        },
         teams: page.map((row) => ({
           teamId: row.team_id,
           teamName: row.name,

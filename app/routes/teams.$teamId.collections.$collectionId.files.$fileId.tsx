@@ -7,33 +7,41 @@ import { useTranslation } from "react-i18next";
 import { FilePicture, FileTypeIcon } from "#app/components/file-preview-icon.tsx";
 import { fileListQuery, readFileFilters, screenSearch } from "#app/components/files-filters.ts";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
-import { type FileListQuery, filesApi } from "#app/services/api/files.server.ts";
+import { type FileItem, type FileNeighbours, filesApi } from "#app/services/api/files.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
-import { encodeKeyset } from "#domain/keyset.ts";
 import { canDownloadFromPreview } from "#domain/roles.ts";
 
 export const handle = { i18n: ["common", "files", "messages"] };
 
 /**
  * A file's full-screen preview (spec section 2, Files screen): reading the file marks it read.
- * Previous and next follow the screen's filters and order: the file right before and right
- * after this one, asked of the list with this file as the keyset position.
+ * Previous and next follow the screen's filters and order: the API's neighbours of this file
+ * under the same filters and sort.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   const teamParam = params.teamId ?? "";
   const collectionId = params.collectionId ?? "";
+  const fileId = params.fileId ?? "";
   const base = `/teams/${encodeURIComponent(teamParam)}/collections/${encodeURIComponent(collectionId)}`;
   const filters = readFileFilters(new URL(request.url).searchParams);
   const search = screenSearch(new URL(request.url).searchParams);
-  let file: Awaited<ReturnType<typeof filesApi.get>>["body"];
+  const { creator, from, to, sort } = fileListQuery(filters, userIdOf(auth), 1);
+  let file: FileItem;
+  let neighbours: FileNeighbours;
   try {
-    file = (
-      await filesApi.get(context, auth.accessToken, teamParam, collectionId, params.fileId ?? "")
-    ).body;
+    [{ body: file }, { body: neighbours }] = await Promise.all([
+      filesApi.get(context, auth.accessToken, teamParam, collectionId, fileId),
+      filesApi.neighbours(context, auth.accessToken, teamParam, collectionId, fileId, {
+        creator,
+        from,
+        to,
+        sort,
+      }),
+    ]);
   } catch (error) {
     if (error instanceof ApiRequestError && error.statusCode < 500) {
       return redirectWithToast(
@@ -46,18 +54,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }
     throw error;
   }
-  const query = fileListQuery(filters, userIdOf(auth), 1);
-  const neighbour = (sort: FileListQuery["sort"]) =>
-    filesApi
-      .list(context, auth.accessToken, teamParam, collectionId, {
-        ...query,
-        sort,
-        lastKey: encodeKeyset(file.refDate, file.fileId),
-      })
-      .then(({ body }) => body.files[0]?.fileId ?? null)
-      .catch(() => null);
-  const reverse = query.sort === "refDate:asc" ? "refDate:desc" : "refDate:asc";
-  const [previousId, nextId] = await Promise.all([neighbour(reverse), neighbour(query.sort)]);
   return data(
     {
       file: {
@@ -66,8 +62,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         contentType: file.contentType,
         previewUrl: file.previewUrl,
       },
-      previousId,
-      nextId,
+      previousId: neighbours.previousId,
+      nextId: neighbours.nextId,
       base,
       search,
     },

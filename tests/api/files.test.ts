@@ -435,6 +435,166 @@ describe("GET /api/files across teams", () => {
   });
 });
 
+describe("GET .../files/{fileId}/neighbours", () => {
+  const T = 1_650_000_000_000;
+  let c: Awaited<ReturnType<typeof crew>>;
+  let collection: StoredCollection;
+  const ids = {} as Record<string, string>;
+  const nameOf = (fileId: string | null) =>
+    fileId === null ? null : (Object.keys(ids).find((name) => ids[name] === fileId) ?? fileId);
+
+  async function neighbours(tokens: Tokens, fileId: string, query: Record<string, string> = {}) {
+    const search = new URLSearchParams(query);
+    const response = await call(
+      tokens,
+      `${filePath(c.team, collection, fileId)}/neighbours?${search}`,
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { previousId: string | null; nextId: string | null };
+    expect(Object.keys(body).sort()).toEqual(["nextId", "previousId"]);
+    return { previous: nameOf(body.previousId), next: nameOf(body.nextId) };
+  }
+
+  /** Every listed file's neighbours are the files beside it in the list, under the same query. */
+  async function expectListOrder(
+    tokens: Tokens,
+    query: Record<string, string>,
+    expected: string[],
+  ) {
+    const listed = names(
+      await page(tokens, collectionFiles(c.team, collection), { ...query, limit: 100 }),
+    );
+    expect(listed).toEqual(expected);
+    for (const [index, name] of listed.entries()) {
+      expect(await neighbours(tokens, ids[name] as string, query)).toEqual({
+        previous: listed[index - 1] ?? null,
+        next: listed[index + 1] ?? null,
+      });
+    }
+  }
+
+  beforeAll(async () => {
+    c = await crew();
+    collection = await insertCollection(api, c.team, { mode: "collaborative" });
+    const put = async (name: string, refDate: number, uploadedBy = c.team.ownerId) => {
+      ids[name] = (await insertFile(api, c.team, collection, { name, refDate, uploadedBy })).fileId;
+    };
+    await put("A", T + 1000);
+    // B and C share a refDate: the id breaks the tie, as in the list.
+    await put("B", T + 2000, c.admin.userId);
+    await put("C", T + 2000, c.uploader.userId);
+    await put("D", T + 3000, c.uploader.userId);
+    await put("E", T + 4000);
+    // Never listed, so never a neighbour; and another collection's files are not either.
+    await insertFile(api, c.team, collection, { refDate: T + 3500, status: "uploading" });
+    await insertFile(api, c.team, collection, { refDate: T + 3600, status: "failed" });
+    await insertFile(api, c.team, await insertCollection(api, c.team), { refDate: T + 3700 });
+  });
+
+  /** B and C in ascending order, which their ids decide: as the list has them. */
+  const tied = async () =>
+    names(
+      await page(c.owner.tokens, collectionFiles(c.team, collection), { sort: "refDate:asc" }),
+    ).filter((name) => name === "B" || name === "C");
+
+  it("follows the list's order both ways: null before the first and after the last", async () => {
+    const ascending = ["A", ...(await tied()), "D", "E"];
+    await expectListOrder(c.viewer.tokens, { sort: "refDate:asc" }, ascending);
+    await expectListOrder(c.viewer.tokens, {}, [...ascending].reverse());
+    await expectListOrder(c.owner.tokens, { sort: "refDate:desc" }, [...ascending].reverse());
+    expect(await neighbours(c.owner.tokens, ids.E as string)).toEqual({
+      previous: null,
+      next: "D",
+    });
+    expect(await neighbours(c.owner.tokens, ids.A as string, { sort: "refDate:asc" })).toEqual({
+      previous: null,
+      next: (await tied())[0],
+    });
+  });
+
+  it("takes the list's filters; a file outside them still has its place", async () => {
+    await expectListOrder(c.admin.tokens, { creator: c.uploader.userId }, ["D", "C"]);
+    await expectListOrder(c.admin.tokens, { from: String(T + 2000), to: String(T + 3000) }, [
+      "D",
+      ...(await tied()).reverse(),
+    ]);
+    await expectListOrder(c.admin.tokens, { creator: "", sort: "refDate:asc" }, [
+      "A",
+      ...(await tied()),
+      "D",
+      "E",
+    ]);
+    // E is newer than every file C's uploader sent; A older.
+    expect(
+      await neighbours(c.admin.tokens, ids.E as string, { creator: c.uploader.userId }),
+    ).toEqual({ previous: null, next: "D" });
+    expect(
+      await neighbours(c.admin.tokens, ids.A as string, { creator: c.uploader.userId }),
+    ).toEqual({ previous: "C", next: null });
+    // Nothing in the range: no neighbours either way.
+    expect(await neighbours(c.admin.tokens, ids.D as string, { from: String(T + 9000) })).toEqual({
+      previous: null,
+      next: null,
+    });
+  });
+
+  it("shows an uploader only its own files, as the list does", async () => {
+    await expectListOrder(c.uploader.tokens, {}, ["D", "C"]);
+    await expectListOrder(c.uploader.tokens, { sort: "refDate:asc" }, ["C", "D"]);
+    await expectListOrder(c.uploader2.tokens, {}, []);
+    for (const name of ["A", "B", "E"]) {
+      await expectError(
+        await call(
+          c.uploader.tokens,
+          `${filePath(c.team, collection, ids[name] as string)}/neighbours`,
+        ),
+        404,
+        "notFound",
+      );
+    }
+  });
+
+  it("answers notFound for a missing file, collection or team, and another team's file", async () => {
+    const other = await ownedTeam(api);
+    const elsewhere = await insertCollection(api, other.team);
+    const foreign = await insertFile(api, other.team, elsewhere);
+    const another = await insertCollection(api, c.team);
+    for (const path of [
+      filePath(c.team, collection, "missing"),
+      filePath(c.team, { collectionId: "missing" }, ids.A as string),
+      // A file named under the wrong collection is not there either.
+      filePath(c.team, another, ids.A as string),
+      filePath(c.team, elsewhere, foreign.fileId),
+      filePath(other.team, elsewhere, foreign.fileId),
+      `/api/teams/missing/collections/${collection.collectionId}/files/${ids.A}`,
+    ]) {
+      await expectError(await call(c.owner.tokens, `${path}/neighbours`), 404, "notFound");
+    }
+  });
+
+  it("refuses an unknown sort with invalidSorting and reversed dates with invalidInput", async () => {
+    const path = `${filePath(c.team, collection, ids.A as string)}/neighbours`;
+    await expectError(await call(c.owner.tokens, `${path}?sort=name:asc`), 400, "invalidSorting");
+    const reversed = await expectError(
+      await call(c.owner.tokens, `${path}?from=${T + 2000}&to=${T}`),
+      400,
+      "invalidInput",
+    );
+    expect(reversed.message).toContain("filterStartEndDateInvalid");
+    await expectError(await call(c.owner.tokens, `${path}?from=-1`), 400, "invalidInput");
+    await expectError(await api.request(path), 401, "authorizationRequired");
+  });
+
+  it("does not mark the file read", async () => {
+    await neighbours(c.viewer.tokens, ids.D as string);
+    const listed = await page(c.viewer.tokens, collectionFiles(c.team, collection));
+    expect(listed.files.find((file) => file.fileId === ids.D)?.readAt).toBeNull();
+    expect(
+      (await readFile(c.viewer.tokens, filePath(c.team, collection, ids.D as string))).readAt,
+    ).toEqual(expect.any(Number));
+  });
+});
+
 describe("reading a file", () => {
   it("marks it read for the caller; an update makes it unread again", async () => {
     const c = await crew();

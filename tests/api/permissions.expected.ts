@@ -392,6 +392,23 @@ export const EXPECTED_STATUS = {
     viewer: 200,
     ...OUTSIDERS,
   },
+  // The files listed around one, as the collection's list shows them: the file's own rule.
+  "GET /teams/{teamId}/collections/{collectionId}/files/{fileId}/neighbours (own)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  "GET /teams/{teamId}/collections/{collectionId}/files/{fileId}/neighbours (someone else's)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 404,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
   // Uploads: create file; owner and admin anywhere, uploader and upviewer in a collaborative
   // collection or their own; refused before any byte (uploads.test.ts covers the rest).
   "POST /teams/{teamId}/collections/{collectionId}/files (collaborative)": {

@@ -306,6 +306,14 @@ const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call
   }),
   "GET /teams/{teamId}/collections/{collectionId}/files/{fileId}/content (someone else's)":
     async () => ({ method: "GET", path: `${await filePath(authorId)}/content` }),
+  "GET /teams/{teamId}/collections/{collectionId}/files/{fileId}/neighbours (own)": async (
+    actor,
+  ) => ({
+    method: "GET",
+    path: `${await filePath(callers[actor].userId)}/neighbours`,
+  }),
+  "GET /teams/{teamId}/collections/{collectionId}/files/{fileId}/neighbours (someone else's)":
+    async () => ({ method: "GET", path: `${await filePath(authorId)}/neighbours` }),
   "POST /teams/{teamId}/collections/{collectionId}/files (collaborative)": async () => {
     const target = await insertCollection(api, team, {
       createdBy: authorId,

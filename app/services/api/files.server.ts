@@ -42,6 +42,15 @@ export interface FileListQuery {
   sort?: FileSort;
 }
 
+/** What the files list holds and its order, without the page: what neighbours take. */
+export type FileFilterQuery = Omit<FileListQuery, "lastKey" | "limit">;
+
+/** The files listed just before and after one under the same filters and sort. */
+export interface FileNeighbours {
+  previousId: string | null;
+  nextId: string | null;
+}
+
 export type FileVariant = "original" | "thumbnail" | "preview";
 
 const filesPath = (teamId: string, collectionId: string) =>
@@ -78,6 +87,24 @@ export const filesApi = {
     collectionId: string,
     fileId: string,
   ) => apiCall<FileItem>(context, filePath(teamId, collectionId, fileId), { accessToken }),
+
+  /**
+   * The files listed just before and after one in the collection's list under `query`
+   * (null at either end). It does not mark the file read.
+   */
+  neighbours: (
+    context: WebContext,
+    accessToken: string,
+    teamId: string,
+    collectionId: string,
+    fileId: string,
+    query: FileFilterQuery = {},
+  ) =>
+    apiCall<FileNeighbours>(
+      context,
+      `${filePath(teamId, collectionId, fileId)}/neighbours${querySuffix(query)}`,
+      { accessToken },
+    ),
 
   rename: (
     context: WebContext,
