@@ -5,7 +5,7 @@ import type { Clock } from "#api/clock.ts";
 import type { Db } from "#api/db/schema.ts";
 import { createCrc32 } from "#api/files/crc32.ts";
 import { makeDerivatives } from "#api/files/derivatives.ts";
-import { EXIF_HEAD_BYTES, readCaptureDate } from "#api/files/exif.ts";
+import { EXIF_HEAD_BYTES } from "#api/files/exif.ts";
 import {
   ImageDimensionsError,
   ImageTooLargeError,

@@ -6,12 +6,11 @@ import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FilePicture, FileTypeIcon } from "#app/components/file-preview-icon.tsx";
 import { fileListQuery, readFileFilters, screenSearch } from "#app/components/files-filters.ts";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
-import { type FileItem, type FileNeighbours, filesApi } from "#app/services/api/files.server.ts";
+import { filesApi } from "#app/services/api/files.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
+import { orGoBack } from "#app/services/team-route.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 import { canDownloadFromPreview } from "#domain/roles.ts";
 
 export const handle = { i18n: ["common", "files", "messages"] };
@@ -30,10 +29,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const filters = readFileFilters(new URL(request.url).searchParams);
   const search = screenSearch(new URL(request.url).searchParams);
   const { creator, from, to, sort } = fileListQuery(filters, userIdOf(auth), 1);
-  let file: FileItem;
-  let neighbours: FileNeighbours;
-  try {
-    [{ body: file }, { body: neighbours }] = await Promise.all([
+  // A file since gone (or not yours): back to the list, with why.
+  const [{ body: file }, { body: neighbours }] = await orGoBack(
+    Promise.all([
       filesApi.get(context, auth.accessToken, teamParam, collectionId, fileId),
       filesApi.neighbours(context, auth.accessToken, teamParam, collectionId, fileId, {
         creator,
@@ -41,19 +39,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         to,
         sort,
       }),
-    ]);
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.statusCode < 500) {
-      return redirectWithToast(
-        request,
-        context,
-        `${base}${search}`,
-        { type: "error", message: `messages:errors.${error.errorCode}` },
-        { headers: auth.headers },
-      );
-    }
-    throw error;
-  }
+    ]),
+    { request, context, to: `${base}${search}`, auth },
+  );
   return data(
     {
       file: {
