@@ -14,6 +14,11 @@ export const IMAGE_CONTENT_TYPES = [
   "image/gif",
   "image/avif",
 ] as const;
+export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
+
+export function isImageContentType(type: string): type is ImageContentType {
+  return (IMAGE_CONTENT_TYPES as readonly string[]).includes(type);
+}
 
 export const IMAGE_STATUS_POLL_MS = SECOND_MS;
 export const DOWNLOAD_POLL_MS = 5 * SECOND_MS;

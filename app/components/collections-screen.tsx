@@ -20,8 +20,9 @@ import {
 import { Await, Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Collection, CollectionListPage } from "#app/services/api/collections.server.ts";
+import type { Collection } from "#app/services/api/collections.server.ts";
 import type { Member } from "#app/services/api/members.server.ts";
+import type { CollectionListPage } from "#app/services/collection-page.server.ts";
 import { LOADING_BANNER_MIN_MS } from "#domain/constants.ts";
 import {
   type Actor,

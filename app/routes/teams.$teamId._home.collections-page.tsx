@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { readFilters } from "#app/components/collections-filters.ts";
-import { loadCollectionPage } from "#app/services/api/collections.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
+import { loadCollectionPage } from "#app/services/collection-page.server.ts";
 
 /*
  * The next page of the collections list for the "load more" fetcher (with JavaScript). The team

@@ -10,10 +10,10 @@ import {
 } from "#app/components/collections-screen.tsx";
 import { type MemberPage, MembersPanel } from "#app/components/members-panel.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
-import { loadCollectionPage } from "#app/services/api/collections.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
+import { loadCollectionPage } from "#app/services/collection-page.server.ts";
 import { deferFor } from "#app/services/streaming.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 

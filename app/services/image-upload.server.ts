@@ -9,7 +9,7 @@ import {
 } from "@remix-run/node";
 import { z } from "zod";
 import type { WebContext } from "#app/load-context.ts";
-import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from "#domain/constants.ts";
+import { IMAGE_MAX_BYTES, type ImageContentType, isImageContentType } from "#domain/constants.ts";
 import { imageLinkSchema } from "#domain/validation.ts";
 import { attempt, serviceUnavailable } from "./api/client.server.ts";
 import type { Auth } from "./auth.server.ts";
@@ -28,7 +28,7 @@ export type ImageStatus = "processing" | "ready" | "error";
 /** Where an image goes: the API calls that differ between avatars and logos. */
 export interface ImageTarget {
   create(
-    body: { contentType: string } | { remoteUrl: string },
+    body: { contentType: ImageContentType } | { remoteUrl: string },
   ): Promise<{ id: string; uploadUrl: string | null }>;
   status(id: string): Promise<ImageStatus>;
   /** The API's error code for an image it refused (invalidUserAvatar, invalidTeamLogo). */
@@ -103,9 +103,7 @@ export async function imageDialogAction(
   const formData = await request.formData();
   if (formData.get("intent") === "start") {
     const contentType = String(formData.get("contentType") ?? "");
-    if (!(IMAGE_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-      return reply({ intent: "start", error: "imageFile" });
-    }
+    if (!isImageContentType(contentType)) return reply({ intent: "start", error: "imageFile" });
     const created = await attempt(target.create({ contentType }));
     if (created.refusal) {
       const { errorCode, statusCode } = created.refusal;
@@ -166,7 +164,7 @@ async function forwardFile(
   const drain = async () => {
     while (!(await source.next()).done) {}
   };
-  if (!(IMAGE_CONTENT_TYPES as readonly string[]).includes(contentType)) {
+  if (!isImageContentType(contentType)) {
     await drain();
     return { error: "imageFile" };
   }

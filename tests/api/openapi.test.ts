@@ -1,5 +1,13 @@
+import fs from "node:fs";
+import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "./support/api-server.ts";
+
+const TYPES_FILE = "app/services/api/openapi.d.ts";
+const TYPES_HEADER = `// Generated from the API's OpenAPI document by \`npm run api-types\`; do not edit.
+// tests/api/openapi.test.ts fails when it no longer matches the API (ADR 020).
+
+`;
 
 let api: TestApi;
 beforeAll(async () => {
@@ -48,5 +56,19 @@ describe("GET /api/openapi.json", () => {
     );
     expect(schema.additionalProperties).toBe(false);
     expect(doc.components.schemas.Error.required).toEqual(["statusCode", "errorCode", "message"]);
+  });
+});
+
+/*
+ * The web tier's request and response types are generated from this document into
+ * app/services/api/openapi.d.ts (ADR 020). Stale types fail here; `npm run api-types` writes
+ * them again.
+ */
+describe("the web tier's generated API types", () => {
+  it("match the document the API serves", async () => {
+    const document = await (await api.request("/api/openapi.json")).json();
+    const generated = `${TYPES_HEADER}${astToString(await openapiTS(document, { alphabetize: true }))}`;
+    if (process.env.UPDATE_API_TYPES === "1") fs.writeFileSync(TYPES_FILE, generated);
+    expect(fs.readFileSync(TYPES_FILE, "utf8"), "run `npm run api-types`").toBe(generated);
   });
 });

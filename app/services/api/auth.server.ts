@@ -1,84 +1,63 @@
 import type { WebContext } from "#app/load-context.ts";
-import type { FederatedProviderId } from "#domain/providers.ts";
 import { apiCall } from "./client.server.ts";
+import type { Answer, Body, Schema } from "./contract.ts";
 
 /** The API's token answer (spec section 7, POST /auth/refresh). */
-export interface TokensResult {
-  IdToken: string;
-  TokenType: string;
-  AccessToken: string;
-  /** Seconds. */
-  ExpiresIn: number;
-  RefreshToken?: string;
-}
-
+export type TokensResult = Schema<"Tokens">;
 /** The User of spec section 3. */
-export interface User {
-  userId: string;
-  userScope: "global" | "team";
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  preferredName: string | null;
-  nickname: string | null;
-  username: string;
-  avatarUrl: string | null;
-}
+export type User = Schema<"User">;
 
-export type Locale = "en" | "it";
+const post = <P extends keyof AuthCalls>(context: WebContext, path: P, body: AuthCalls[P]) =>
+  apiCall<Answer<P, "post">>(context, path, { method: "POST", body });
+
+/** The sign-in and account calls a guest makes, by path, with the body each takes. */
+interface AuthCalls {
+  "/api/auth/signin": Body<"/api/auth/signin", "post">;
+  "/api/auth/new-password": Body<"/api/auth/new-password", "post">;
+  "/api/auth/signup": Body<"/api/auth/signup", "post">;
+  "/api/auth/verify-email": Body<"/api/auth/verify-email", "post">;
+  "/api/auth/resend-code": Body<"/api/auth/resend-code", "post">;
+  "/api/auth/forgot-password": Body<"/api/auth/forgot-password", "post">;
+  "/api/auth/reset-password": Body<"/api/auth/reset-password", "post">;
+  "/api/auth/federated": Body<"/api/auth/federated", "post">;
+  "/api/auth/refresh": Body<"/api/auth/refresh", "post">;
+  "/api/auth/signout": Body<"/api/auth/signout", "post">;
+}
 
 export const authApi = {
-  signIn: (
-    context: WebContext,
-    body: { email?: string; username?: string; password: string; team?: string },
-  ) => apiCall<{ result: TokensResult }>(context, "/api/auth/signin", { method: "POST", body }),
+  signIn: (context: WebContext, body: AuthCalls["/api/auth/signin"]) =>
+    post(context, "/api/auth/signin", body),
 
-  newPassword: (
-    context: WebContext,
-    body: { newPassword: string; session: string; teamId: string; username: string },
-  ) =>
-    apiCall<{ result: TokensResult }>(context, "/api/auth/new-password", { method: "POST", body }),
+  newPassword: (context: WebContext, body: AuthCalls["/api/auth/new-password"]) =>
+    post(context, "/api/auth/new-password", body),
 
-  signUp: (
-    context: WebContext,
-    body: { email: string; password: string; nickname: string; locale: Locale },
-  ) =>
-    apiCall<{ userId: string; username: string; email: string }>(context, "/api/auth/signup", {
-      method: "POST",
-      body,
-    }),
+  signUp: (context: WebContext, body: AuthCalls["/api/auth/signup"]) =>
+    post(context, "/api/auth/signup", body),
 
-  verifyEmail: (context: WebContext, body: { code: string; email: string; username: string }) =>
-    apiCall<unknown>(context, "/api/auth/verify-email", { method: "POST", body }),
+  verifyEmail: (context: WebContext, body: AuthCalls["/api/auth/verify-email"]) =>
+    post(context, "/api/auth/verify-email", body),
 
-  resendCode: (context: WebContext, body: { email: string }) =>
-    apiCall<unknown>(context, "/api/auth/resend-code", { method: "POST", body }),
+  resendCode: (context: WebContext, body: AuthCalls["/api/auth/resend-code"]) =>
+    post(context, "/api/auth/resend-code", body),
 
-  forgotPassword: (context: WebContext, body: { email: string }) =>
-    apiCall<unknown>(context, "/api/auth/forgot-password", { method: "POST", body }),
+  forgotPassword: (context: WebContext, body: AuthCalls["/api/auth/forgot-password"]) =>
+    post(context, "/api/auth/forgot-password", body),
 
-  resetPassword: (
-    context: WebContext,
-    body: { newPassword: string; email: string; code: string },
-  ) => apiCall<unknown>(context, "/api/auth/reset-password", { method: "POST", body }),
+  resetPassword: (context: WebContext, body: AuthCalls["/api/auth/reset-password"]) =>
+    post(context, "/api/auth/reset-password", body),
 
   /** Social sign-in: the provider's ID token and the nonce this sign-in sent with it. */
-  federated: (
-    context: WebContext,
-    body: { provider: FederatedProviderId; idToken: string; nonce: string },
-  ) => apiCall<{ result: TokensResult }>(context, "/api/auth/federated", { method: "POST", body }),
+  federated: (context: WebContext, body: AuthCalls["/api/auth/federated"]) =>
+    post(context, "/api/auth/federated", body),
 
   refresh: (context: WebContext, refreshToken: string) =>
-    apiCall<{ result: TokensResult }>(context, "/api/auth/refresh", {
-      method: "POST",
-      body: { refreshToken },
-    }),
+    post(context, "/api/auth/refresh", { refreshToken }),
 
   signOut: (context: WebContext, accessToken: string) =>
-    apiCall<unknown>(context, "/api/auth/signout", { method: "POST", body: { accessToken } }),
+    post(context, "/api/auth/signout", { accessToken }),
 
   me: (context: WebContext, accessToken: string) =>
-    apiCall<User>(context, "/api/users/@me", { accessToken }),
+    apiCall<Answer<"/api/users/@me", "get">>(context, "/api/users/@me", { accessToken }),
 };
 
 /** The name to greet a user by: preferred name, nickname, first name, else the username. */

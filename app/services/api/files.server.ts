@@ -1,70 +1,24 @@
 import type { WebContext } from "#app/load-context.ts";
 import { apiCall } from "./client.server.ts";
+import { type Answer, type Body, type Query, querySuffix, type Schema } from "./contract.ts";
 
-/** A file as the API answers it (spec section 3, File; the issue 5 contract). */
-export interface FileItem {
-  fileId: string;
-  teamId: string;
-  collectionId: string;
-  name: string;
-  originalName: string;
-  contentType: string;
-  size: number;
-  status: "uploading" | "processing" | "ready" | "failed";
-  /** Signed, inline webp links (1 hour); null until processed, or for non-images. */
-  thumbnailUrl: string | null;
-  previewUrl: string | null;
-  /** The uploader's user id (= member id). */
-  uploadedBy: string;
-  uploader: { userId: string; nickname: string; avatarUrl: string | null } | null;
-  createdAt: number;
-  updatedAt: number;
-  refDate: number;
-  /** Null when never read, or read before the last update. */
-  readAt: number | null;
-}
+/** A file as the API answers it (spec section 3, File). */
+export type FileItem = Schema<"File">;
+export type FilePage = Schema<"FileList">;
+export type FileNeighbours = Schema<"FileNeighbours">;
 
-export interface FilePage {
-  pagination: { lastKey: string | null };
-  files: FileItem[];
-}
-
-export type FileSort = "refDate:desc" | "refDate:asc";
-
-export interface FileListQuery {
-  lastKey?: string;
-  limit?: number;
-  creator?: string;
-  /** Epoch ms, refDate at or after. */
-  from?: number;
-  /** Epoch ms, refDate at or before. */
-  to?: number;
-  sort?: FileSort;
-}
-
-/** What the files list holds and its order, without the page: what neighbours take. */
-export type FileFilterQuery = Omit<FileListQuery, "lastKey" | "limit">;
-
-/** The files listed just before and after one under the same filters and sort. */
-export interface FileNeighbours {
-  previousId: string | null;
-  nextId: string | null;
-}
-
-export type FileVariant = "original" | "thumbnail" | "preview";
+const FILES = "/api/teams/{teamId}/collections/{collectionId}/files";
+const FILE = `${FILES}/{fileId}` as const;
+export type FileListQuery = Query<typeof FILES>;
+export type FileSort = NonNullable<FileListQuery["sort"]>;
+/** The filters and order of a file's neighbours: the list's, without the page. */
+export type FileFilterQuery = Query<`${typeof FILE}/neighbours`>;
+export type FileVariant = NonNullable<Query<`${typeof FILE}/content`>["variant"]>;
 
 const filesPath = (teamId: string, collectionId: string) =>
   `/api/teams/${encodeURIComponent(teamId)}/collections/${encodeURIComponent(collectionId)}/files`;
 const filePath = (teamId: string, collectionId: string, fileId: string) =>
   `${filesPath(teamId, collectionId)}/${encodeURIComponent(fileId)}`;
-
-function querySuffix(query: FileListQuery) {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== "") search.set(name, String(value));
-  }
-  return search.size > 0 ? `?${search}` : "";
-}
 
 export const filesApi = {
   /** The collection's files the caller may see, by refDate. */
@@ -75,9 +29,11 @@ export const filesApi = {
     collectionId: string,
     query: FileListQuery = {},
   ) =>
-    apiCall<FilePage>(context, `${filesPath(teamId, collectionId)}${querySuffix(query)}`, {
-      accessToken,
-    }),
+    apiCall<Answer<typeof FILES, "get">>(
+      context,
+      `${filesPath(teamId, collectionId)}${querySuffix(query)}`,
+      { accessToken },
+    ),
 
   /** One file; the API marks it read for the caller. */
   get: (
@@ -86,7 +42,10 @@ export const filesApi = {
     teamId: string,
     collectionId: string,
     fileId: string,
-  ) => apiCall<FileItem>(context, filePath(teamId, collectionId, fileId), { accessToken }),
+  ) =>
+    apiCall<Answer<typeof FILE, "get">>(context, filePath(teamId, collectionId, fileId), {
+      accessToken,
+    }),
 
   /**
    * The files listed just before and after one in the collection's list under `query`
@@ -100,7 +59,7 @@ export const filesApi = {
     fileId: string,
     query: FileFilterQuery = {},
   ) =>
-    apiCall<FileNeighbours>(
+    apiCall<Answer<`${typeof FILE}/neighbours`, "get">>(
       context,
       `${filePath(teamId, collectionId, fileId)}/neighbours${querySuffix(query)}`,
       { accessToken },
@@ -114,10 +73,10 @@ export const filesApi = {
     fileId: string,
     name: string,
   ) =>
-    apiCall<FileItem>(context, filePath(teamId, collectionId, fileId), {
+    apiCall<Answer<typeof FILE, "patch">>(context, filePath(teamId, collectionId, fileId), {
       method: "PATCH",
       accessToken,
-      body: [{ op: "replace", path: "/name", value: name }],
+      body: [{ op: "replace", path: "/name", value: name }] satisfies Body<typeof FILE, "patch">,
     }),
 
   /** A signed link (5 minutes) to the file's bytes. */
@@ -130,9 +89,9 @@ export const filesApi = {
     variant: FileVariant = "original",
     disposition: "attachment" | "inline" = "attachment",
   ) =>
-    apiCall<{ signedUrl: string }>(
+    apiCall<Answer<`${typeof FILE}/content`, "get">>(
       context,
-      `${filePath(teamId, collectionId, fileId)}/content?${new URLSearchParams({ variant, disposition })}`,
+      `${filePath(teamId, collectionId, fileId)}/content${querySuffix({ variant, disposition })}`,
       { accessToken },
     ),
 
@@ -142,9 +101,9 @@ export const filesApi = {
     accessToken: string,
     teamId: string,
     collectionId: string,
-    body: { name: string; contentType: string; size: number },
+    body: Body<typeof FILES, "post">,
   ) =>
-    apiCall<{ fileId: string; uploadUrl: string }>(context, filesPath(teamId, collectionId), {
+    apiCall<Answer<typeof FILES, "post">>(context, filesPath(teamId, collectionId), {
       method: "POST",
       accessToken,
       body,

@@ -1,41 +1,20 @@
 import type { WebContext } from "#app/load-context.ts";
-import type { EffectiveMemberStatus, MemberType } from "#domain/members.ts";
-import type { AssignableRole, Role } from "#domain/roles.ts";
 import { apiCall, unlessRefused } from "./client.server.ts";
+import { type Answer, type Body, type Query, querySuffix, type Schema } from "./contract.ts";
 
-/** A member as the API answers it (spec section 3, Member). */
-export interface Member {
-  teamId: string;
-  /** May start with EMAIL# until an invitation is accepted. */
-  userId: string;
-  nickname: string;
-  avatarUrl: string | null;
-  role: Role;
-  status: EffectiveMemberStatus;
-  type: MemberType;
-  createdAt: number;
-  createdBy: string;
-  joinedAt: number | null;
-  inviteExpiresAt: number | null;
-  /** On the detail only. */
-  username?: string | null;
-  email?: string | null;
-}
+/** A member as the API answers it (spec section 3, Member); the detail adds username and email. */
+export type Member = Schema<"Member">;
+export type MemberDetail = Schema<"MemberDetail">;
+/** An internal member's sign-in details, shown once. */
+export type Credentials = Schema<"InternalMemberCredentials">;
 
-export interface Credentials {
-  teamAlias: string | null;
-  teamId: string;
-  username: string;
-  password: string;
-}
+const MEMBERS = "/api/teams/{teamId}/members";
+const MEMBER = `${MEMBERS}/{userId}` as const;
+/** A JSON Patch operation on a member (role, nickname, status). */
+export type MemberOperation = Body<typeof MEMBER, "patch">[number];
 
-export interface MemberOperation {
-  op: "replace";
-  path: "/role" | "/nickname" | "/status";
-  value: string;
-}
-
-const membersPath = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}/members`;
+const teamPath = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}`;
+const membersPath = (teamId: string) => `${teamPath(teamId)}/members`;
 const memberPath = (teamId: string, userId: string) =>
   `${membersPath(teamId)}/${encodeURIComponent(userId)}`;
 
@@ -44,39 +23,37 @@ export const membersApi = {
     context: WebContext,
     accessToken: string,
     teamId: string,
-    query: { prefix?: string; lastKey?: string } = {},
-  ) => {
-    const search = new URLSearchParams();
-    if (query.prefix) search.set("prefix", query.prefix);
-    if (query.lastKey) search.set("lastKey", query.lastKey);
-    const suffix = search.size > 0 ? `?${search}` : "";
-    return apiCall<{ pagination: { lastKey: string | null }; members: Member[] }>(
-      context,
-      `${membersPath(teamId)}${suffix}`,
-      { accessToken },
-    );
-  },
+    query: Query<typeof MEMBERS> = {},
+  ) =>
+    apiCall<Answer<typeof MEMBERS, "get">>(context, `${membersPath(teamId)}${querySuffix(query)}`, {
+      accessToken,
+    }),
 
   get: (context: WebContext, accessToken: string, teamId: string, userId: string) =>
-    apiCall<Member>(context, memberPath(teamId, userId), { accessToken }),
+    apiCall<Answer<typeof MEMBER, "get">>(context, memberPath(teamId, userId), { accessToken }),
 
   invite: (
     context: WebContext,
     accessToken: string,
     teamId: string,
-    body: { email: string; nickname: string; role: AssignableRole; locale: string },
-  ) => apiCall<Member>(context, membersPath(teamId), { method: "POST", accessToken, body }),
+    body: Extract<Body<typeof MEMBERS, "post">, { email: string }>,
+  ) =>
+    apiCall<Answer<typeof MEMBERS, "post">>(context, membersPath(teamId), {
+      method: "POST",
+      accessToken,
+      body,
+    }),
 
   createInternal: (
     context: WebContext,
     accessToken: string,
     teamId: string,
-    body: { username: string; locale: string },
+    body: { username: string; locale: "en" | "it" },
   ) =>
-    apiCall<{ member: Member; credentials: Credentials }>(context, membersPath(teamId), {
+    apiCall<Schema<"InternalMemberCreated">>(context, membersPath(teamId), {
       method: "POST",
       accessToken,
-      body: { ...body, role: "uploader" },
+      body: { ...body, role: "uploader" } satisfies Body<typeof MEMBERS, "post">,
     }),
 
   patch: (
@@ -86,45 +63,57 @@ export const membersApi = {
     userId: string,
     operations: MemberOperation[],
   ) =>
-    apiCall<Member>(context, memberPath(teamId, userId), {
+    apiCall<Answer<typeof MEMBER, "patch">>(context, memberPath(teamId, userId), {
       method: "PATCH",
       accessToken,
       body: operations,
     }),
 
   remove: (context: WebContext, accessToken: string, teamId: string, userId: string) =>
-    apiCall<unknown>(context, memberPath(teamId, userId), { method: "DELETE", accessToken }),
+    apiCall<Answer<typeof MEMBER, "delete">>(context, memberPath(teamId, userId), {
+      method: "DELETE",
+      accessToken,
+    }),
 
   resendInvitation: (context: WebContext, accessToken: string, teamId: string, userId: string) =>
-    apiCall<unknown>(context, `/api/teams/${encodeURIComponent(teamId)}/invitations/resend`, {
-      method: "POST",
-      accessToken,
-      body: { userId },
-    }),
+    apiCall<Answer<"/api/teams/{teamId}/invitations/resend", "post">>(
+      context,
+      `${teamPath(teamId)}/invitations/resend`,
+      {
+        method: "POST",
+        accessToken,
+        body: { userId } satisfies Body<"/api/teams/{teamId}/invitations/resend", "post">,
+      },
+    ),
 
   newPassword: (context: WebContext, accessToken: string, teamId: string, userId: string) =>
-    apiCall<{ credentials: Credentials }>(context, `${memberPath(teamId, userId)}/new-password`, {
-      method: "POST",
-      accessToken,
-    }),
+    apiCall<Answer<`${typeof MEMBER}/new-password`, "post">>(
+      context,
+      `${memberPath(teamId, userId)}/new-password`,
+      { method: "POST", accessToken },
+    ),
 
   acceptInvitation: (
     context: WebContext,
     teamId: string,
-    body: { token: string; password?: string },
+    body: Body<"/api/teams/{teamId}/invitations/accept", "post">,
     accessToken?: string,
   ) =>
-    apiCall<{ membership: { role: Role }; auth?: { result: unknown } }>(
+    apiCall<Answer<"/api/teams/{teamId}/invitations/accept", "post">>(
       context,
-      `/api/teams/${encodeURIComponent(teamId)}/invitations/accept`,
+      `${teamPath(teamId)}/invitations/accept`,
       { method: "POST", accessToken, body },
     ),
 
   rejectInvitation: (context: WebContext, teamId: string, token: string) =>
-    apiCall<unknown>(context, `/api/teams/${encodeURIComponent(teamId)}/invitations/reject`, {
-      method: "POST",
-      body: { token },
-    }),
+    apiCall<Answer<"/api/teams/{teamId}/invitations/reject", "post">>(
+      context,
+      `${teamPath(teamId)}/invitations/reject`,
+      {
+        method: "POST",
+        body: { token } satisfies Body<"/api/teams/{teamId}/invitations/reject", "post">,
+      },
+    ),
 };
 
 /** A member's name in the team, or null when the API does not answer it (a member since gone). */

@@ -1,11 +1,8 @@
 import type { WebContext } from "#app/load-context.ts";
 import { apiCall } from "./client.server.ts";
+import type { Schema } from "./contract.ts";
 
-export interface ApiStatus {
-  status: "ok" | "unavailable";
-  message: string;
-  timestamp: number;
-}
+export type ApiStatus = Schema<"Status">;
 
 /** The API's own status; a 503 from it (database down) is still a status to show. */
 export async function getStatus(context: WebContext) {

@@ -1,36 +1,11 @@
 import type { WebContext } from "#app/load-context.ts";
-import type { Role, TeamMode } from "#domain/roles.ts";
 import { apiCall } from "./client.server.ts";
+import { type Answer, type Body, type Query, querySuffix, type Schema } from "./contract.ts";
 
 /** A team as GET /api/teams lists it (spec section 3, team list). */
-export interface TeamListItem {
-  teamId: string;
-  teamName: string;
-  teamMode: TeamMode;
-  teamLogoUrl: string | null;
-  teamCreatedAt: number;
-  teamStarAlias: string | null;
-  teamMembersCount: number;
-  memberRole: Role;
-}
-
+export type TeamListItem = Schema<"TeamListItem">;
 /** A team as GET /api/teams/{teamId} answers it. */
-export interface Team {
-  teamId: string;
-  name: string;
-  description: string | null;
-  mode: TeamMode;
-  logoUrl: string | null;
-  createdBy: string;
-  ownerId: string;
-  createdAt: number;
-  updatedAt: number;
-  starAlias: string | null;
-  aliases: string[];
-  membersCount: number;
-  collectionsCount: number;
-  memberRole: Role;
-}
+export type Team = Schema<"Team">;
 
 /** What the team route (routes/teams.$teamId.tsx) loads: its dialogs and the header read it. */
 export interface TeamRouteData {
@@ -39,76 +14,60 @@ export interface TeamRouteData {
   base: string;
 }
 
-export interface TeamListQuery {
-  prefix?: string;
-  lastKey?: string;
-  limit?: number;
-}
-
+const TEAM = "/api/teams/{teamId}";
+export type TeamListQuery = Query<"/api/teams">;
 /** A JSON Patch operation on a team (spec section 7, PATCH a team). */
-export interface TeamOperation {
-  op: "replace" | "remove";
-  path: "/name" | "/description" | "/mode";
-  value?: string;
-}
+export type TeamOperation = Body<typeof TEAM, "patch">[number];
+export type NewTeam = Body<"/api/teams", "post">;
 
-export interface NewTeam {
-  name: string;
-  description?: string;
-  nickname?: string;
-  mode: TeamMode;
-}
+const teamPath = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}`;
 
 export const teamsApi = {
-  list: (context: WebContext, accessToken: string, query: TeamListQuery = {}) => {
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) {
-      if (value !== undefined && value !== "") search.set(name, String(value));
-    }
-    const suffix = search.size > 0 ? `?${search}` : "";
-    return apiCall<{ pagination: { lastKey: string | null }; teams: TeamListItem[] }>(
-      context,
-      `/api/teams${suffix}`,
-      { accessToken },
-    );
-  },
+  list: (context: WebContext, accessToken: string, query: TeamListQuery = {}) =>
+    apiCall<Answer<"/api/teams", "get">>(context, `/api/teams${querySuffix(query)}`, {
+      accessToken,
+    }),
 
   get: (context: WebContext, accessToken: string, teamId: string) =>
-    apiCall<Team>(context, `/api/teams/${encodeURIComponent(teamId)}`, { accessToken }),
+    apiCall<Answer<typeof TEAM, "get">>(context, teamPath(teamId), { accessToken }),
 
   patch: (context: WebContext, accessToken: string, teamId: string, operations: TeamOperation[]) =>
-    apiCall<Team>(context, `/api/teams/${encodeURIComponent(teamId)}`, {
+    apiCall<Answer<typeof TEAM, "patch">>(context, teamPath(teamId), {
       method: "PATCH",
       accessToken,
       body: operations,
     }),
 
   createAlias: (context: WebContext, accessToken: string, teamId: string, alias: string) =>
-    apiCall<{ alias: string }>(context, `/api/teams/${encodeURIComponent(teamId)}/aliases`, {
+    apiCall<Answer<`${typeof TEAM}/aliases`, "post">>(context, `${teamPath(teamId)}/aliases`, {
       method: "POST",
       accessToken,
-      body: { alias, star: true },
+      body: { alias, star: true } satisfies Body<`${typeof TEAM}/aliases`, "post">,
     }),
 
   createLogo: (
     context: WebContext,
     accessToken: string,
     teamId: string,
-    body: { contentType: string } | { remoteUrl: string },
+    body: Body<`${typeof TEAM}/logos`, "post">,
   ) =>
-    apiCall<{ logoId: string; uploadUrl: string | null }>(
-      context,
-      `/api/teams/${encodeURIComponent(teamId)}/logos`,
-      { method: "POST", accessToken, body },
-    ),
+    apiCall<Answer<`${typeof TEAM}/logos`, "post">>(context, `${teamPath(teamId)}/logos`, {
+      method: "POST",
+      accessToken,
+      body,
+    }),
 
   logoStatus: (context: WebContext, accessToken: string, teamId: string, logoId: string) =>
-    apiCall<{ status: "processing" | "ready" | "error" }>(
+    apiCall<Answer<`${typeof TEAM}/logos/{logoId}`, "get">>(
       context,
-      `/api/teams/${encodeURIComponent(teamId)}/logos/${encodeURIComponent(logoId)}`,
+      `${teamPath(teamId)}/logos/${encodeURIComponent(logoId)}`,
       { accessToken },
     ),
 
   create: (context: WebContext, accessToken: string, team: NewTeam) =>
-    apiCall<{ teamId: string }>(context, "/api/teams", { method: "POST", accessToken, body: team }),
+    apiCall<Answer<"/api/teams", "post">>(context, "/api/teams", {
+      method: "POST",
+      accessToken,
+      body: team,
+    }),
 };

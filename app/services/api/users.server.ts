@@ -1,35 +1,34 @@
 import type { WebContext } from "#app/load-context.ts";
-import type { User } from "./auth.server.ts";
 import { apiCall } from "./client.server.ts";
+import type { Answer, Body } from "./contract.ts";
 
+const ME = "/api/users/@me";
 /** A JSON Patch operation on the profile (spec section 7, PATCH /users/@me). */
-export interface ProfileOperation {
-  op: "replace" | "remove";
-  path: "/firstName" | "/lastName" | "/nickname" | "/preferredName";
-  value?: string;
-}
-
-export type AvatarStatus = "processing" | "ready" | "error";
+export type ProfileOperation = Body<typeof ME, "patch">[number];
 
 export const usersApi = {
   patchMe: (context: WebContext, accessToken: string, operations: ProfileOperation[]) =>
-    apiCall<User>(context, "/api/users/@me", { method: "PATCH", accessToken, body: operations }),
+    apiCall<Answer<typeof ME, "patch">>(context, ME, {
+      method: "PATCH",
+      accessToken,
+      body: operations,
+    }),
 
   createAvatar: (
     context: WebContext,
     accessToken: string,
-    body: { contentType: string } | { remoteUrl: string },
+    body: Body<`${typeof ME}/avatars`, "post">,
   ) =>
-    apiCall<{ avatarId: string; uploadUrl: string | null }>(context, "/api/users/@me/avatars", {
+    apiCall<Answer<`${typeof ME}/avatars`, "post">>(context, `${ME}/avatars`, {
       method: "POST",
       accessToken,
       body,
     }),
 
   avatarStatus: (context: WebContext, accessToken: string, avatarId: string) =>
-    apiCall<{ status: AvatarStatus; avatarUrl?: string | null; errorCode?: string }>(
+    apiCall<Answer<`${typeof ME}/avatars/{avatarId}`, "get">>(
       context,
-      `/api/users/@me/avatars/${encodeURIComponent(avatarId)}`,
+      `${ME}/avatars/${encodeURIComponent(avatarId)}`,
       { accessToken },
     ),
 };
