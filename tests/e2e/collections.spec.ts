@@ -1,6 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { appUrl } from "../../playwright.config.ts";
-import { apiAccessToken, createTeamViaApi, createVerifiedUser } from "./support/accounts.ts";
+import {
+  apiAccessToken,
+  createTeamViaApi,
+  createVerifiedUser,
+  signIn,
+} from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { waitForMail } from "./support/mail.ts";
 
@@ -27,10 +32,9 @@ async function ownerInTeam(page: Page, team: string) {
   const owner = await createVerifiedUser("coll-owner", "Olga Owner");
   const token = await apiAccessToken(owner.email);
   const teamId = await createTeamViaApi(token, team);
-  await page.goto("/auth/signin");
-  await page.getByLabel("Email or username").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signIn(page, owner.email);
+  // One team: /teams opens it.
+  await page.goto("/teams");
   await expect(page.getByRole("heading", { level: 1, name: team })).toBeVisible();
   return { token, teamId, teamUrl: new URL(page.url()).pathname };
 }
@@ -240,10 +244,8 @@ test("an uploader sees its own and shared collections and cannot share", async (
   const collections = `/teams/${teamId}/collections`;
   await api(token, "POST", collections, { name: "Owner private" });
   await api(token, "POST", collections, { name: "Team shared", mode: "collaborative" });
-  await page.goto("/auth/signin");
-  await page.getByLabel("Email or username").fill(member.email);
-  await page.getByLabel("Password").fill(member.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signIn(page, member.email);
+  await page.goto("/teams");
   await expect(page.getByRole("heading", { level: 1, name: "Workshop" })).toBeVisible();
   await expect(row(page, "Team shared")).toBeVisible();
   await expect(row(page, "Owner private")).toHaveCount(0);

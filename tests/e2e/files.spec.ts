@@ -7,6 +7,7 @@ import {
   createCollectionViaApi,
   createTeamViaApi,
   createVerifiedUser,
+  signIn,
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 
@@ -41,13 +42,9 @@ async function ownerWithCollection(collection: string) {
   };
 }
 
-/** Signs the owner in (with one team, that lands in it), then opens the collection. */
+/** Signs the owner in, then opens the collection. */
 async function openAsOwner(page: Page, owner: { email: string; password: string }, url: string) {
-  await page.goto("/auth/signin");
-  await page.getByLabel("Email or username").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Photo Club" })).toBeVisible();
+  await signIn(page, owner.email, owner.password);
   await page.goto(url);
 }
 

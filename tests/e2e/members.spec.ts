@@ -5,6 +5,7 @@ import {
   createTeamViaApi,
   createVerifiedUser,
   PASSWORD,
+  signIn,
   uniqueEmail,
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
@@ -22,10 +23,9 @@ const NEW_PASSWORD = "Battery-Staple-7";
 async function ownerInTeam(page: Page, team: string) {
   const owner = await createVerifiedUser("owner", "Olga Owner");
   const teamId = await createTeamViaApi(await apiAccessToken(owner.email), team);
-  await page.goto("/auth/signin");
-  await page.getByLabel("Email or username").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signIn(page, owner.email);
+  // One team: /teams opens it.
+  await page.goto("/teams");
   await expect(page.getByRole("heading", { level: 1, name: team })).toBeVisible();
   return { owner, teamId, teamUrl: page.url() };
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { createVerifiedUser, signInAs } from "./support/accounts.ts";
+import { createVerifiedUser, signIn } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 
 /*
@@ -12,7 +12,7 @@ const js = () => test.info().project.name === "js";
 
 async function signedIn(page: Page, prefix: string) {
   const user = await createVerifiedUser(prefix, "Ada Lovelace");
-  await signInAs(page, user.email);
+  await signIn(page, user.email);
   await page.goto("/profile");
   return user;
 }

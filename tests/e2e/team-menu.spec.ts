@@ -1,6 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { apiAccessToken, createTeamViaApi, createVerifiedUser } from "./support/accounts.ts";
+import {
+  apiAccessToken,
+  createTeamViaApi,
+  createVerifiedUser,
+  signIn,
+} from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 
 /*
@@ -11,11 +16,9 @@ import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 async function ownerOfNewTeam(page: Page, prefix: string, name: string) {
   const user = await createVerifiedUser(prefix);
   await createTeamViaApi(await apiAccessToken(user.email), name);
-  await page.goto("/auth/signin");
-  await page.getByLabel("Email or username").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  // One team: signing in lands in it.
+  await signIn(page, user.email);
+  // One team: /teams opens it.
+  await page.goto("/teams");
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   return user;
 }

@@ -3,7 +3,7 @@ import {
   apiAccessToken,
   createTeamViaApi,
   createVerifiedUser,
-  signInAs,
+  signIn,
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 
@@ -14,7 +14,8 @@ import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 
 test("create a first team, land in it, and come back to it from /teams", async ({ page }) => {
   const user = await createVerifiedUser("founder");
-  await signInAs(page, user.email);
+  await signIn(page, user.email);
+  await page.goto("/teams");
   await expect(page.getByText("You are not in any team yet.")).toBeVisible();
 
   await page.getByRole("link", { name: "Create a team" }).click();
@@ -55,7 +56,7 @@ test("search the team list, and page through it", async ({ page }) => {
   const token = await apiAccessToken(user.email);
   const names = Array.from({ length: 22 }, (_, i) => `Class ${String(i + 1).padStart(2, "0")}`);
   for (const name of [...names, "Parents"]) await createTeamViaApi(token, name);
-  await signInAs(page, user.email);
+  await signIn(page, user.email);
 
   await page.goto("/teams");
   const cards = page.locator(".team-list > li");
@@ -91,7 +92,7 @@ test("search the team list, and page through it", async ({ page }) => {
 
 test("a team the visitor is not in, or that does not exist, is a 404", async ({ page }) => {
   const user = await createVerifiedUser("stranger");
-  await signInAs(page, user.email);
+  await signIn(page, user.email);
   await page.goto("/teams/00000000-0000-4000-8000-000000000000");
   await expect(page).toHaveURL(/\/404$/);
 });
