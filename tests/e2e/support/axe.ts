@@ -37,10 +37,10 @@ async function serverRenderedCopy(page: Page) {
     locale: test.info().project.use.locale,
     storageState: await page.context().storageState(),
   });
+  // Only script files are refused (every other request goes straight through, unrouted): the
+  // inline bootstrap then finds no module to import, and the page never hydrates.
+  await context.route(/\.m?js(\?|$)/, (route) => route.abort());
   const copy = await context.newPage();
-  await copy.route("**/*", (route) =>
-    route.request().resourceType() === "script" ? route.abort() : route.continue(),
-  );
   await copy.goto(page.url());
   return copy;
 }
