@@ -1,3 +1,5 @@
+import { dateRangeError, dayEnd, dayStart, isDay } from "./date-range.ts";
+
 /*
  * The collections screen's filters (spec section 2, Collections screen; section 3, Filter state).
  * They all live in the address's query, so the screen works as plain links and GET forms:
@@ -20,36 +22,6 @@ export interface CollectionFilters {
   sort: "desc" | "asc";
   /** The API's lastKey of the previous page, or "". */
   cursor: string;
-}
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether `value` is a real calendar day written YYYY-MM-DD. */
-export function isDay(value: string): boolean {
-  const match = DAY.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
-/** Today as YYYY-MM-DD (UTC), the latest day the pickers offer. */
-export function today(now = Date.now()): string {
-  return new Date(now).toISOString().slice(0, 10);
-}
-
-/** The first millisecond of a day (UTC). */
-export function dayStart(day: string): number {
-  return Date.parse(`${day}T00:00:00.000Z`);
-}
-
-/** The last millisecond of a day (UTC). */
-export function dayEnd(day: string): number {
-  return Date.parse(`${day}T23:59:59.999Z`);
-}
-
-/** The "from after to" error key (messages.validation), or null. */
-export function dateRangeError(from: string, to: string): string | null {
-  return from && to && from > to ? "filterStartEndDateInvalid" : null;
 }
 
 /** The filters in a query; anything malformed is left out. */

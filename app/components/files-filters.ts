@@ -1,4 +1,4 @@
-import { dateRangeError, dayEnd, dayStart, isDay } from "./collections-filters.ts";
+import { dateRangeError, dayEnd, dayStart, isDay } from "./date-range.ts";
 
 /*
  * The files screen's filters (spec section 2, Files screen). They live in the address's query,

@@ -3,11 +3,12 @@ import { data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { UserAvatar } from "#app/components/avatar.tsx";
-import { readFilters, today } from "#app/components/collections-filters.ts";
+import { readFilters } from "#app/components/collections-filters.ts";
 import {
   CollectionsScreen,
   type CollectionsScreenData,
 } from "#app/components/collections-screen.tsx";
+import { today } from "#app/components/date-range.ts";
 import { type MemberPage, MembersPanel } from "#app/components/members-panel.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
