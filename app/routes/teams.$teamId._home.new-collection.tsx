@@ -5,9 +5,9 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { filtersHref, readFilters } from "#app/components/collections-filters.ts";
 import { Field, FieldErrors, FormErrors } from "#app/components/forms.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";

@@ -1,8 +1,8 @@
-import { type CollectionFilters, listRequest } from "#app/components/collections-filters.ts";
 import type { WebContext } from "#app/load-context.ts";
+import { attempt } from "#app/services/api/client.server.ts";
+import { type Collection, collectionsApi } from "#app/services/api/collections.server.ts";
 import { PAGE_SIZE } from "#domain/constants.ts";
-import { attempt } from "./api/client.server.ts";
-import { type Collection, collectionsApi } from "./api/collections.server.ts";
+import { type CollectionFilters, listRequest } from "./collections-filters.ts";
 
 /** One page of the collections screen's list, as its loaders answer it. */
 export interface CollectionListPage {

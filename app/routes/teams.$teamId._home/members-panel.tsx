@@ -11,12 +11,12 @@ import {
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { UserAvatar } from "#app/components/avatar.tsx";
+import { useDebouncedSearch, useInfiniteList } from "#app/components/infinite-list.ts";
+import { RoleIcon } from "#app/components/role-icon.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 import { memberStatusColour } from "#domain/members.ts";
 import { can, type Role } from "#domain/roles.ts";
-import { UserAvatar } from "./avatar.tsx";
-import { useDebouncedSearch, useInfiniteList } from "./infinite-list.ts";
-import { RoleIcon } from "./role-icon.tsx";
 
 const statusColours = { success: "grass", warning: "amber", error: "red" } as const;
 

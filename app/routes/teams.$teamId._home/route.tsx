@@ -3,20 +3,17 @@ import { data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { UserAvatar } from "#app/components/avatar.tsx";
-import { readFilters } from "#app/components/collections-filters.ts";
-import {
-  CollectionsScreen,
-  type CollectionsScreenData,
-} from "#app/components/collections-screen.tsx";
 import { today } from "#app/components/date-range.ts";
-import { type MemberPage, MembersPanel } from "#app/components/members-panel.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
-import { loadCollectionPage } from "#app/services/collection-page.server.ts";
 import { deferFor } from "#app/services/streaming.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
+import { readFilters } from "./collections-filters.ts";
+import { loadCollectionPage } from "./collections-page.server.ts";
+import { CollectionsScreen, type CollectionsScreenData } from "./collections-screen.tsx";
+import { type MemberPage, MembersPanel } from "./members-panel.tsx";
 
 export const handle = { i18n: ["common", "teams", "messages", "collections"] };
 
