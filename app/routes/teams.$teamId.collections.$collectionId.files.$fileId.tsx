@@ -4,8 +4,15 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { FilePicture, FileTypeIcon } from "#app/components/file-preview-icon.tsx";
-import { fileListQuery, readFileFilters, screenSearch } from "#app/components/files-filters.ts";
+import {
+  FilePicture,
+  FileTypeIcon,
+} from "#app/routes/teams.$teamId.collections.$collectionId/file-preview-icon.tsx";
+import {
+  fileListQuery,
+  readFileFilters,
+  screenSearch,
+} from "#app/routes/teams.$teamId.collections.$collectionId/files-filters.ts";
 import { filesApi } from "#app/services/api/files.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";

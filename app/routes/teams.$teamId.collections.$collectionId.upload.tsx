@@ -10,10 +10,10 @@ import {
 } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { screenSearch } from "#app/components/files-filters.ts";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { UploadPanel } from "#app/components/upload-panel.tsx";
+import { screenSearch } from "#app/routes/teams.$teamId.collections.$collectionId/files-filters.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
 import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";

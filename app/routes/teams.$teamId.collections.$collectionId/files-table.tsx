@@ -2,10 +2,10 @@ import { DotsHorizontalIcon, TriangleDownIcon, TriangleUpIcon } from "@radix-ui/
 import { Flex, Link as RadixLink, Text, VisuallyHidden } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
 import type { FileItem } from "#app/services/api/files.server.ts";
 import { type Actor, canDownloadFileFromMenu, canRenameFile } from "#domain/roles.ts";
 import { FilePicture } from "./file-preview-icon.tsx";
-import { useMenuClosesOnNavigation } from "./menu.ts";
 
 /** A file as the screen shows it (the loader's JSON: the same fields). */
 export type FileRow = FileItem;

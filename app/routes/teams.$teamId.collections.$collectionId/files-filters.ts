@@ -1,4 +1,4 @@
-import { dateRangeError, dayEnd, dayStart, isDay } from "./date-range.ts";
+import { dateRangeError, dayEnd, dayStart, isDay } from "#app/components/date-range.ts";
 
 /*
  * The files screen's filters (spec section 2, Files screen). They live in the address's query,
@@ -68,7 +68,10 @@ export function fileListQuery(filters: FileFilters, me: string, limit: number) {
   };
 }
 
-/** The files screen's route id, for its child routes (preview, rename, upload). */
+/**
+ * The files screen's route id, for its child routes (preview, rename, upload). A route folder's
+ * id is the folder's path (ADR 019): this is app/routes/teams.$teamId.collections.$collectionId/.
+ */
 export const FILES_ROUTE_ID = "routes/teams.$teamId.collections.$collectionId";
 
 /** The screen's own `?query` as a child route's address carries it, its page included. */
