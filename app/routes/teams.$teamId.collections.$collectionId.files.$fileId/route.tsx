@@ -1,13 +1,9 @@
-import { ChevronLeftIcon, ChevronRightIcon, Cross2Icon, DownloadIcon } from "@radix-ui/react-icons";
-import { Button, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
+import { Cross2Icon, DownloadIcon } from "@radix-ui/react-icons";
+import { Flex, Heading, IconButton } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  FilePicture,
-  FileTypeIcon,
-} from "#app/routes/teams.$teamId.collections.$collectionId/file-preview-icon.tsx";
 import {
   fileListQuery,
   readFileFilters,
@@ -19,6 +15,8 @@ import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
 import { orGoBack } from "#app/services/team-route.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { canDownloadFromPreview } from "#domain/roles.ts";
+import { PreviewStage } from "./preview-stage.tsx";
+import { usePreviewKeys } from "./use-preview-keys.ts";
 
 export const handle = { i18n: ["common", "files", "messages"] };
 
@@ -70,7 +68,6 @@ export default function FilePreview() {
   const { t } = useTranslation("files");
   const { file, previousId, nextId, base, search } = useLoaderData<typeof loader>();
   const { team } = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID) as TeamRouteData;
-  const navigate = useNavigate();
   const titleId = useId();
   const frame = useRef<HTMLDivElement>(null);
   const fileHref = (fileId: string) => `${base}/files/${encodeURIComponent(fileId)}${search}`;
@@ -80,31 +77,13 @@ export default function FilePreview() {
   const downloadHref = `${base}/files/${encodeURIComponent(file.fileId)}/download`;
   const mayDownload = canDownloadFromPreview(team.memberRole);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      const to =
-        event.key === "Escape"
-          ? closeHref
-          : event.key === "ArrowLeft"
-            ? previousHref
-            : event.key === "ArrowRight"
-              ? nextHref
-              : null;
-      if (!to) return;
-      event.preventDefault();
-      navigate(to, { preventScrollReset: true, replace: event.key !== "Escape" });
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [closeHref, previousHref, nextHref, navigate]);
+  usePreviewKeys({ closeHref, previousHref, nextHref });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new file takes the focus again
   useEffect(() => {
     frame.current?.focus();
   }, [file.fileId]);
 
-  const isImage = file.contentType.startsWith("image/");
   return (
     <div
       className="file-preview"
@@ -133,45 +112,12 @@ export default function FilePreview() {
           </IconButton>
         </Flex>
       </Flex>
-      <div className="file-preview-stage">
-        {previousHref ? (
-          <IconButton asChild size="4" variant="soft" color="gray" className="file-preview-prev">
-            <Link to={previousHref} replace preventScrollReset aria-label={t("preview.previous")}>
-              <ChevronLeftIcon width="24" height="24" aria-hidden />
-            </Link>
-          </IconButton>
-        ) : null}
-        {isImage && file.previewUrl ? (
-          <FilePicture
-            key={file.fileId}
-            url={file.previewUrl}
-            contentType={file.contentType}
-            alt={file.name}
-            className="file-preview-image"
-            iconSize={96}
-          />
-        ) : (
-          <Flex direction="column" align="center" gap="4" className="file-preview-none">
-            <FileTypeIcon contentType={file.contentType} size={96} />
-            <Text color="gray">{isImage ? t("preview.processing") : t("preview.noPreview")}</Text>
-            {mayDownload ? (
-              <Button asChild>
-                <Link to={downloadHref} reloadDocument>
-                  <DownloadIcon aria-hidden />
-                  {t("preview.download")}
-                </Link>
-              </Button>
-            ) : null}
-          </Flex>
-        )}
-        {nextHref ? (
-          <IconButton asChild size="4" variant="soft" color="gray" className="file-preview-next">
-            <Link to={nextHref} replace preventScrollReset aria-label={t("preview.next")}>
-              <ChevronRightIcon width="24" height="24" aria-hidden />
-            </Link>
-          </IconButton>
-        ) : null}
-      </div>
+      <PreviewStage
+        file={file}
+        previousHref={previousHref}
+        nextHref={nextHref}
+        downloadHref={mayDownload ? downloadHref : null}
+      />
     </div>
   );
 }
