@@ -1,20 +1,19 @@
-import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Flex } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { CredentialsCard } from "#app/components/credentials.tsx";
-import { Field, FieldErrors, FormErrors, useMessage } from "#app/components/forms.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { type Credentials, membersApi } from "#app/services/api/members.server.ts";
 import { detectLocale } from "#app/services/i18n.server.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
-import { ASSIGNABLE_ROLES, can } from "#domain/roles.ts";
-import { emailSchema, nicknameSchema, roleSchema, usernameSchema } from "#domain/validation.ts";
+import { can } from "#domain/roles.ts";
+import { InternalForm, InternalSchema } from "./internal-form.tsx";
+import { InviteForm, InviteSchema } from "./invite-form.tsx";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 
@@ -22,14 +21,6 @@ export const handle = { i18n: ["common", "teams", "messages"] };
  * Add a member (spec section 2): invite someone by email with a name and a role, or create an
  * internal contributor, whose sign-in details are shown once.
  */
-
-const InviteSchema = z.object({
-  intent: z.literal("invite"),
-  email: emailSchema,
-  nickname: nicknameSchema,
-  role: roleSchema,
-});
-const InternalSchema = z.object({ intent: z.literal("internal"), username: usernameSchema });
 
 type Tab = "email" | "internal";
 
@@ -146,101 +137,5 @@ export default function AddMemberDialog() {
         )}
       </Flex>
     </RouteDialog>
-  );
-}
-
-function InviteForm({
-  path,
-  lastResult,
-}: {
-  path: string;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const { t } = useTranslation("teams");
-  const message = useMessage();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "invite-member",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <Form method="post" action={path} preventScrollReset {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="invite" />
-      <Flex direction="column" gap="4">
-        <Field
-          meta={fields.email}
-          label={t("members.new.email")}
-          type="email"
-          autoComplete="off"
-          autoFocus
-        />
-        <Field meta={fields.nickname} label={t("members.new.nickname")} autoComplete="off" />
-        <Flex direction="column" gap="1">
-          <Text as="label" size="2" weight="medium" htmlFor={fields.role.id}>
-            {t("members.new.role")}
-          </Text>
-          <select {...getSelectProps(fields.role)} className="native-select">
-            <option value="" />
-            {ASSIGNABLE_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id={fields.role.errorId} errors={fields.role.errors} format={message} />
-        </Flex>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Flex justify="end">
-          <Button type="submit" size="3" loading={busy}>
-            {t("members.new.invite")}
-          </Button>
-        </Flex>
-      </Flex>
-    </Form>
-  );
-}
-
-function InternalForm({
-  path,
-  lastResult,
-}: {
-  path: string;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const { t } = useTranslation("teams");
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "internal-member",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InternalSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <Form method="post" action={`${path}?tab=internal`} preventScrollReset {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="internal" />
-      <Flex direction="column" gap="4">
-        <Text as="p" size="2" color="gray">
-          {t("members.new.internalIntro")}
-        </Text>
-        <Field
-          meta={fields.username}
-          label={t("members.new.username")}
-          hint={t("members.new.usernameHint")}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Flex justify="end">
-          <Button type="submit" size="3" loading={busy}>
-            {t("members.new.create")}
-          </Button>
-        </Flex>
-      </Flex>
-    </Form>
   );
 }
