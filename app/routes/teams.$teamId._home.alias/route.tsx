@@ -12,6 +12,7 @@ import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { can } from "#domain/roles.ts";
 import { aliasSchema } from "#domain/validation.ts";
+import { ConfirmAliasForm } from "./confirm-alias-form.tsx";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 
@@ -80,32 +81,7 @@ export default function AddAliasDialog() {
   return (
     <RouteDialog title={t("alias.title")} closeTo={base} closeLabel={t("alias.close")}>
       {confirm ? (
-        <Form method="post">
-          <input type="hidden" name="alias" value={confirm} />
-          <Flex direction="column" gap="4">
-            <Text as="p" weight="bold">
-              {t("alias.confirmTitle", { alias: confirm })}
-            </Text>
-            <Callout.Root color="amber" highContrast role="note">
-              <Callout.Text>{t("alias.confirmText")}</Callout.Text>
-            </Callout.Root>
-            <Flex justify="end" gap="3">
-              <Button
-                type="submit"
-                name="intent"
-                value="back"
-                variant="soft"
-                color="gray"
-                formNoValidate
-              >
-                {t("alias.back")}
-              </Button>
-              <Button type="submit" name="intent" value="create" size="3" loading={busy}>
-                {t("alias.confirm")}
-              </Button>
-            </Flex>
-          </Flex>
-        </Form>
+        <ConfirmAliasForm alias={confirm} />
       ) : (
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="review" />
