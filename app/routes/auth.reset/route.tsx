@@ -1,36 +1,26 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Callout, Link as RadixLink, Text } from "@radix-ui/themes";
 import {
   type ActionFunctionArgs,
   data,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { Field, FormErrors, useMessage } from "#app/components/forms.tsx";
+import { useMessage } from "#app/components/forms.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
-import {
-  confirmPasswordRefinement,
-  isObjectPayload,
-  linkError,
-  passwordSchema,
-} from "#domain/validation.ts";
+import { linkError } from "#domain/validation.ts";
+import { ResetForm, ResetSchema } from "./reset-form.tsx";
 
 export const handle = { i18n: ["common", "auth", "messages"] };
-
-const ResetSchema = z
-  .object({ newPassword: passwordSchema, confirmPassword: z.string().trim().optional() })
-  .superRefine(confirmPasswordRefinement("newPassword"), { when: isObjectPayload });
 
 /** The emailed link: /auth/reset?email=&code=. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -73,14 +63,6 @@ export default function ResetPage() {
   const message = useMessage();
   const { error, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "reset",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
   const requestNew = (
     <Text size="2">
       <RadixLink asChild>
@@ -103,28 +85,7 @@ export default function ResetPage() {
       <Text as="p">
         <Trans t={t} i18nKey="reset.intro" values={{ email }} components={{ strong: <strong /> }} />
       </Text>
-      <Form method="post" {...getFormProps(form)}>
-        <Flex direction="column" gap="4">
-          <Field
-            meta={fields.newPassword}
-            label={t("fields.newPassword")}
-            type="password"
-            autoComplete="new-password"
-            hint={t("fields.passwordHint")}
-            autoFocus
-          />
-          <Field
-            meta={fields.confirmPassword}
-            label={t("fields.confirmPassword")}
-            type="password"
-            autoComplete="new-password"
-          />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Button type="submit" size="3" loading={busy}>
-            {t("reset.submit")}
-          </Button>
-        </Flex>
-      </Form>
+      <ResetForm lastResult={lastResult} />
       {requestNew}
     </AuthCard>
   );
