@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { readFilters } from "#app/components/collections-filters.ts";
+import { readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
+import { loadCollectionPage } from "#app/routes/teams.$teamId._home/collections-page.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
-import { loadCollectionPage } from "#app/services/collection-page.server.ts";
 
 /*
  * The next page of the collections list for the "load more" fetcher (with JavaScript). The team

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import type { MemberPage } from "#app/components/members-panel.tsx";
+import type { MemberPage } from "#app/routes/teams.$teamId._home/members-panel.tsx";
 import { membersApi } from "#app/services/api/members.server.ts";
 import { requireAuth } from "#app/services/auth.server.ts";
 

@@ -3,8 +3,8 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { filtersHref, readFilters } from "#app/components/collections-filters.ts";
 import { RenameDialog } from "#app/components/rename-dialog.tsx";
+import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
 import { renameAndClose } from "#app/services/rename.server.ts";

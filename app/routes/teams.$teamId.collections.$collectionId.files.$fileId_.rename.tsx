@@ -3,8 +3,8 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { screenSearch } from "#app/components/files-filters.ts";
 import { RenameDialog } from "#app/components/rename-dialog.tsx";
+import { screenSearch } from "#app/routes/teams.$teamId.collections.$collectionId/files-filters.ts";
 import { filesApi } from "#app/services/api/files.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
 import { renameAndClose } from "#app/services/rename.server.ts";

@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { dateRangeError, dayEnd, dayStart, isDay, today } from "#app/components/date-range.ts";
 import {
-  dateRangeError,
-  dayEnd,
-  dayStart,
   filterParams,
   filtersHref,
   hasFilters,
-  isDay,
   listRequest,
   readFilters,
-  today,
-} from "#app/components/collections-filters.ts";
+} from "#app/routes/teams.$teamId._home/collections-filters.ts";
 
 const read = (query: string) => readFilters(new URLSearchParams(query));
 

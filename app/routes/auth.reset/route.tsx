@@ -1,0 +1,99 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Callout, Link as RadixLink, Text } from "@radix-ui/themes";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { AuthCard } from "#app/components/auth-card.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { useMessage } from "#app/components/forms.tsx";
+import { authApi } from "#app/services/api/auth.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
+import { i18nServer } from "#app/services/i18n.server.ts";
+import { pageTitle, rootProductName } from "#app/services/meta.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+import { linkError } from "#domain/validation.ts";
+import { ResetForm, ResetSchema } from "./reset-form.tsx";
+
+export const handle = { i18n: ["common", "auth", "messages"] };
+
+/** The emailed link: /auth/reset?email=&code=. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request, "auth");
+  const query = new URL(request.url).searchParams;
+  return {
+    error: linkError("reset", query),
+    email: query.get("email") ?? "",
+    title: t("reset.metaTitle"),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const query = new URL(request.url).searchParams;
+  const submission = parseWithZod(await request.formData(), { schema: ResetSchema });
+  const hideFields = ["newPassword", "confirmPassword"];
+  if (submission.status !== "success" || linkError("reset", query)) {
+    return data(submission.reply({ hideFields }), { status: 400 });
+  }
+  const email = query.get("email")?.trim() ?? "";
+  const { refusal } = await attempt(
+    authApi.resetPassword(context, {
+      newPassword: submission.value.newPassword,
+      email,
+      code: query.get("code")?.trim() ?? "",
+    }),
+  );
+  if (refusal) return formRefusal(submission, refusal, { hideFields });
+  return redirectWithToast(
+    request,
+    context,
+    `/auth/signin?${new URLSearchParams({ email })}`,
+    { type: "success", message: "toasts.passwordReset" },
+    { status: 303 },
+  );
+}
+
+export default function ResetPage() {
+  const { t } = useTranslation("auth");
+  const message = useMessage();
+  const { error, email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const requestNew = (
+    <Text size="2">
+      <RadixLink asChild>
+        <Link to={`/auth/forgot?${new URLSearchParams({ email })}`}>{t("reset.requestNew")}</Link>
+      </RadixLink>
+    </Text>
+  );
+  if (error) {
+    return (
+      <AuthCard title={t("reset.title")}>
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{message(`errors.${error}`)}</Callout.Text>
+        </Callout.Root>
+        {requestNew}
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("reset.title")}>
+      <Text as="p">
+        <Trans t={t} i18nKey="reset.intro" values={{ email }} components={{ strong: <strong /> }} />
+      </Text>
+      <ResetForm lastResult={lastResult} />
+      {requestNew}
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(rootProductName(matches), data?.title);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,135 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { authApi } from "#app/services/api/auth.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
+import { requireGuest, signedInHome, startSession } from "#app/services/auth.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
+import { i18nServer } from "#app/services/i18n.server.ts";
+import { pageTitle, rootProductName } from "#app/services/meta.ts";
+import { commitSession, getSession } from "#app/services/session.server.ts";
+import { classifySignInIdentifier } from "#domain/validation.ts";
+import { NewPasswordForm, NewPasswordSchema } from "./new-password-form.tsx";
+import { SignInForm, SignInSchema } from "./sign-in-form.tsx";
+
+export const handle = { i18n: ["common", "auth", "messages"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireGuest(request, context);
+  const [session, t] = await Promise.all([
+    getSession(request, context),
+    i18nServer.getFixedT(request, "auth"),
+  ]);
+  const query = new URL(request.url).searchParams;
+  // Flashed by a social sign-in that failed; reading it once clears it.
+  const signInError = session.get("signInError") ?? null;
+  return data(
+    {
+      step: session.get("challenge") ? ("new-password" as const) : ("sign-in" as const),
+      team: query.get("teamId") || query.get("team") || "",
+      // After verifying an email, sign-in opens with that address filled in.
+      identifier: query.get("email") ?? "",
+      // Ids and names only: a provider's client id and secret stay on the server.
+      providers: context.config.providers.map(({ id, name }) => ({ id, name })),
+      signInError,
+      title: t("signIn.metaTitle"),
+    },
+    signInError
+      ? { headers: { "Set-Cookie": await commitSession(request, context, session) } }
+      : undefined,
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireGuest(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const home = signedInHome(new URL(request.url).searchParams);
+  const session = await getSession(request, context);
+
+  if (intent === "restart") {
+    session.unset("challenge");
+    return redirect(request.url, {
+      status: 303,
+      headers: { "Set-Cookie": await commitSession(request, context, session) },
+    });
+  }
+
+  if (intent === "new-password") {
+    const submission = parseWithZod(formData, { schema: NewPasswordSchema });
+    const challenge = session.get("challenge");
+    if (submission.status !== "success" || !challenge) {
+      return data(submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), {
+        status: 400,
+      });
+    }
+    const answered = await attempt(
+      authApi.newPassword(context, { newPassword: submission.value.newPassword, ...challenge }),
+    );
+    if (answered.refusal) {
+      return formRefusal(submission, answered.refusal, {
+        hideFields: ["newPassword", "confirmPassword"],
+      });
+    }
+    return startSession(request, context, answered.value.body.result, home);
+  }
+
+  const submission = parseWithZod(formData, { schema: SignInSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { identifier, password, team } = submission.value;
+  const signedIn = await attempt(
+    authApi.signIn(context, {
+      ...classifySignInIdentifier(identifier),
+      password,
+      ...(team ? { team } : {}),
+    }),
+  );
+  if (!signedIn.refusal) return startSession(request, context, signedIn.value.body.result, home);
+  const { refusal } = signedIn;
+  const { session: challengeSession, teamId, username } = refusal.body;
+  if (
+    refusal.errorCode === "newPasswordRequired" &&
+    typeof challengeSession === "string" &&
+    typeof teamId === "string" &&
+    typeof username === "string"
+  ) {
+    session.set("challenge", { session: challengeSession, teamId, username });
+    return redirect(request.url, {
+      status: 303,
+      headers: { "Set-Cookie": await commitSession(request, context, session) },
+    });
+  }
+  return formRefusal(submission, refusal, { hideFields: ["password"] });
+}
+
+export default function SignInPage() {
+  const { step, team, identifier, signInError, providers } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return step === "new-password" ? (
+    <NewPasswordForm lastResult={lastResult} />
+  ) : (
+    <SignInForm
+      team={team}
+      identifier={identifier}
+      signInError={signInError}
+      providers={providers}
+      lastResult={lastResult}
+    />
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(rootProductName(matches), data?.title);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

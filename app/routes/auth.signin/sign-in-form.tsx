@@ -1,0 +1,109 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { AuthCard } from "#app/components/auth-card.tsx";
+import { Field, FormErrors } from "#app/components/forms.tsx";
+import type { SignInError } from "#app/services/session.server.ts";
+import { signInIdentifierSchema, signInPasswordSchema } from "#domain/validation.ts";
+import { SocialButtons } from "./social-buttons.tsx";
+
+export const SignInSchema = z.object({
+  intent: z.literal("sign-in"),
+  identifier: signInIdentifierSchema,
+  password: signInPasswordSchema,
+  team: z.string().trim().max(100).optional(),
+});
+
+/** Why the last social sign-in failed: a social message, else the API's, else a general one. */
+function SignInErrorCallout({ error }: { error: SignInError | null }) {
+  const { t } = useTranslation(["auth", "messages"]);
+  if (!error) return null;
+  const { code, provider } = error;
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Text>
+        {t([`social.errors.${code}`, `messages:errors.${code}`, "social.errors.failed"], {
+          provider,
+        })}
+      </Callout.Text>
+    </Callout.Root>
+  );
+}
+
+/**
+ * Email or username and a password, the team code for a team's internal member (folded
+ * away unless the address names a team), the social buttons, and the ways on.
+ */
+export function SignInForm({
+  team,
+  identifier,
+  signInError,
+  providers,
+  lastResult,
+}: {
+  team: string;
+  identifier: string;
+  signInError: SignInError | null;
+  providers: { id: string; name: string }[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation("auth");
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "sign-in",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { team, identifier },
+  });
+  return (
+    <AuthCard title={t("signIn.title")}>
+      <SignInErrorCallout error={signInError} />
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="sign-in" />
+        <Flex direction="column" gap="4">
+          <Field
+            meta={fields.identifier}
+            label={t("fields.identifier")}
+            autoComplete="username"
+            autoFocus
+          />
+          <Field
+            meta={fields.password}
+            label={t("fields.password")}
+            type="password"
+            autoComplete="current-password"
+          />
+          <details className="disclosure" open={Boolean(team)}>
+            <summary>
+              <Text size="2">{t("signIn.teamMember")}</Text>
+            </summary>
+            <Field meta={fields.team} label={t("fields.team")} hint={t("fields.teamHint")} />
+          </details>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Button type="submit" size="3" loading={busy}>
+            {t("signIn.submit")}
+          </Button>
+        </Flex>
+      </Form>
+      <SocialButtons team={team} providers={providers} />
+      <Flex direction="column" gap="2">
+        <Text size="2">
+          <RadixLink asChild>
+            <Link to="/auth/forgot">{t("signIn.forgot")}</Link>
+          </RadixLink>
+        </Text>
+        <Text size="2">
+          {t("signIn.noAccount")}{" "}
+          <RadixLink asChild underline="always">
+            <Link to="/auth/signup">{t("signIn.signUp")}</Link>
+          </RadixLink>
+        </Text>
+      </Flex>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Flex, Separator, Text } from "@radix-ui/themes";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * One plain form per configured provider, so the buttons work without JavaScript; a document
+ * navigation, since the answer sends the browser to the provider's site.
+ */
+export function SocialButtons({
+  team,
+  providers,
+}: {
+  team: string;
+  /** Ids and names only: a provider's client id and secret stay on the server. */
+  providers: { id: string; name: string }[];
+}) {
+  const { t } = useTranslation("auth");
+  if (providers.length === 0) return null;
+  const query = team ? `?${new URLSearchParams({ teamId: team })}` : "";
+  return (
+    <Flex direction="column" gap="3">
+      <Flex align="center" gap="3" aria-hidden="true">
+        <Separator size="4" />
+        <Text size="2" color="gray">
+          {t("signIn.or")}
+        </Text>
+        <Separator size="4" />
+      </Flex>
+      {providers.map((provider) => (
+        <Form
+          key={provider.id}
+          method="post"
+          action={`/auth/social/${provider.id}${query}`}
+          reloadDocument
+        >
+          <Button type="submit" size="3" variant="outline" style={{ width: "100%" }}>
+            {t("signIn.withProvider", { provider: provider.name })}
+          </Button>
+        </Form>
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,78 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link as RadixLink, Text } from "@radix-ui/themes";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "#app/components/auth-card.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { authApi } from "#app/services/api/auth.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
+import { requireGuest } from "#app/services/auth.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
+import { i18nServer } from "#app/services/i18n.server.ts";
+import { pageTitle, rootProductName } from "#app/services/meta.ts";
+import { normalizeSignUpNicknameInput } from "#domain/validation.ts";
+import { SignUpForm, SignUpSchema } from "./sign-up-form.tsx";
+
+export const handle = { i18n: ["common", "auth", "messages"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireGuest(request, context);
+  const t = await i18nServer.getFixedT(request, "auth");
+  const query = new URL(request.url).searchParams;
+  return {
+    // Links from the early-access mail prefill the form.
+    email: query.get("beta-access-email") ?? "",
+    nickname: normalizeSignUpNicknameInput(query.get("beta-access-name") ?? ""),
+    title: t("signUp.metaTitle"),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireGuest(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: SignUpSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields }), { status: 400 });
+  }
+  const { email, password, nickname } = submission.value;
+  const locale = await i18nServer.getLocale(request);
+  const signedUp = await attempt(
+    authApi.signUp(context, { email, password, nickname, locale: locale === "it" ? "it" : "en" }),
+  );
+  if (signedUp.refusal) return formRefusal(submission, signedUp.refusal, { hideFields });
+  const { body } = signedUp.value;
+  const next = new URLSearchParams({ email: body.email ?? email, username: body.username });
+  return redirect(`/auth/check-email?${next}`, { status: 303 });
+}
+
+export default function SignUpPage() {
+  const { t } = useTranslation("auth");
+  const { email, nickname } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <AuthCard title={t("signUp.title")}>
+      <SignUpForm email={email} nickname={nickname} lastResult={lastResult} />
+      <Text size="2">
+        {t("signUp.haveAccount")}{" "}
+        <RadixLink asChild underline="always">
+          <Link to="/auth/signin">{t("signUp.signIn")}</Link>
+        </RadixLink>
+      </Text>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(rootProductName(matches), data?.title);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,109 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Field, FieldErrors, FormErrors } from "#app/components/forms.tsx";
+import { SIGN_UP_NICKNAME_INPUT_MAX } from "#domain/constants.ts";
+import {
+  confirmPasswordRefinement,
+  emailSchema,
+  isObjectPayload,
+  nicknameSchema,
+  normalizeSignUpNicknameInput,
+  passwordSchema,
+  termsSchema,
+} from "#domain/validation.ts";
+
+export const SignUpSchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string().trim().optional(),
+    nickname: z.preprocess(
+      (value) => (typeof value === "string" ? normalizeSignUpNicknameInput(value) : value),
+      nicknameSchema,
+    ),
+    terms: termsSchema,
+  })
+  .superRefine(confirmPasswordRefinement("password"), { when: isObjectPayload });
+
+/** Email, password twice, nickname and the terms (spec section 2, sign-up). */
+export function SignUpForm({
+  email,
+  nickname,
+  lastResult,
+}: {
+  /** Prefilled from an early-access mail's link, or "". */
+  email: string;
+  nickname: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation("auth");
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult,
+    defaultValue: { email, nickname },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const terms = getInputProps(fields.terms, { type: "checkbox" });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <Flex direction="column" gap="4">
+        <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" />
+        <Field
+          meta={fields.password}
+          label={t("fields.password")}
+          type="password"
+          autoComplete="new-password"
+          hint={t("fields.passwordHint")}
+        />
+        <Field
+          meta={fields.confirmPassword}
+          label={t("fields.confirmPassword")}
+          type="password"
+          autoComplete="new-password"
+        />
+        <Field
+          meta={fields.nickname}
+          label={t("fields.nickname")}
+          hint={t("fields.nicknameHint")}
+          autoComplete="nickname"
+          maxLength={SIGN_UP_NICKNAME_INPUT_MAX}
+          onInput={(event) => {
+            const input = event.currentTarget;
+            const normalized = normalizeSignUpNicknameInput(input.value);
+            if (normalized !== input.value) input.value = normalized;
+          }}
+        />
+        <Flex direction="column" gap="1">
+          <Text as="label" size="2" htmlFor={terms.id}>
+            <Flex gap="2" align="start">
+              {/* A native checkbox: Radix's is a button that needs JavaScript to toggle. */}
+              <input {...terms} key={terms.key} className="native-checkbox" />
+              <span>
+                <Trans
+                  t={t}
+                  i18nKey="signUp.terms"
+                  components={{
+                    terms: <Link to="/terms" target="_blank" className="inline-link" />,
+                    privacy: <Link to="/privacy" target="_blank" className="inline-link" />,
+                  }}
+                />
+              </span>
+            </Flex>
+          </Text>
+          <FieldErrors id={fields.terms.errorId} errors={fields.terms.errors} />
+        </Flex>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Button type="submit" size="3" loading={busy}>
+          {t("signUp.submit")}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,58 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Flex } from "@radix-ui/themes";
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Field, FormErrors } from "#app/components/forms.tsx";
+import { useHydrated } from "#app/components/hydrated.ts";
+import { nicknameSchema, personNameSchema } from "#domain/validation.ts";
+
+/** Conform hands a blank field over as undefined: for a name that means "clear it". */
+export const ProfileSchema = z.object({
+  firstName: personNameSchema.optional(),
+  lastName: personNameSchema.optional(),
+  nickname: nicknameSchema,
+});
+
+/** First name, last name and nickname; saving waits for a change (with JavaScript). */
+export function ProfileForm({
+  profile,
+  lastResult,
+}: {
+  profile: z.input<typeof ProfileSchema>;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation("profile");
+  const busy = useNavigation().formAction === "/profile";
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: profile,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action="/profile" {...getFormProps(form)}>
+      <Flex direction="column" gap="4">
+        <Field meta={fields.firstName} label={t("fields.firstName")} autoComplete="given-name" />
+        <Field meta={fields.lastName} label={t("fields.lastName")} autoComplete="family-name" />
+        <Field
+          meta={fields.nickname}
+          label={t("fields.nickname")}
+          hint={t("fields.nicknameHint")}
+          autoComplete="nickname"
+        />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Flex justify="end">
+          {/* Without JavaScript the button is always on; the server saves only changes. */}
+          <Button type="submit" size="3" loading={busy} disabled={hydrated && !form.dirty}>
+            {t("save")}
+          </Button>
+        </Flex>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,115 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Field, FormErrors } from "#app/components/forms.tsx";
+import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { teamsApi } from "#app/services/api/teams.server.ts";
+import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+import { can } from "#domain/roles.ts";
+import { aliasSchema } from "#domain/validation.ts";
+import { ConfirmAliasForm } from "./confirm-alias-form.tsx";
+
+export const handle = { i18n: ["common", "teams", "messages"] };
+
+/*
+ * Add an alias (spec sections 2 and 4): the field with its notes, then a confirmation, since an
+ * alias can never be changed. Both steps are plain posts; a refused creation closes the dialog
+ * with the reason in a snackbar.
+ */
+const AliasSchema = z.object({
+  intent: z.enum(["review", "back", "create"]),
+  alias: aliasSchema,
+});
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { auth, team, base } = await requireTeam(request, context, params.teamId);
+  if (!can(team.memberRole, "create", "teamAlias")) {
+    return redirectWithToast(request, context, base, {
+      type: "error",
+      message: "messages:errors.forbidden",
+    });
+  }
+  return data({ base }, { headers: auth.headers });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { auth, team, base } = await requireTeam(request, context, params.teamId);
+  const submission = parseWithZod(await request.formData(), { schema: AliasSchema });
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply(), confirm: null },
+      { status: 400, headers: auth.headers },
+    );
+  }
+  const { intent, alias } = submission.value;
+  if (intent !== "create") {
+    // Reviewed: ask for confirmation. Back: the field again, with what was typed.
+    const confirm = intent === "review" ? alias : null;
+    return data({ result: submission.reply(), confirm }, { headers: auth.headers });
+  }
+  const { body } = await orGoBack(
+    teamsApi.createAlias(context, auth.accessToken, team.teamId, alias),
+    { request, context, to: base, auth },
+  );
+  return redirectWithToast(
+    request,
+    context,
+    base,
+    { type: "success", message: "toasts.aliasCreated", values: { alias: body.alias } },
+    { status: 303, headers: auth.headers },
+  );
+}
+
+export default function AddAliasDialog() {
+  const { t } = useTranslation("teams");
+  const { base } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "add-alias",
+    lastResult: answer?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AliasSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const confirm = answer?.confirm;
+  return (
+    <RouteDialog title={t("alias.title")} closeTo={base} closeLabel={t("alias.close")}>
+      {confirm ? (
+        <ConfirmAliasForm alias={confirm} />
+      ) : (
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="review" />
+          <Flex direction="column" gap="4">
+            <Field
+              meta={fields.alias}
+              label={t("alias.alias")}
+              hint={t("alias.hint")}
+              autoFocus
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+            <Text as="p" size="2" color="gray">
+              {t("alias.planNote")} {t("alias.uniqueNote")}
+            </Text>
+            <Callout.Root color="amber" highContrast role="note">
+              <Callout.Text>{t("alias.immutableWarning")}</Callout.Text>
+            </Callout.Root>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Flex justify="end">
+              <Button type="submit" size="3" loading={busy}>
+                {t("alias.review")}
+              </Button>
+            </Flex>
+          </Flex>
+        </Form>
+      )}
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,152 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import type { WebContext } from "#app/load-context.ts";
+import { attempt } from "#app/services/api/client.server.ts";
+import { type Credentials, type Member, membersApi } from "#app/services/api/members.server.ts";
+import type { Team } from "#app/services/api/teams.server.ts";
+import { userIdOf } from "#app/services/auth.server.ts";
+import { unknownIntent } from "#app/services/forms.server.ts";
+import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+import {
+  canChangeMemberRole,
+  canDeactivateMember,
+  canDeleteMember,
+  canReactivateMember,
+  canRenameMember,
+  canResendInvitation,
+  canResetMemberPassword,
+} from "#domain/roles.ts";
+import { RenameSchema } from "./rename-form.tsx";
+import { RoleSchema } from "./role-form.tsx";
+
+export type Allowed = ReturnType<typeof allowedActions>;
+
+/** Which of the member actions the caller's role allows on this member (spec section 6). */
+export function allowedActions(me: string, team: Team, member: Member) {
+  const actor = { userId: me, role: team.memberRole };
+  const target = {
+    userId: member.userId,
+    role: member.role,
+    status: member.status,
+    type: member.type,
+  };
+  return {
+    rename: canRenameMember(actor, target),
+    role: canChangeMemberRole(actor, target),
+    disable: canDeactivateMember(actor, target),
+    reactivate: canReactivateMember(actor, target),
+    resend: canResendInvitation(actor, target),
+    resetPassword: canResetMemberPassword(actor, target),
+    remove: canDeleteMember(actor, target),
+  };
+}
+
+/** The team, the caller and the member the address names. */
+export async function loadMember(
+  request: Request,
+  context: WebContext,
+  params: { teamId?: string; userId?: string },
+) {
+  const { auth, team, base } = await requireTeam(request, context, params.teamId);
+  const found = await attempt(
+    membersApi.get(context, auth.accessToken, team.teamId, params.userId ?? ""),
+  );
+  // A member since gone (or never there): back to the team.
+  if (found.refusal) throw redirect(base, { headers: auth.headers });
+  return { auth, team, base, me: userIdOf(auth), member: found.value.body };
+}
+
+export type ActionAnswer =
+  | { intent: "rename" | "role"; result: SubmissionResult<string[]> }
+  | { intent: "resetPassword"; credentials: Credentials };
+
+/**
+ * The member dialog's action: the `intent` button that was pressed, if the caller's role allows
+ * it. Renames and role changes answer their form's errors; the others go back to the team page
+ * with a snackbar (spec section 8); a new password answers the credentials, shown once.
+ */
+export async function memberAction(
+  request: Request,
+  context: WebContext,
+  params: { teamId?: string; userId?: string },
+) {
+  const { auth, team, base, me, member } = await loadMember(request, context, params);
+  const allowed = allowedActions(me, team, member);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const done = (message: string) =>
+    redirectWithToast(
+      request,
+      context,
+      base,
+      { type: "success", message },
+      { status: 303, headers: auth.headers },
+    );
+  // Spec section 8: action errors show in a snackbar, over the team page.
+  const goBack = { request, context, to: base, auth };
+  const patch = (path: "/role" | "/nickname" | "/status", value: string) =>
+    orGoBack(
+      membersApi.patch(context, auth.accessToken, team.teamId, member.userId, [
+        { op: "replace", path, value },
+      ]),
+      goBack,
+    );
+
+  switch (intent) {
+    case "rename": {
+      const submission = parseWithZod(formData, { schema: RenameSchema });
+      if (submission.status !== "success" || !allowed.rename) {
+        return data({ intent, result: submission.reply() } satisfies ActionAnswer, {
+          status: 400,
+          headers: auth.headers,
+        });
+      }
+      if (submission.value.nickname === member.nickname) return done("toasts.memberUnchanged");
+      await patch("/nickname", submission.value.nickname);
+      return done("toasts.memberRenamed");
+    }
+    case "role": {
+      const submission = parseWithZod(formData, { schema: RoleSchema });
+      if (submission.status !== "success" || !allowed.role) {
+        return data({ intent, result: submission.reply() } satisfies ActionAnswer, {
+          status: 400,
+          headers: auth.headers,
+        });
+      }
+      if (submission.value.role === member.role) return done("toasts.memberUnchanged");
+      await patch("/role", submission.value.role);
+      return done("toasts.memberRoleChanged");
+    }
+    case "disable":
+      await patch("/status", "disabled");
+      return done("toasts.memberDisabled");
+    case "reactivate":
+      await patch("/status", "active");
+      return done("toasts.memberReactivated");
+    case "resend":
+      await orGoBack(
+        membersApi.resendInvitation(context, auth.accessToken, team.teamId, member.userId),
+        goBack,
+      );
+      return done("toasts.invitationResent");
+    case "resetPassword": {
+      const { body } = await orGoBack(
+        membersApi.newPassword(context, auth.accessToken, team.teamId, member.userId),
+        goBack,
+      );
+      return data({ intent, credentials: body.credentials } satisfies ActionAnswer, {
+        headers: auth.headers,
+      });
+    }
+    case "remove":
+      await orGoBack(
+        membersApi.remove(context, auth.accessToken, team.teamId, member.userId),
+        goBack,
+      );
+      return done("toasts.memberRemoved");
+    default:
+      throw unknownIntent();
+  }
+}

@@ -1,0 +1,47 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Flex } from "@radix-ui/themes";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Field, FormErrors } from "#app/components/forms.tsx";
+import { useHydrated } from "#app/components/hydrated.ts";
+import type { Member } from "#app/services/api/members.server.ts";
+import { nicknameSchema } from "#domain/validation.ts";
+
+export const RenameSchema = z.object({ intent: z.literal("rename"), nickname: nicknameSchema });
+
+/** The member's name, as its own small form (the save button waits for a change). */
+export function RenameForm({
+  member,
+  lastResult,
+}: {
+  member: Member;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation("teams");
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "member-rename",
+    lastResult,
+    defaultValue: { nickname: member.nickname },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const unchanged = (fields.nickname.value ?? "").trim() === member.nickname;
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="rename" />
+      <Flex gap="2" align="end">
+        <Flex direction="column" flexGrow="1">
+          <Field meta={fields.nickname} label={t("members.info.nickname")} autoComplete="off" />
+        </Flex>
+        <Button type="submit" variant="soft" size="3" disabled={hydrated && unchanged}>
+          {t("members.actions.renameSubmit")}
+        </Button>
+      </Flex>
+      <FormErrors id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}

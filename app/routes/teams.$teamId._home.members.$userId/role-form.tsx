@@ -1,0 +1,62 @@
+import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { FieldErrors, useMessage } from "#app/components/forms.tsx";
+import { useHydrated } from "#app/components/hydrated.ts";
+import type { Member } from "#app/services/api/members.server.ts";
+import { ASSIGNABLE_ROLES } from "#domain/roles.ts";
+import { roleSchema } from "#domain/validation.ts";
+
+export const RoleSchema = z.object({ intent: z.literal("role"), role: roleSchema });
+
+/** The member's role, as its own small form (the save button waits for a change). */
+export function RoleForm({
+  member,
+  lastResult,
+}: {
+  member: Member;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation("teams");
+  const message = useMessage();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "member-role",
+    lastResult,
+    defaultValue: { role: member.role },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="role" />
+      <Flex gap="2" align="end">
+        <Flex direction="column" gap="1" flexGrow="1">
+          <Text as="label" size="2" weight="medium" htmlFor={fields.role.id}>
+            {t("members.info.role")}
+          </Text>
+          <select {...getSelectProps(fields.role)} className="native-select">
+            {ASSIGNABLE_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`roles.${role}`)}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={fields.role.errorId} errors={fields.role.errors} format={message} />
+        </Flex>
+        <Button
+          type="submit"
+          variant="soft"
+          size="3"
+          disabled={hydrated && fields.role.value === member.role}
+        >
+          {t("members.actions.roleSubmit")}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

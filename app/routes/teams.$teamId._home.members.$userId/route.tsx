@@ -1,0 +1,64 @@
+import { Flex } from "@radix-ui/themes";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CredentialsCard } from "#app/components/credentials.tsx";
+import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { memberNickname } from "#app/services/api/members.server.ts";
+import { allowedActions, loadMember, memberAction } from "./member.server.ts";
+import { MemberActions } from "./member-actions.tsx";
+import { MemberDetails } from "./member-details.tsx";
+
+export const handle = { i18n: ["common", "teams", "messages"] };
+
+/*
+ * A member's dialog (spec sections 2, 4 and 6): their details, and each action the caller's
+ * role allows on them, as its own small form. The API checks every rule again.
+ */
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { auth, team, base, me, member } = await loadMember(request, context, params);
+  const addedBy = await memberNickname(context, auth.accessToken, team.teamId, member.createdBy);
+  const confirmRemove = new URL(request.url).searchParams.get("confirm") === "remove";
+  return data(
+    { base, me, member, addedBy, allowed: allowedActions(me, team, member), confirmRemove },
+    { headers: auth.headers },
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return memberAction(request, context, params);
+}
+
+export default function MemberDialog() {
+  const { t } = useTranslation("teams");
+  const { base, me, member, addedBy, allowed, confirmRemove } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+
+  if (answer && "credentials" in answer) {
+    return (
+      <RouteDialog
+        title={t("members.credentials.title")}
+        closeTo={base}
+        closeLabel={t("members.close")}
+      >
+        <CredentialsCard credentials={answer.credentials} doneTo={base} />
+      </RouteDialog>
+    );
+  }
+
+  return (
+    <RouteDialog title={t("members.info.title")} closeTo={base} closeLabel={t("members.close")}>
+      <Flex direction="column" gap="4">
+        <MemberDetails member={member} me={me} addedBy={addedBy} />
+        <MemberActions
+          base={base}
+          member={member}
+          allowed={allowed}
+          confirmRemove={confirmRemove}
+          answer={answer}
+        />
+      </Flex>
+    </RouteDialog>
+  );
+}

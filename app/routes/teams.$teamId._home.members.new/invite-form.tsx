@@ -1,0 +1,71 @@
+import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Field, FieldErrors, FormErrors, useMessage } from "#app/components/forms.tsx";
+import { ASSIGNABLE_ROLES } from "#domain/roles.ts";
+import { emailSchema, nicknameSchema, roleSchema } from "#domain/validation.ts";
+
+export const InviteSchema = z.object({
+  intent: z.literal("invite"),
+  email: emailSchema,
+  nickname: nicknameSchema,
+  role: roleSchema,
+});
+
+/** Invite someone by email, with a name and a role. */
+export function InviteForm({
+  path,
+  lastResult,
+}: {
+  path: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation("teams");
+  const message = useMessage();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "invite-member",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={path} preventScrollReset {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="invite" />
+      <Flex direction="column" gap="4">
+        <Field
+          meta={fields.email}
+          label={t("members.new.email")}
+          type="email"
+          autoComplete="off"
+          autoFocus
+        />
+        <Field meta={fields.nickname} label={t("members.new.nickname")} autoComplete="off" />
+        <Flex direction="column" gap="1">
+          <Text as="label" size="2" weight="medium" htmlFor={fields.role.id}>
+            {t("members.new.role")}
+          </Text>
+          <select {...getSelectProps(fields.role)} className="native-select">
+            <option value="" />
+            {ASSIGNABLE_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`roles.${role}`)}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={fields.role.errorId} errors={fields.role.errors} format={message} />
+        </Flex>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Flex justify="end">
+          <Button type="submit" size="3" loading={busy}>
+            {t("members.new.invite")}
+          </Button>
+        </Flex>
+      </Flex>
+    </Form>
+  );
+}

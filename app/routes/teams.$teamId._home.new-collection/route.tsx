@@ -1,0 +1,77 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
+import { attempt } from "#app/services/api/client.server.ts";
+import { collectionsApi } from "#app/services/api/collections.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
+import { requireTeam } from "#app/services/team-route.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+import { canCreateCollection, canMakeCollaborative } from "#domain/roles.ts";
+import { CreateSchema, NewCollectionForm } from "./new-collection-form.tsx";
+
+export const handle = { i18n: ["common", "teams", "messages", "collections"] };
+
+/*
+ * The create-collection dialog (spec section 2): name, description and "collaborative", which
+ * uploaders and upviewers cannot tick. The API's refusals show in an alert inside the dialog.
+ */
+
+/** The team page with the filters the dialog was opened from. */
+function backTo(request: Request, base: string) {
+  return filtersHref(base, readFilters(new URL(request.url).searchParams));
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { auth, team, base } = await requireTeam(request, context, params.teamId);
+  const back = backTo(request, base);
+  if (!canCreateCollection(team.memberRole, team.mode)) {
+    return redirectWithToast(request, context, back, {
+      type: "error",
+      message: "messages:errors.forbidden",
+    });
+  }
+  return data(
+    { back, mayCollaborate: canMakeCollaborative(team.memberRole) },
+    { headers: auth.headers },
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { auth, team, base } = await requireTeam(request, context, params.teamId);
+  const back = backTo(request, base);
+  const submission = parseWithZod(await request.formData(), { schema: CreateSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply(), { status: 400, headers: auth.headers });
+  }
+  const { name, description, collaborative } = submission.value;
+  const { refusal } = await attempt(
+    collectionsApi.create(context, auth.accessToken, team.teamId, {
+      name,
+      ...(description ? { description } : {}),
+      mode: collaborative && canMakeCollaborative(team.memberRole) ? "collaborative" : "owned",
+    }),
+  );
+  // Spec section 8: create-collection errors appear in an alert inside the dialog.
+  if (refusal) return formRefusal(submission, refusal, { headers: auth.headers });
+  return redirectWithToast(
+    request,
+    context,
+    back,
+    { type: "success", message: "collections:toasts.created", values: { name } },
+    { status: 303, headers: auth.headers },
+  );
+}
+
+export default function NewCollectionDialog() {
+  const { t } = useTranslation("collections");
+  const { back, mayCollaborate } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <RouteDialog title={t("new.title")} closeTo={back} closeLabel={t("new.close")}>
+      <NewCollectionForm mayCollaborate={mayCollaborate} lastResult={lastResult} />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,98 @@
+import { DotsHorizontalIcon, Pencil2Icon } from "@radix-ui/react-icons";
+import { Badge, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
+import type { Collection } from "#app/services/api/collections.server.ts";
+import {
+  type Actor,
+  canRenameCollection,
+  canShareCollection,
+  shareTransition,
+} from "#domain/roles.ts";
+
+/**
+ * One collection in the list: a link to its files (bold and marked while unread), and the menu
+ * of what the caller may do with it (rename, share or unshare) as dialogs over the list.
+ */
+export function CollectionRow({
+  collection,
+  base,
+  search,
+  actor,
+}: {
+  collection: Collection;
+  base: string;
+  search: string;
+  actor: Actor;
+}) {
+  const { t, i18n } = useTranslation("collections");
+  const menu = useMenuClosesOnNavigation();
+  const unread = collection.readAt === null;
+  const id = encodeURIComponent(collection.collectionId);
+  const updated = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    timeZone: "UTC",
+  }).format(collection.updatedAt);
+  const mayRename = canRenameCollection(actor, collection);
+  const transition = canShareCollection(actor.role, collection)
+    ? shareTransition(collection)
+    : null;
+  return (
+    <li className="collection-row" data-unread={unread || undefined}>
+      <Link to={`${base}/collections/${id}`} className="collection-link">
+        <Flex direction="column" gap="1" minWidth="0" flexGrow="1">
+          <Flex align="center" gap="2" minWidth="0">
+            {collection.status === "draft" ? (
+              <Pencil2Icon aria-label={t("row.draft")} role="img" />
+            ) : null}
+            <Text size="3" weight={unread ? "bold" : "regular"} truncate>
+              {collection.name}
+            </Text>
+            {unread ? (
+              <Badge size="1" color="blue">
+                {t("row.unread")}
+              </Badge>
+            ) : null}
+            {collection.mode === "collaborative" ? (
+              <Badge size="1" color="gray">
+                {t("row.collaborative")}
+              </Badge>
+            ) : null}
+          </Flex>
+          <Text size="1" color="gray">
+            {t("row.meta", {
+              creator: collection.creator?.nickname ?? t("row.formerMember"),
+              date: updated,
+            })}
+            {" · "}
+            {t("row.files", { count: collection.filesCount })}
+          </Text>
+        </Flex>
+      </Link>
+      {mayRename || transition ? (
+        <details className="menu" ref={menu}>
+          <summary aria-label={t("row.actions", { name: collection.name })}>
+            <DotsHorizontalIcon aria-hidden />
+          </summary>
+          <Flex direction="column" gap="2" className="menu-panel">
+            {mayRename ? (
+              <RadixLink asChild size="2">
+                <Link to={`${base}/rename-collection/${id}${search}`} preventScrollReset>
+                  {t("row.rename")}
+                </Link>
+              </RadixLink>
+            ) : null}
+            {transition ? (
+              <RadixLink asChild size="2">
+                <Link to={`${base}/share-collection/${id}${search}`} preventScrollReset>
+                  {transition.action === "share" ? t("row.share") : t("row.unshare")}
+                </Link>
+              </RadixLink>
+            ) : null}
+          </Flex>
+        </details>
+      ) : null}
+    </li>
+  );
+}

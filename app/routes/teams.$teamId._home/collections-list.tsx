@@ -1,0 +1,132 @@
+import { Button, Callout, Card, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useMessage } from "#app/components/forms.tsx";
+import { useInfiniteList } from "#app/components/infinite-list.ts";
+import type { Collection } from "#app/services/api/collections.server.ts";
+import type { Actor } from "#domain/roles.ts";
+import { CollectionRow } from "./collection-row.tsx";
+import { type CollectionFilters, filtersHref, hasFilters } from "./collections-filters.ts";
+import type { CollectionListPage } from "./collections-page.server.ts";
+
+/** The list when it could not be loaded at all. */
+export function ListError() {
+  const message = useMessage();
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Text>{message("errors.generic")}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+/**
+ * The collections, 20 at a time: the next page loads on scroll (a "load more" link without
+ * JavaScript), a refused list says why, an empty one offers to clear the filters or create one.
+ */
+export function CollectionList({
+  page,
+  base,
+  search,
+  filters,
+  actor,
+  mayCreate,
+}: {
+  page: CollectionListPage;
+  base: string;
+  search: string;
+  filters: CollectionFilters;
+  actor: Actor;
+  mayCreate: boolean;
+}) {
+  const { t } = useTranslation("collections");
+  const message = useMessage();
+  const filtered = hasFilters(filters);
+  const {
+    items: collections,
+    nextHref,
+    moreLinkProps,
+  } = useInfiniteList({
+    first: useMemo(() => ({ items: page.collections, lastKey: page.lastKey }), [page]),
+    hrefFor: (lastKey) => filtersHref(base, filters, { cursor: lastKey }),
+    loadHrefFor: (lastKey) => filtersHref(`${base}/collections-page`, filters, { cursor: lastKey }),
+    pageOf: pageOfCollections,
+    keyOf: collectionKey,
+  });
+  const createButton = (
+    <Button asChild>
+      <Link to={`${base}/new-collection${search}`} preventScrollReset>
+        {t("create")}
+      </Link>
+    </Button>
+  );
+
+  if (page.errorCode) {
+    return (
+      <Callout.Root color="red" role="alert">
+        <Callout.Text>{message(`errors.${page.errorCode}`)}</Callout.Text>
+        <Callout.Text>
+          <Link to={base}>{t("clearFilters")}</Link>
+        </Callout.Text>
+      </Callout.Root>
+    );
+  }
+  if (collections.length === 0) {
+    return (
+      <Card size="3">
+        <Flex direction="column" gap="3" align="start">
+          <Text as="p" color="gray">
+            {filtered ? t("empty.filtered") : t("empty.none")}
+          </Text>
+          {filtered ? (
+            <RadixLink asChild size="2">
+              <Link to={base} preventScrollReset>
+                {t("clearFilters")}
+              </Link>
+            </RadixLink>
+          ) : mayCreate ? (
+            createButton
+          ) : null}
+        </Flex>
+      </Card>
+    );
+  }
+  return (
+    <Flex direction="column" gap="3">
+      <ul className="plain-list collection-list" aria-label={t("listLabel")}>
+        {collections.map((collection) => (
+          <CollectionRow
+            key={collection.collectionId}
+            collection={collection}
+            base={base}
+            search={search}
+            actor={actor}
+          />
+        ))}
+      </ul>
+      <Flex gap="3" justify="center" wrap="wrap">
+        {filters.cursor ? (
+          <RadixLink asChild size="2">
+            <Link to={filtersHref(base, filters)} preventScrollReset>
+              {t("firstPage")}
+            </Link>
+          </RadixLink>
+        ) : null}
+        {nextHref ? (
+          <RadixLink asChild size="2">
+            <Link to={nextHref} preventScrollReset {...moreLinkProps}>
+              {t("loadMore")}
+            </Link>
+          </RadixLink>
+        ) : null}
+      </Flex>
+      {!filtered && mayCreate ? <Flex justify="center">{createButton}</Flex> : null}
+    </Flex>
+  );
+}
+
+const pageOfCollections = ({ page }: { page: CollectionListPage }) => ({
+  items: page.collections,
+  lastKey: page.lastKey,
+});
+const collectionKey = (collection: Collection) => collection.collectionId;

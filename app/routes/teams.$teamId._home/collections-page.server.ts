@@ -1,0 +1,37 @@
+import type { WebContext } from "#app/load-context.ts";
+import { attempt } from "#app/services/api/client.server.ts";
+import { type Collection, collectionsApi } from "#app/services/api/collections.server.ts";
+import { PAGE_SIZE } from "#domain/constants.ts";
+import { type CollectionFilters, listRequest } from "./collections-filters.ts";
+
+/** One page of the collections screen's list, as its loaders answer it. */
+export interface CollectionListPage {
+  collections: Collection[];
+  lastKey: string | null;
+  /** An API refusal of the list (an outdated page link, say), as an error code. */
+  errorCode: string | null;
+}
+
+/**
+ * The page of the collections screen these filters ask for (20 at a time): the team's list, or
+ * the shared one; "Mine" is `me` as the creator. A refusal (4xx) becomes `errorCode`.
+ */
+export function loadCollectionPage(
+  context: WebContext,
+  accessToken: string,
+  teamId: string,
+  filters: CollectionFilters,
+  me: string,
+): Promise<CollectionListPage> {
+  const { list, query } = listRequest(filters, me, PAGE_SIZE);
+  const request =
+    list === "shared"
+      ? collectionsApi.listShared(context, accessToken, teamId, query)
+      : collectionsApi.list(context, accessToken, teamId, query);
+  return attempt(request).then((outcome) => {
+    if (outcome.refusal)
+      return { collections: [], lastKey: null, errorCode: outcome.refusal.errorCode };
+    const { body } = outcome.value;
+    return { collections: body.collections, lastKey: body.pagination.lastKey, errorCode: null };
+  });
+}

@@ -1,0 +1,63 @@
+import { Cross2Icon } from "@radix-ui/react-icons";
+import { Badge, Flex } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Member } from "#app/services/api/members.server.ts";
+import { type CollectionFilters, filtersHref } from "./collections-filters.ts";
+
+/** The creator and tagged filters as chips, each with a link that removes it. */
+export function FilterChips({
+  base,
+  filters,
+  people,
+}: {
+  base: string;
+  filters: CollectionFilters;
+  /** Who the ids are (an id not among them shows as itself). */
+  people: Pick<Member, "userId" | "nickname">[];
+}) {
+  const { t } = useTranslation("collections");
+  const nameOf = (userId: string) =>
+    people.find((person) => person.userId === userId)?.nickname ?? userId;
+  return (
+    <>
+      {filters.creator && filters.tab !== "mine" ? (
+        <Chip
+          label={t("chips.creator", { name: nameOf(filters.creator) })}
+          removeLabel={t("chips.removeCreator")}
+          removeTo={filtersHref(base, filters, { creator: "" })}
+        />
+      ) : null}
+      {filters.tagged ? (
+        <Chip
+          label={t("chips.tagged", { name: nameOf(filters.tagged) })}
+          removeLabel={t("chips.removeTagged")}
+          removeTo={filtersHref(base, filters, { tagged: "" })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Chip({
+  label,
+  removeLabel,
+  removeTo,
+}: {
+  label: string;
+  removeLabel: string;
+  removeTo: string;
+}) {
+  return (
+    <Flex>
+      <Badge size="2" radius="full" variant="soft">
+        <Flex align="center" gap="2">
+          <span>{label}</span>
+          <Link to={removeTo} preventScrollReset aria-label={removeLabel} className="chip-remove">
+            <Cross2Icon aria-hidden />
+          </Link>
+        </Flex>
+      </Badge>
+    </Flex>
+  );
+}

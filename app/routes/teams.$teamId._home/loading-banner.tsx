@@ -1,0 +1,47 @@
+import { ReloadIcon } from "@radix-ui/react-icons";
+import { Callout } from "@radix-ui/themes";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/** Shows `active` at once and keeps it on at least `minimumMs` (the loading banner's rule). */
+export function useMinimumVisible(active: boolean, minimumMs: number) {
+  const [shown, setShown] = useState(active);
+  const since = useRef(0);
+  useEffect(() => {
+    if (active) {
+      since.current = Date.now();
+      setShown(true);
+      return;
+    }
+    const left = since.current + minimumMs - Date.now();
+    if (left <= 0) {
+      setShown(false);
+      return;
+    }
+    const timer = setTimeout(() => setShown(false), left);
+    return () => clearTimeout(timer);
+  }, [active, minimumMs]);
+  return shown;
+}
+
+/** "Loading…" over the collections list, while it reloads or streams in. */
+export function LoadingBanner() {
+  const { t } = useTranslation("collections");
+  return (
+    <Callout.Root color="gray" size="1" className="collections-loading" aria-live="polite">
+      <Callout.Icon>
+        <ReloadIcon aria-hidden />
+      </Callout.Icon>
+      <Callout.Text>{t("loading")}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+/** The Suspense fallback: the banner, and it tells the screen a list is on its way. */
+export function Pending({ onPending }: { onPending: (pending: boolean) => void }) {
+  useEffect(() => {
+    onPending(true);
+    return () => onPending(false);
+  }, [onPending]);
+  return <LoadingBanner />;
+}

@@ -1,0 +1,150 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  Link as RadixLink,
+  Text,
+  TextField,
+} from "@radix-ui/themes";
+import { Form, Link } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { UserAvatar } from "#app/components/avatar.tsx";
+import { useDebouncedSearch, useInfiniteList } from "#app/components/infinite-list.ts";
+import { RoleIcon } from "#app/components/role-icon.tsx";
+import type { Member } from "#app/services/api/members.server.ts";
+import { memberStatusColour } from "#domain/members.ts";
+import { can, type Role } from "#domain/roles.ts";
+
+const statusColours = { success: "grass", warning: "amber", error: "red" } as const;
+
+const pageOfMembers = (data: { members: MemberPage }) => ({
+  items: data.members.members,
+  lastKey: data.members.lastKey,
+});
+const memberKey = (member: Member) => member.userId;
+
+export interface MemberPage {
+  members: Member[];
+  lastKey: string | null;
+  q: string;
+  after: string;
+}
+
+/**
+ * The members side panel (spec section 2): each member with avatar, name, role and a status
+ * colour, leading to their dialog; search and paging are plain GET links on the team page.
+ */
+export function MembersPanel({ page, base, role }: { page: MemberPage; base: string; role: Role }) {
+  const { t } = useTranslation("teams");
+  const query = (extra: Record<string, string>, path = base) =>
+    `${path}?${new URLSearchParams({ ...(page.q ? { mq: page.q } : {}), ...extra })}`;
+  const search = useDebouncedSearch();
+  const {
+    items: members,
+    nextHref,
+    moreLinkProps,
+  } = useInfiniteList({
+    first: useMemo(() => ({ items: page.members, lastKey: page.lastKey }), [page]),
+    hrefFor: (lastKey) => query({ mafter: lastKey }),
+    loadHrefFor: (lastKey) => query({ mafter: lastKey }, `${base}/members-page`),
+    pageOf: pageOfMembers,
+    keyOf: memberKey,
+  });
+  return (
+    <Card size="2" asChild>
+      <aside aria-labelledby="members-heading" className="members-panel">
+        <Flex direction="column" gap="3">
+          <Flex justify="between" align="center" gap="2" wrap="wrap">
+            <Heading as="h2" size="4" id="members-heading">
+              {t("members.title")}
+            </Heading>
+            <RadixLink asChild size="2">
+              <Link to={`${base}/roles`} preventScrollReset>
+                {t("members.rolesInfo")}
+              </Link>
+            </RadixLink>
+          </Flex>
+          {can(role, "create", "member") ? (
+            <Button asChild>
+              <Link to={`${base}/members/new`} preventScrollReset>
+                {t("members.add")}
+              </Link>
+            </Button>
+          ) : null}
+          <Form method="get" action={base} role="search" preventScrollReset>
+            <Flex gap="2" align="end">
+              <Flex direction="column" gap="1" flexGrow="1">
+                <Text as="label" size="1" weight="medium" htmlFor="member-search">
+                  {t("members.search")}
+                </Text>
+                <TextField.Root
+                  id="member-search"
+                  type="search"
+                  name="mq"
+                  defaultValue={page.q}
+                  autoComplete="off"
+                  onChange={search}
+                />
+              </Flex>
+              <Button type="submit" variant="soft">
+                {t("members.searchSubmit")}
+              </Button>
+            </Flex>
+          </Form>
+          {members.length === 0 && page.q ? (
+            <Text size="2" color="gray">
+              {t("members.noMatch", { query: page.q })}
+            </Text>
+          ) : null}
+          <ul className="plain-list member-list">
+            {members.map((member) => (
+              <li key={member.userId}>
+                <Link
+                  to={`${base}/members/${encodeURIComponent(member.userId)}`}
+                  preventScrollReset
+                  className="member-row"
+                  aria-label={t("members.open", { name: member.nickname })}
+                >
+                  <UserAvatar url={member.avatarUrl} name={member.nickname} size={32} />
+                  <Flex direction="column" flexGrow="1" minWidth="0">
+                    <Text size="2" weight="medium" truncate>
+                      {member.nickname}
+                    </Text>
+                    <Flex align="center" gap="1">
+                      <RoleIcon role={member.role} />
+                      <Text size="1" color="gray">
+                        {t(`roles.${member.role}`)}
+                      </Text>
+                    </Flex>
+                  </Flex>
+                  <Badge color={statusColours[memberStatusColour(member.status)]} size="1">
+                    {t(`members.status.${member.status}`)}
+                  </Badge>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Flex gap="3" justify="center" wrap="wrap">
+            {page.after ? (
+              <RadixLink asChild size="2">
+                <Link to={query({})} preventScrollReset>
+                  {t("members.firstPage")}
+                </Link>
+              </RadixLink>
+            ) : null}
+            {nextHref ? (
+              <RadixLink asChild size="2">
+                <Link to={nextHref} preventScrollReset {...moreLinkProps}>
+                  {t("members.loadMore")}
+                </Link>
+              </RadixLink>
+            ) : null}
+          </Flex>
+        </Flex>
+      </aside>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from "@radix-ui/react-icons";
+import { Button, Flex, IconButton, Text } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import {
+  FilePicture,
+  FileTypeIcon,
+} from "#app/routes/teams.$teamId.collections.$collectionId/file-preview-icon.tsx";
+
+/**
+ * The preview's stage: the picture (or the type icon, with download for a file that has no
+ * preview) between the previous and next links.
+ */
+export function PreviewStage({
+  file,
+  previousHref,
+  nextHref,
+  downloadHref,
+}: {
+  file: { fileId: string; name: string; contentType: string; previewUrl: string | null };
+  previousHref: string | null;
+  nextHref: string | null;
+  /** The download's address, or null when the caller may not download from the preview. */
+  downloadHref: string | null;
+}) {
+  const { t } = useTranslation("files");
+  const isImage = file.contentType.startsWith("image/");
+  return (
+    <div className="file-preview-stage">
+      {previousHref ? (
+        <IconButton asChild size="4" variant="soft" color="gray" className="file-preview-prev">
+          <Link to={previousHref} replace preventScrollReset aria-label={t("preview.previous")}>
+            <ChevronLeftIcon width="24" height="24" aria-hidden />
+          </Link>
+        </IconButton>
+      ) : null}
+      {isImage && file.previewUrl ? (
+        <FilePicture
+          key={file.fileId}
+          url={file.previewUrl}
+          contentType={file.contentType}
+          alt={file.name}
+          className="file-preview-image"
+          iconSize={96}
+        />
+      ) : (
+        <Flex direction="column" align="center" gap="4" className="file-preview-none">
+          <FileTypeIcon contentType={file.contentType} size={96} />
+          <Text color="gray">{isImage ? t("preview.processing") : t("preview.noPreview")}</Text>
+          {downloadHref ? (
+            <Button asChild>
+              <Link to={downloadHref} reloadDocument>
+                <DownloadIcon aria-hidden />
+                {t("preview.download")}
+              </Link>
+            </Button>
+          ) : null}
+        </Flex>
+      )}
+      {nextHref ? (
+        <IconButton asChild size="4" variant="soft" color="gray" className="file-preview-next">
+          <Link to={nextHref} replace preventScrollReset aria-label={t("preview.next")}>
+            <ChevronRightIcon width="24" height="24" aria-hidden />
+          </Link>
+        </IconButton>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { Cross2Icon, DownloadIcon } from "@radix-ui/react-icons";
+import { Flex, Heading, IconButton } from "@radix-ui/themes";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  fileListQuery,
+  readFileFilters,
+  screenSearch,
+} from "#app/routes/teams.$teamId.collections.$collectionId/files-filters.ts";
+import { filesApi } from "#app/services/api/files.server.ts";
+import type { TeamRouteData } from "#app/services/api/teams.server.ts";
+import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
+import { orGoBack } from "#app/services/team-route.server.ts";
+import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
+import { canDownloadFromPreview } from "#domain/roles.ts";
+import { PreviewStage } from "./preview-stage.tsx";
+import { usePreviewKeys } from "./use-preview-keys.ts";
+
+export const handle = { i18n: ["common", "files", "messages"] };
+
+/**
+ * A file's full-screen preview (spec section 2, Files screen): reading the file marks it read.
+ * Previous and next follow the screen's filters and order: the API's neighbours of this file
+ * under the same filters and sort.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const teamParam = params.teamId ?? "";
+  const collectionId = params.collectionId ?? "";
+  const fileId = params.fileId ?? "";
+  const base = `/teams/${encodeURIComponent(teamParam)}/collections/${encodeURIComponent(collectionId)}`;
+  const filters = readFileFilters(new URL(request.url).searchParams);
+  const search = screenSearch(new URL(request.url).searchParams);
+  const { creator, from, to, sort } = fileListQuery(filters, userIdOf(auth), 1);
+  // A file since gone (or not yours): back to the list, with why.
+  const [{ body: file }, { body: neighbours }] = await orGoBack(
+    Promise.all([
+      filesApi.get(context, auth.accessToken, teamParam, collectionId, fileId),
+      filesApi.neighbours(context, auth.accessToken, teamParam, collectionId, fileId, {
+        creator,
+        from,
+        to,
+        sort,
+      }),
+    ]),
+    { request, context, to: `${base}${search}`, auth },
+  );
+  return data(
+    {
+      file: {
+        fileId: file.fileId,
+        name: file.name,
+        contentType: file.contentType,
+        previewUrl: file.previewUrl,
+      },
+      previousId: neighbours.previousId,
+      nextId: neighbours.nextId,
+      base,
+      search,
+    },
+    { headers: auth.headers },
+  );
+}
+
+export default function FilePreview() {
+  const { t } = useTranslation("files");
+  const { file, previousId, nextId, base, search } = useLoaderData<typeof loader>();
+  const { team } = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID) as TeamRouteData;
+  const titleId = useId();
+  const frame = useRef<HTMLDivElement>(null);
+  const fileHref = (fileId: string) => `${base}/files/${encodeURIComponent(fileId)}${search}`;
+  const closeHref = `${base}${search}`;
+  const previousHref = previousId ? fileHref(previousId) : null;
+  const nextHref = nextId ? fileHref(nextId) : null;
+  const downloadHref = `${base}/files/${encodeURIComponent(file.fileId)}/download`;
+  const mayDownload = canDownloadFromPreview(team.memberRole);
+
+  usePreviewKeys({ closeHref, previousHref, nextHref });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new file takes the focus again
+  useEffect(() => {
+    frame.current?.focus();
+  }, [file.fileId]);
+
+  return (
+    <div
+      className="file-preview"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      ref={frame}
+      tabIndex={-1}
+    >
+      <Flex className="file-preview-bar" align="center" justify="between" gap="3" p="3">
+        <Heading as="h2" size="4" id={titleId} className="file-preview-title">
+          {file.name}
+        </Heading>
+        <Flex gap="2" align="center">
+          {mayDownload ? (
+            <IconButton asChild variant="soft" color="gray" highContrast>
+              <Link to={downloadHref} reloadDocument aria-label={t("preview.download")}>
+                <DownloadIcon aria-hidden />
+              </Link>
+            </IconButton>
+          ) : null}
+          <IconButton asChild variant="soft" color="gray" highContrast>
+            <Link to={closeHref} preventScrollReset aria-label={t("preview.close")}>
+              <Cross2Icon aria-hidden />
+            </Link>
+          </IconButton>
+        </Flex>
+      </Flex>
+      <PreviewStage
+        file={file}
+        previousHref={previousHref}
+        nextHref={nextHref}
+        downloadHref={mayDownload ? downloadHref : null}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { Cross2Icon } from "@radix-ui/react-icons";
+import { Badge, Button, Flex } from "@radix-ui/themes";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DateFilter } from "#app/components/date-filter.tsx";
+import type { FileFilters } from "./files-filters.ts";
+
+/**
+ * The files screen's filters: the date filter (a GET form that keeps the other filters), the
+ * All / Mine tabs, and the creator chip with a link that removes it.
+ */
+export function FilesFilterBar({
+  base,
+  filters,
+  creatorName,
+  href,
+}: {
+  base: string;
+  filters: FileFilters;
+  /** The creator filter's member, or null for one since gone. */
+  creatorName: string | null;
+  /** The screen's address with these filters and `changes`. */
+  href: (changes: Partial<FileFilters>) => string;
+}) {
+  const { t } = useTranslation("files");
+  return (
+    <>
+      <Form method="get" action={base} preventScrollReset className="files-filters">
+        {filters.tab !== "all" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
+        {filters.creator ? <input type="hidden" name="creator" value={filters.creator} /> : null}
+        {filters.sort === "asc" ? <input type="hidden" name="sort" value="asc" /> : null}
+        <Flex gap="4" align="end" wrap="wrap">
+          <DateFilter from={filters.from} to={filters.to} clearHref={href({ from: "", to: "" })} />
+          <noscript>
+            <Button type="submit" variant="soft" mb="1">
+              {t("screen.applyDates")}
+            </Button>
+          </noscript>
+        </Flex>
+      </Form>
+
+      <Flex gap="3" align="center" wrap="wrap">
+        <nav aria-label={t("screen.tabs")}>
+          <Flex gap="2">
+            {(["all", "mine"] as const).map((tab) => (
+              <Button
+                key={tab}
+                asChild
+                size="2"
+                radius="full"
+                variant={filters.tab === tab ? "solid" : "soft"}
+              >
+                <Link
+                  to={href(tab === "mine" ? { tab, creator: "" } : { tab })}
+                  preventScrollReset
+                  aria-current={filters.tab === tab ? "page" : undefined}
+                >
+                  {t(`screen.${tab}`)}
+                </Link>
+              </Button>
+            ))}
+          </Flex>
+        </nav>
+        {filters.creator && filters.tab === "all" ? (
+          <Badge size="2" radius="full" className="filter-chip">
+            {t("screen.creatorChip", { name: creatorName ?? t("table.formerMember") })}
+            <Link
+              to={href({ creator: "" })}
+              preventScrollReset
+              aria-label={t("screen.clearCreator")}
+              className="filter-chip-clear"
+            >
+              <Cross2Icon aria-hidden />
+            </Link>
+          </Badge>
+        ) : null}
+      </Flex>
+    </>
+  );
+}

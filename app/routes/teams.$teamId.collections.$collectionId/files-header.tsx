@@ -1,0 +1,50 @@
+import { ArrowLeftIcon, ReloadIcon, UploadIcon } from "@radix-ui/react-icons";
+import { Button, Flex, Heading, IconButton } from "@radix-ui/themes";
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** Back to the team, the collection's name, refresh, and upload for those who may add files. */
+export function FilesHeader({
+  name,
+  teamName,
+  teamBase,
+  uploadHref,
+}: {
+  name: string;
+  teamName: string;
+  teamBase: string;
+  /** The upload dialog's address, or null when the caller may not upload here. */
+  uploadHref: string | null;
+}) {
+  const { t } = useTranslation("files");
+  const location = useLocation();
+  return (
+    <Flex align="center" gap="3" wrap="wrap">
+      <IconButton asChild variant="ghost" size="3">
+        <Link to={teamBase} aria-label={t("screen.back", { team: teamName })}>
+          <ArrowLeftIcon width="20" height="20" aria-hidden />
+        </Link>
+      </IconButton>
+      <Heading as="h1" size="7" className="files-title">
+        {name}
+      </Heading>
+      <IconButton asChild variant="soft" color="gray">
+        <Link
+          to={`${location.pathname}${location.search}`}
+          preventScrollReset
+          aria-label={t("screen.refresh")}
+        >
+          <ReloadIcon aria-hidden />
+        </Link>
+      </IconButton>
+      {uploadHref ? (
+        <Button asChild ml="auto">
+          <Link to={uploadHref} preventScrollReset>
+            <UploadIcon aria-hidden />
+            {t("screen.upload")}
+          </Link>
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}

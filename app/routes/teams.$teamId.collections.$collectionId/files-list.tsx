@@ -1,0 +1,119 @@
+import { UploadIcon } from "@radix-ui/react-icons";
+import { Button, Callout, Card, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useInfiniteList } from "#app/components/infinite-list.ts";
+import type { Actor } from "#domain/roles.ts";
+import { type FileFilters, fileFilterSearch } from "./files-filters.ts";
+import type { FilesPage } from "./files-page.server.ts";
+import { type FileRow, FilesTable } from "./files-table.tsx";
+
+/** The Suspense fallback while the rows stream in. */
+export function LoadingFiles() {
+  const { t } = useTranslation("files");
+  return (
+    <Callout.Root color="gray" role="status">
+      <Callout.Text>{t("screen.loading")}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+/** The list when it could not be loaded at all. */
+export function FilesError() {
+  const { t } = useTranslation("messages");
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Text>{t("errors.generic")}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+const pageOfFiles = (data: { files: { streamed: FilesPage } }) => ({
+  items: data.files.streamed.files,
+  lastKey: data.files.streamed.lastKey,
+});
+const fileKey = (file: FileRow) => file.fileId;
+
+/**
+ * The files table, 20 at a time (the next page loads on scroll; a "load more" link without
+ * JavaScript), or a card saying there are none.
+ */
+export function FilesList({
+  page,
+  filters,
+  base,
+  actor,
+  mayUpload,
+  href,
+}: {
+  page: FilesPage;
+  filters: FileFilters;
+  base: string;
+  actor: Actor;
+  mayUpload: boolean;
+  href: (changes: Partial<FileFilters>) => string;
+}) {
+  const { t } = useTranslation("files");
+  const {
+    items: files,
+    nextHref,
+    moreLinkProps,
+  } = useInfiniteList({
+    first: useMemo(() => ({ items: page.files, lastKey: page.lastKey }), [page]),
+    hrefFor: (lastKey) => href({ cursor: lastKey }),
+    pageOf: pageOfFiles,
+    keyOf: fileKey,
+  });
+  const filtered = Boolean(filters.tab !== "all" || filters.creator || filters.from || filters.to);
+  if (files.length === 0) {
+    return (
+      <Card size="3">
+        <Flex direction="column" gap="3" align="start">
+          <Text as="p" color="gray">
+            {filtered ? t("screen.noMatch") : t("screen.empty")}
+          </Text>
+          {mayUpload && !filtered ? (
+            <Button asChild>
+              <Link to={`${base}/upload`} preventScrollReset>
+                <UploadIcon aria-hidden />
+                {t("screen.upload")}
+              </Link>
+            </Button>
+          ) : null}
+        </Flex>
+      </Card>
+    );
+  }
+  return (
+    <Flex direction="column" gap="3">
+      <div className="files-table-wrap">
+        <FilesTable
+          files={files}
+          actor={actor}
+          base={base}
+          search={fileFilterSearch(filters, { cursor: filters.cursor })}
+          sort={filters.sort}
+          sortHref={href({ sort: filters.sort === "asc" ? "desc" : "asc" })}
+          creatorHref={(userId) => href({ tab: "all", creator: userId })}
+        />
+      </div>
+      <Flex gap="3" justify="center" wrap="wrap">
+        {filters.cursor ? (
+          <RadixLink asChild size="2">
+            <Link to={href({})} preventScrollReset>
+              {t("screen.firstPage")}
+            </Link>
+          </RadixLink>
+        ) : null}
+        {nextHref ? (
+          <RadixLink asChild size="2">
+            <Link to={nextHref} preventScrollReset {...moreLinkProps}>
+              {t("screen.loadMore")}
+            </Link>
+          </RadixLink>
+        ) : null}
+      </Flex>
+    </Flex>
+  );
+}

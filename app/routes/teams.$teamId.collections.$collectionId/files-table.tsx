@@ -1,0 +1,158 @@
+import { DotsHorizontalIcon, TriangleDownIcon, TriangleUpIcon } from "@radix-ui/react-icons";
+import { Flex, Link as RadixLink, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
+import type { FileItem } from "#app/services/api/files.server.ts";
+import { type Actor, canDownloadFileFromMenu, canRenameFile } from "#domain/roles.ts";
+import { FilePicture } from "./file-preview-icon.tsx";
+
+/** A file as the screen shows it (the loader's JSON: the same fields). */
+export type FileRow = FileItem;
+
+/**
+ * The files table (spec section 2, files screen): name with its thumbnail or type icon, the
+ * uploader (a link that filters by them), the update date, and the actions menu. Unread rows
+ * (readAt null) are bold with a marker.
+ */
+export function FilesTable({
+  files,
+  actor,
+  base,
+  search,
+  sort,
+  sortHref,
+  creatorHref,
+}: {
+  files: FileRow[];
+  actor: Actor;
+  /** The collection's address: files open at `${base}/files/{fileId}`. */
+  base: string;
+  /** The screen's filters (`?...` or ""), kept when opening a file. */
+  search: string;
+  sort: "asc" | "desc";
+  sortHref: string;
+  creatorHref: (userId: string) => string;
+}) {
+  const { t, i18n } = useTranslation("files");
+  const date = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  return (
+    <table className="files-table">
+      <thead>
+        <tr>
+          <th scope="col">{t("table.name")}</th>
+          <th scope="col">{t("table.uploadedBy")}</th>
+          <th scope="col" aria-sort={sort === "asc" ? "ascending" : "descending"}>
+            <Link to={sortHref} preventScrollReset className="files-sort">
+              {t("table.updatedAt")}
+              {sort === "asc" ? <TriangleUpIcon aria-hidden /> : <TriangleDownIcon aria-hidden />}
+              <VisuallyHidden>
+                {sort === "asc" ? t("table.sortedAsc") : t("table.sortedDesc")}
+              </VisuallyHidden>
+            </Link>
+          </th>
+          <th scope="col">
+            <VisuallyHidden>{t("table.actions")}</VisuallyHidden>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {files.map((file) => (
+          <tr
+            key={file.fileId}
+            className={file.readAt === null ? "file-row file-unread" : "file-row"}
+            data-testid="file-row"
+          >
+            <th scope="row">
+              <Link
+                to={`${base}/files/${encodeURIComponent(file.fileId)}${search}`}
+                preventScrollReset
+                className="file-name"
+              >
+                <FilePicture
+                  url={file.thumbnailUrl}
+                  contentType={file.contentType}
+                  alt=""
+                  className="file-thumb"
+                  iconSize={20}
+                />
+                <Text truncate weight={file.readAt === null ? "bold" : "regular"}>
+                  {file.name}
+                </Text>
+                {file.readAt === null ? <VisuallyHidden>{t("table.unread")}</VisuallyHidden> : null}
+              </Link>
+            </th>
+            <td>
+              {file.uploader ? (
+                <RadixLink asChild size="2">
+                  <Link
+                    to={creatorHref(file.uploadedBy)}
+                    preventScrollReset
+                    aria-label={t("table.filterBy", { name: file.uploader.nickname })}
+                  >
+                    {file.uploader.nickname}
+                  </Link>
+                </RadixLink>
+              ) : (
+                <Text color="gray">{t("table.formerMember")}</Text>
+              )}
+            </td>
+            <td>
+              <Text size="2">{date.format(file.updatedAt)}</Text>
+            </td>
+            <td>
+              <FileMenu file={file} actor={actor} base={base} search={search} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Rename and download, each only when the role allows it (spec section 6, file rules). */
+function FileMenu({
+  file,
+  actor,
+  base,
+  search,
+}: {
+  file: FileRow;
+  actor: Actor;
+  base: string;
+  search: string;
+}) {
+  const { t } = useTranslation("files");
+  const menu = useMenuClosesOnNavigation();
+  const fileBase = `${base}/files/${encodeURIComponent(file.fileId)}`;
+  const rename = canRenameFile(actor, file);
+  const download = canDownloadFileFromMenu(actor, file);
+  if (!rename && !download) return null;
+  return (
+    <details className="menu" ref={menu}>
+      <summary aria-label={t("menu.label", { name: file.name })}>
+        <DotsHorizontalIcon aria-hidden />
+      </summary>
+      <Flex direction="column" gap="2" className="menu-panel">
+        {rename ? (
+          <RadixLink asChild size="2">
+            <Link to={`${fileBase}/rename${search}`} preventScrollReset>
+              {t("menu.rename")}
+            </Link>
+          </RadixLink>
+        ) : null}
+        {download ? (
+          <RadixLink asChild size="2">
+            <Link to={`${fileBase}/download`} reloadDocument>
+              {t("menu.download")}
+            </Link>
+          </RadixLink>
+        ) : null}
+      </Flex>
+    </details>
+  );
+}

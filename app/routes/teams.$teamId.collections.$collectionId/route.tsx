@@ -1,0 +1,77 @@
+import { Flex } from "@radix-ui/themes";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Await, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import type { TeamRouteData } from "#app/services/api/teams.server.ts";
+import { requireAuth } from "#app/services/auth.server.ts";
+import { pageTitle, rootProductName } from "#app/services/meta.ts";
+import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
+import { canCreateFile } from "#domain/roles.ts";
+import { FilesFilterBar } from "./files-filter-bar.tsx";
+import { type FileFilters, fileFilterSearch } from "./files-filters.ts";
+import { FilesHeader } from "./files-header.tsx";
+import { FilesError, FilesList, LoadingFiles } from "./files-list.tsx";
+import { loadFilesScreen } from "./files-page.server.ts";
+
+export const handle = { i18n: ["common", "teams", "collections", "files", "messages"] };
+
+/**
+ * A collection's files (spec section 2, Files screen): the collection, the filters in the
+ * address, and the rows (streamed to browsers that run JavaScript); see loadFilesScreen.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const screen = await loadFilesScreen(request, context, auth, params);
+  return data(screen, { headers: auth.headers });
+}
+
+export default function FilesScreen() {
+  const loaderData = useLoaderData<typeof loader>();
+  const { collection, filters, creatorName, base, files, userId } = loaderData;
+  const { team, base: teamBase } = useRouteLoaderData<TeamRouteData>(
+    TEAM_ROUTE_ID,
+  ) as TeamRouteData;
+  const actor = { userId, role: team.memberRole };
+  const mayUpload = canCreateFile(team.memberRole, {
+    collectionMode: loaderData.collectionMode,
+    collectionCreatedBy: loaderData.collectionCreatedBy,
+    userId,
+  });
+  const href = (changes: Partial<FileFilters>) => `${base}${fileFilterSearch(filters, changes)}`;
+  const search = fileFilterSearch(filters, { cursor: filters.cursor });
+
+  return (
+    <Flex direction="column" gap="4" className="files-screen">
+      <FilesHeader
+        name={collection.name}
+        teamName={team.name}
+        teamBase={teamBase}
+        uploadHref={mayUpload ? `${base}/upload${search}` : null}
+      />
+      <FilesFilterBar base={base} filters={filters} creatorName={creatorName} href={href} />
+      <Suspense fallback={<LoadingFiles />}>
+        <Await resolve={files.streamed} errorElement={<FilesError />}>
+          {(page) => (
+            <FilesList
+              page={page}
+              filters={filters}
+              base={base}
+              actor={actor}
+              mayUpload={mayUpload}
+              href={href}
+            />
+          )}
+        </Await>
+      </Suspense>
+      <Outlet />
+    </Flex>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(rootProductName(matches), data?.collection.name);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

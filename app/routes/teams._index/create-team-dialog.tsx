@@ -1,0 +1,114 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Flex, Text, TextArea } from "@radix-ui/themes";
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Field, FieldErrors, FormErrors, useMessage } from "#app/components/forms.tsx";
+import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { DEFAULT_TEAM_MODE, TEAM_MODES } from "#domain/roles.ts";
+import {
+  optionalNicknameSchema,
+  teamDescriptionSchema,
+  teamNameSchema,
+} from "#domain/validation.ts";
+
+export const CreateTeamSchema = z.object({
+  name: teamNameSchema,
+  description: teamDescriptionSchema,
+  nickname: optionalNicknameSchema,
+  mode: z.enum(TEAM_MODES).default(DEFAULT_TEAM_MODE),
+});
+
+/**
+ * The create-team dialog over the list (`?create`): name, description, your nickname in the team
+ * and its mode.
+ */
+export function CreateTeamDialog({
+  closeTo,
+  lastResult,
+}: {
+  closeTo: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation("teams");
+  const message = useMessage();
+  const busy = useNavigation().formAction?.startsWith("/teams") ?? false;
+  const [form, fields] = useForm({
+    id: "create-team",
+    lastResult,
+    defaultValue: { mode: DEFAULT_TEAM_MODE },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateTeamSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const descriptionHint = `${fields.description.id}-hint`;
+  return (
+    <RouteDialog title={t("create.title")} closeTo={closeTo} closeLabel={t("create.close")}>
+      <Form method="post" action="/teams?index&create" {...getFormProps(form)}>
+        <Flex direction="column" gap="4">
+          <Field meta={fields.name} label={t("create.name")} autoFocus autoComplete="off" />
+          <Flex direction="column" gap="1">
+            <Text as="label" size="2" weight="medium" htmlFor={fields.description.id}>
+              {t("create.description")}
+            </Text>
+            <TextArea
+              size="3"
+              {...getTextareaProps(fields.description, { ariaDescribedBy: descriptionHint })}
+            />
+            <Text id={descriptionHint} size="1" color="gray">
+              {t("create.descriptionHint")}
+            </Text>
+            <FieldErrors
+              id={fields.description.errorId}
+              errors={fields.description.errors}
+              format={message}
+            />
+          </Flex>
+          <Field
+            meta={fields.nickname}
+            label={t("create.nickname")}
+            hint={t("create.nicknameHint")}
+            autoComplete="nickname"
+          />
+          <fieldset className="choice-group">
+            <legend>
+              <Text size="2" weight="medium">
+                {t("create.mode")}
+              </Text>
+            </legend>
+            {TEAM_MODES.map((mode) => (
+              <label key={mode} className="choice">
+                <input
+                  {...getInputProps(fields.mode, { type: "radio", value: mode })}
+                  key={mode}
+                  aria-describedby={`${fields.mode.id}-${mode}-hint`}
+                />
+                <span>
+                  <Text as="span" size="2" weight="medium">
+                    {t(`modes.${mode}`)}
+                  </Text>
+                  <Text as="span" size="1" color="gray" id={`${fields.mode.id}-${mode}-hint`}>
+                    {t(`modes.${mode}Hint`)}
+                  </Text>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Flex justify="end">
+            <Button type="submit" size="3" loading={busy}>
+              {t("create.submit")}
+            </Button>
+          </Flex>
+        </Flex>
+      </Form>
+    </RouteDialog>
+  );
+}
