@@ -1,7 +1,16 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { Callout, Flex, Text, TextField } from "@radix-ui/themes";
+import {
+  type DefaultValue,
+  type FieldMetadata,
+  getInputProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
+import { useNavigation } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { IMAGE_MAX_BYTES } from "#domain/constants.ts";
 import { formatFileSize } from "#domain/format.ts";
 
@@ -20,6 +29,30 @@ export function useMessage() {
       defaultValue: t(`errors.${key}`, { ...values, defaultValue: key }),
     });
   };
+}
+
+/** A form's fields: every form schema is an object, as conform asks its field types to be. */
+type FormFields<Schema extends z.ZodType> = z.input<Schema> & Record<string, unknown>;
+
+/**
+ * A form driven by its zod schema, as every form here is: checked in the browser on submit, then
+ * again on every input once it has shown an error; the action's `parseWithZod` reply (with or
+ * without JavaScript) as `lastResult`.
+ */
+export function useSchemaForm<Schema extends z.ZodType>(
+  schema: Schema,
+  options: {
+    id: string;
+    lastResult: SubmissionResult<string[]> | null | undefined;
+    defaultValue?: DefaultValue<FormFields<Schema>>;
+  },
+) {
+  return useForm<FormFields<Schema>, z.output<Schema>>({
+    ...options,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
 }
 
 type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "hidden";
@@ -90,5 +123,66 @@ export function FormErrors({ id, errors }: { id: string; errors: string[] | unde
         <Callout.Text key={error}>{message(error)}</Callout.Text>
       ))}
     </Callout.Root>
+  );
+}
+
+/**
+ * The end of a form: what the API answered, then the submit button, busy while a form posts
+ * (unless the form says when it is). `end` puts the button to the right, as dialogs have it.
+ */
+export function FormSubmit({
+  form,
+  busy,
+  end = false,
+  children,
+  ...buttonProps
+}: {
+  form: { errorId: string; errors?: string[] };
+  busy?: boolean;
+  end?: boolean;
+  children: ReactNode;
+} & Omit<ComponentProps<typeof Button>, "type" | "loading" | "form">) {
+  const submitting = useNavigation().state === "submitting";
+  const button = (
+    <Button type="submit" size="3" loading={busy ?? submitting} {...buttonProps}>
+      {children}
+    </Button>
+  );
+  return (
+    <>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {end ? <Flex justify="end">{button}</Flex> : button}
+    </>
+  );
+}
+
+/** A new password, with the policy under it, and the same again to confirm it. */
+export function NewPasswordFields<Schema>({
+  password,
+  confirm,
+  labels,
+}: {
+  password: FieldMetadata<Schema>;
+  confirm: FieldMetadata<Schema>;
+  labels?: { password: ReactNode; confirm: ReactNode };
+}) {
+  const { t } = useTranslation("auth");
+  return (
+    <>
+      <Field
+        meta={password}
+        label={labels?.password ?? t("fields.newPassword")}
+        type="password"
+        autoComplete="new-password"
+        hint={t("fields.passwordHint")}
+        autoFocus
+      />
+      <Field
+        meta={confirm}
+        label={labels?.confirm ?? t("fields.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+      />
+    </>
   );
 }

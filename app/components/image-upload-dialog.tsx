@@ -1,5 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Callout, Flex, Progress, Text } from "@radix-ui/themes";
 import {
   Form,
@@ -13,10 +12,11 @@ import {
 } from "@remix-run/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { z } from "zod";
+import { FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import type { ImageActionResult, ImageDialogTab } from "#app/services/image-upload.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_STATUS_POLL_MS } from "#domain/constants.ts";
 import { imageFileSchema, imageLinkSchema } from "#domain/validation.ts";
-import { Field, FieldErrors, FormErrors, useMessage } from "./forms.tsx";
+import { Field, FieldErrors, useMessage } from "./forms.tsx";
 import { useHydrated } from "./hydrated.ts";
 import { RouteDialog } from "./route-dialog.tsx";
 
@@ -291,13 +291,7 @@ function LinkTab({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const busy = useNavigation().formMethod === "POST";
-  const [form, fields] = useForm({
-    id: "image-link",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LinkSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(LinkSchema, { id: "image-link", lastResult });
   return (
     <Form method="post" action={`${path}?tab=link`} preventScrollReset {...getFormProps(form)}>
       <input type="hidden" name="intent" value="link" />
@@ -310,12 +304,9 @@ function LinkTab({
           inputMode="url"
           placeholder="https://"
         />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Flex justify="end">
-          <Button type="submit" size="3" loading={busy}>
-            {texts.useLink}
-          </Button>
-        </Flex>
+        <FormSubmit form={form} busy={busy} end>
+          {texts.useLink}
+        </FormSubmit>
       </Flex>
     </Form>
   );

@@ -6,6 +6,7 @@ import type { TeamListItem } from "#app/services/api/teams.server.ts";
 import { teamPath } from "#app/services/teams.ts";
 import { UserAvatar } from "./avatar.tsx";
 import { useDebouncedSearch, useInfiniteList } from "./infinite-list.ts";
+import { PageLinks } from "./page-links.tsx";
 
 export interface TeamPage {
   teams: TeamListItem[];
@@ -90,18 +91,13 @@ export function TeamList({ page, path }: { page: TeamPage; path: string }) {
         </ul>
       )}
 
-      <Flex gap="4" justify="center">
-        {page.after ? (
-          <Link to={page.q ? `${path}?${new URLSearchParams({ q: page.q })}` : path}>
-            {t("list.firstPage")}
-          </Link>
-        ) : null}
-        {nextHref ? (
-          <Link to={nextHref} {...moreLinkProps}>
-            {t("list.loadMore")}
-          </Link>
-        ) : null}
-      </Flex>
+      <PageLinks
+        firstHref={
+          page.after ? (page.q ? `${path}?${new URLSearchParams({ q: page.q })}` : path) : null
+        }
+        next={{ nextHref, moreLinkProps }}
+        labels={{ first: t("list.firstPage"), more: t("list.loadMore") }}
+      />
     </Flex>
   );
 }

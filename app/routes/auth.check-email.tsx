@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { Field, FormErrors } from "#app/components/forms.tsx";
+import { Field, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
@@ -49,13 +48,7 @@ export default function CheckEmailPage() {
   const { email, username } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "verify-code",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifySchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(VerifySchema, { id: "verify-code", lastResult });
   if (!email || !username) {
     return (
       <AuthCard title={t("checkEmail.title")}>

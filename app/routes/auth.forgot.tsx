@@ -1,6 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import {
   type ActionFunctionArgs,
   data,
@@ -8,12 +8,12 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { Field, FormErrors } from "#app/components/forms.tsx";
+import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
@@ -49,14 +49,10 @@ export default function ForgotPage() {
   const { t } = useTranslation("auth");
   const { email, sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ForgotSchema, {
     id: "forgot",
     lastResult,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <AuthCard title={t("forgot.title")}>
@@ -76,10 +72,7 @@ export default function ForgotPage() {
                 autoComplete="email"
                 autoFocus
               />
-              <FormErrors id={form.errorId} errors={form.errors} />
-              <Button type="submit" size="3" loading={busy}>
-                {t("forgot.submit")}
-              </Button>
+              <FormSubmit form={form}>{t("forgot.submit")}</FormSubmit>
             </Flex>
           </Form>
         </>

@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { getFormProps } from "@conform-to/react";
+import { Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { Field, FormErrors, useMessage } from "#app/components/forms.tsx";
+import { Field, FormSubmit, useMessage, useSchemaForm } from "#app/components/forms.tsx";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { verifyEmailAction } from "#app/services/verify-email.server.ts";
@@ -43,12 +42,10 @@ export default function VerifyPage() {
   const message = useMessage();
   const { error, email, code } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(VerifySchema, {
     id: "verify",
     lastResult,
     defaultValue: { code },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifySchema }),
   });
   if (error) {
     return (
@@ -82,10 +79,7 @@ export default function VerifyPage() {
             inputMode="numeric"
             autoComplete="one-time-code"
           />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Button type="submit" size="3" loading={busy}>
-            {t("verify.submit")}
-          </Button>
+          <FormSubmit form={form}>{t("verify.submit")}</FormSubmit>
         </Flex>
       </Form>
     </AuthCard>

@@ -1,13 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { RenameDialog } from "#app/components/rename-dialog.tsx";
 import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
-import { renameAndClose } from "#app/services/rename.server.ts";
+import { renameAction } from "#app/services/rename.server.ts";
 import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { canRenameCollection } from "#domain/roles.ts";
 import { collectionNameSchema } from "#domain/validation.ts";
@@ -47,17 +45,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { auth, team, back, collection } = await load(request, context, params);
-  const submission = parseWithZod(await request.formData(), { schema: RenameSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply(), { status: 400, headers: auth.headers });
-  }
-  return renameAndClose({
+  return renameAction({
     request,
     context,
     auth,
     to: back,
     current: collection.name,
-    name: submission.value.name,
+    schema: RenameSchema,
     rename: (name) =>
       collectionsApi.patch(context, auth.accessToken, team.teamId, collection.collectionId, [
         { op: "replace", path: "/name", value: name },
@@ -67,7 +61,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function RenameCollectionDialog() {
-  const { t } = useTranslation("collections");
   const { name, back } = useLoaderData<typeof loader>();
   return (
     <RenameDialog
@@ -75,12 +68,7 @@ export default function RenameCollectionDialog() {
       name={name}
       schema={RenameSchema}
       closeTo={back}
-      labels={{
-        title: t("rename.title"),
-        close: t("rename.close"),
-        name: t("rename.name"),
-        submit: t("rename.submit"),
-      }}
+      namespace="collections"
     />
   );
 }

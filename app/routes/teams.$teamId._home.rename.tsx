@@ -1,11 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { RenameDialog } from "#app/components/rename-dialog.tsx";
 import { teamsApi } from "#app/services/api/teams.server.ts";
-import { renameAndClose } from "#app/services/rename.server.ts";
+import { renameAction } from "#app/services/rename.server.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { can } from "#domain/roles.ts";
@@ -28,17 +26,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
-  const submission = parseWithZod(await request.formData(), { schema: RenameSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply(), { status: 400, headers: auth.headers });
-  }
-  return renameAndClose({
+  return renameAction({
     request,
     context,
     auth,
     to: base,
     current: team.name,
-    name: submission.value.name,
+    schema: RenameSchema,
     rename: (name) =>
       teamsApi.patch(context, auth.accessToken, team.teamId, [
         { op: "replace", path: "/name", value: name },
@@ -48,7 +42,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function RenameTeamDialog() {
-  const { t } = useTranslation("teams");
   const { name, base } = useLoaderData<typeof loader>();
   return (
     <RenameDialog
@@ -56,12 +49,7 @@ export default function RenameTeamDialog() {
       name={name}
       schema={RenameSchema}
       closeTo={base}
-      labels={{
-        title: t("rename.title"),
-        close: t("rename.close"),
-        name: t("rename.name"),
-        submit: t("rename.submit"),
-      }}
+      namespace="teams"
     />
   );
 }

@@ -1,13 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { RenameDialog } from "#app/components/rename-dialog.tsx";
 import { screenSearch } from "#app/routes/teams.$teamId.collections.$collectionId/files-filters.ts";
 import { filesApi } from "#app/services/api/files.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
-import { renameAndClose } from "#app/services/rename.server.ts";
+import { renameAction } from "#app/services/rename.server.ts";
 import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { canRenameFile } from "#domain/roles.ts";
 import { fileNameSchema } from "#domain/validation.ts";
@@ -41,17 +39,13 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const { auth, team, file, back } = await loadFile(request, args);
-  const submission = parseWithZod(await request.formData(), { schema: RenameSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply(), { status: 400, headers: auth.headers });
-  }
-  return renameAndClose({
+  return renameAction({
     request,
     context,
     auth,
     to: back,
     current: file.name,
-    name: submission.value.name,
+    schema: RenameSchema,
     rename: (name) =>
       filesApi.rename(context, auth.accessToken, team.teamId, file.collectionId, file.fileId, name),
     toasts: { unchanged: "files:toasts.unchanged", renamed: "files:toasts.renamed" },
@@ -60,7 +54,6 @@ export async function action(args: ActionFunctionArgs) {
 
 /** The rename dialog (spec section 2): errors close it with a snackbar (spec section 8). */
 export default function RenameFileDialog() {
-  const { t } = useTranslation("files");
   const { name, back } = useLoaderData<typeof loader>();
   return (
     <RenameDialog
@@ -68,12 +61,7 @@ export default function RenameFileDialog() {
       name={name}
       schema={RenameSchema}
       closeTo={back}
-      labels={{
-        title: t("rename.title"),
-        close: t("rename.close"),
-        name: t("rename.name"),
-        submit: t("rename.submit"),
-      }}
+      namespace="files"
     />
   );
 }

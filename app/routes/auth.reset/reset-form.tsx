@@ -1,10 +1,9 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Flex } from "@radix-ui/themes";
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Flex } from "@radix-ui/themes";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FormErrors } from "#app/components/forms.tsx";
+import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
 import { confirmPasswordRefinement, isObjectPayload, passwordSchema } from "#domain/validation.ts";
 
 export const ResetSchema = z
@@ -14,35 +13,12 @@ export const ResetSchema = z
 /** The new password, twice. */
 export function ResetForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("auth");
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "reset",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(ResetSchema, { id: "reset", lastResult });
   return (
     <Form method="post" {...getFormProps(form)}>
       <Flex direction="column" gap="4">
-        <Field
-          meta={fields.newPassword}
-          label={t("fields.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("fields.passwordHint")}
-          autoFocus
-        />
-        <Field
-          meta={fields.confirmPassword}
-          label={t("fields.confirmPassword")}
-          type="password"
-          autoComplete="new-password"
-        />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Button type="submit" size="3" loading={busy}>
-          {t("reset.submit")}
-        </Button>
+        <NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} />
+        <FormSubmit form={form}>{t("reset.submit")}</FormSubmit>
       </Flex>
     </Form>
   );

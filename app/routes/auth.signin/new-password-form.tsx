@@ -1,11 +1,10 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Callout, Flex } from "@radix-ui/themes";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AuthCard } from "#app/components/auth-card.tsx";
-import { Field, FormErrors } from "#app/components/forms.tsx";
+import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
 import { confirmPasswordRefinement, isObjectPayload, passwordSchema } from "#domain/validation.ts";
 
 export const NewPasswordSchema = z
@@ -26,14 +25,7 @@ export function NewPasswordForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("auth");
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "new-password",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(NewPasswordSchema, { id: "new-password", lastResult });
   return (
     <AuthCard title={t("newPassword.title")}>
       <Callout.Root color="amber" highContrast role="note">
@@ -42,24 +34,8 @@ export function NewPasswordForm({
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="new-password" />
         <Flex direction="column" gap="4">
-          <Field
-            meta={fields.newPassword}
-            label={t("fields.newPassword")}
-            type="password"
-            autoComplete="new-password"
-            hint={t("fields.passwordHint")}
-            autoFocus
-          />
-          <Field
-            meta={fields.confirmPassword}
-            label={t("fields.confirmPassword")}
-            type="password"
-            autoComplete="new-password"
-          />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Button type="submit" size="3" loading={busy}>
-            {t("newPassword.submit")}
-          </Button>
+          <NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} />
+          <FormSubmit form={form}>{t("newPassword.submit")}</FormSubmit>
         </Flex>
       </Form>
       <Form method="post">

@@ -1,11 +1,10 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AuthCard } from "#app/components/auth-card.tsx";
-import { Field, FormErrors } from "#app/components/forms.tsx";
+import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import type { SignInError } from "#app/services/session.server.ts";
 import { signInIdentifierSchema, signInPasswordSchema } from "#domain/validation.ts";
 import { SocialButtons } from "./social-buttons.tsx";
@@ -51,13 +50,9 @@ export function SignInForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("auth");
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(SignInSchema, {
     id: "sign-in",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: { team, identifier },
   });
   return (
@@ -84,10 +79,7 @@ export function SignInForm({
             </summary>
             <Field meta={fields.team} label={t("fields.team")} hint={t("fields.teamHint")} />
           </details>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Button type="submit" size="3" loading={busy}>
-            {t("signIn.submit")}
-          </Button>
+          <FormSubmit form={form}>{t("signIn.submit")}</FormSubmit>
         </Flex>
       </Form>
       <SocialButtons team={team} providers={providers} />

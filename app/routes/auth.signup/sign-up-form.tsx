@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Flex, Text } from "@radix-ui/themes";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Flex, Text } from "@radix-ui/themes";
+import { Form, Link } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FieldErrors, FormErrors } from "#app/components/forms.tsx";
+import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { SIGN_UP_NICKNAME_INPUT_MAX } from "#domain/constants.ts";
 import {
   confirmPasswordRefinement,
@@ -41,14 +40,10 @@ export function SignUpForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("auth");
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(SignUpSchema, {
     id: "sign-up",
     lastResult,
     defaultValue: { email, nickname },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const terms = getInputProps(fields.terms, { type: "checkbox" });
   return (
@@ -99,10 +94,7 @@ export function SignUpForm({
           </Text>
           <FieldErrors id={fields.terms.errorId} errors={fields.terms.errors} />
         </Flex>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Button type="submit" size="3" loading={busy}>
-          {t("signUp.submit")}
-        </Button>
+        <FormSubmit form={form}>{t("signUp.submit")}</FormSubmit>
       </Flex>
     </Form>
   );

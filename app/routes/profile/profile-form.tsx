@@ -1,10 +1,9 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Flex } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FormErrors } from "#app/components/forms.tsx";
+import { Field, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { nicknameSchema, personNameSchema } from "#domain/validation.ts";
 
@@ -26,13 +25,10 @@ export function ProfileForm({
   const { t } = useTranslation("profile");
   const busy = useNavigation().formAction === "/profile";
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ProfileSchema, {
     id: "profile",
     lastResult,
     defaultValue: profile,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" action="/profile" {...getFormProps(form)}>

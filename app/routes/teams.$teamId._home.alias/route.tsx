@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Callout, Flex, Text } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FormErrors } from "#app/components/forms.tsx";
+import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { teamsApi } from "#app/services/api/teams.server.ts";
 import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";
@@ -69,13 +69,9 @@ export default function AddAliasDialog() {
   const { t } = useTranslation("teams");
   const { base } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(AliasSchema, {
     id: "add-alias",
     lastResult: answer?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AliasSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const confirm = answer?.confirm;
   return (
@@ -101,12 +97,9 @@ export default function AddAliasDialog() {
             <Callout.Root color="amber" highContrast role="note">
               <Callout.Text>{t("alias.immutableWarning")}</Callout.Text>
             </Callout.Root>
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <Flex justify="end">
-              <Button type="submit" size="3" loading={busy}>
-                {t("alias.review")}
-              </Button>
-            </Flex>
+            <FormSubmit form={form} end>
+              {t("alias.review")}
+            </FormSubmit>
           </Flex>
         </Form>
       )}

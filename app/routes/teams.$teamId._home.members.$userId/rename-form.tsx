@@ -1,10 +1,9 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Flex } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FormErrors } from "#app/components/forms.tsx";
+import { Field, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import type { Member } from "#app/services/api/members.server.ts";
 import { nicknameSchema } from "#domain/validation.ts";
@@ -21,13 +20,10 @@ export function RenameForm({
 }) {
   const { t } = useTranslation("teams");
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(RenameSchema, {
     id: "member-rename",
     lastResult,
     defaultValue: { nickname: member.nickname },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const unchanged = (fields.nickname.value ?? "").trim() === member.nickname;
   return (

@@ -1,10 +1,9 @@
-import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FieldErrors, useMessage } from "#app/components/forms.tsx";
+import { FieldErrors, useMessage, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import type { Member } from "#app/services/api/members.server.ts";
 import { ASSIGNABLE_ROLES } from "#domain/roles.ts";
@@ -23,13 +22,10 @@ export function RoleForm({
   const { t } = useTranslation("teams");
   const message = useMessage();
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(RoleSchema, {
     id: "member-role",
     lastResult,
     defaultValue: { role: member.role },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" preventScrollReset {...getFormProps(form)}>

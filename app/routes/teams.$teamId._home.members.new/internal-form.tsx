@@ -1,10 +1,9 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Flex, Text } from "@radix-ui/themes";
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Flex, Text } from "@radix-ui/themes";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FormErrors } from "#app/components/forms.tsx";
+import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { usernameSchema } from "#domain/validation.ts";
 
 export const InternalSchema = z.object({ intent: z.literal("internal"), username: usernameSchema });
@@ -18,14 +17,7 @@ export function InternalForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("teams");
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "internal-member",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InternalSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(InternalSchema, { id: "internal-member", lastResult });
   return (
     <Form method="post" action={`${path}?tab=internal`} preventScrollReset {...getFormProps(form)}>
       <input type="hidden" name="intent" value="internal" />
@@ -41,12 +33,9 @@ export function InternalForm({
           autoCapitalize="none"
           spellCheck={false}
         />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Flex justify="end">
-          <Button type="submit" size="3" loading={busy}>
-            {t("members.new.create")}
-          </Button>
-        </Flex>
+        <FormSubmit form={form} end>
+          {t("members.new.create")}
+        </FormSubmit>
       </Flex>
     </Form>
   );

@@ -1,10 +1,15 @@
-import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Flex, Text } from "@radix-ui/themes";
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { Flex, Text } from "@radix-ui/themes";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FieldErrors, FormErrors, useMessage } from "#app/components/forms.tsx";
+import {
+  Field,
+  FieldErrors,
+  FormSubmit,
+  useMessage,
+  useSchemaForm,
+} from "#app/components/forms.tsx";
 import { ASSIGNABLE_ROLES } from "#domain/roles.ts";
 import { emailSchema, nicknameSchema, roleSchema } from "#domain/validation.ts";
 
@@ -25,14 +30,7 @@ export function InviteForm({
 }) {
   const { t } = useTranslation("teams");
   const message = useMessage();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "invite-member",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(InviteSchema, { id: "invite-member", lastResult });
   return (
     <Form method="post" action={path} preventScrollReset {...getFormProps(form)}>
       <input type="hidden" name="intent" value="invite" />
@@ -59,12 +57,9 @@ export function InviteForm({
           </select>
           <FieldErrors id={fields.role.errorId} errors={fields.role.errors} format={message} />
         </Flex>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Flex justify="end">
-          <Button type="submit" size="3" loading={busy}>
-            {t("members.new.invite")}
-          </Button>
-        </Flex>
+        <FormSubmit form={form} end>
+          {t("members.new.invite")}
+        </FormSubmit>
       </Flex>
     </Form>
   );

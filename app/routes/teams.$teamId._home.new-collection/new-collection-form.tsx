@@ -3,14 +3,12 @@ import {
   getInputProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Flex, Text, TextArea } from "@radix-ui/themes";
-import { Form, useNavigation } from "@remix-run/react";
+import { Flex, Text, TextArea } from "@radix-ui/themes";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FieldErrors, FormErrors } from "#app/components/forms.tsx";
+import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { collectionDescriptionSchema, collectionNameSchema } from "#domain/validation.ts";
 
 export const CreateSchema = z.object({
@@ -31,14 +29,7 @@ export function NewCollectionForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("collections");
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "new-collection",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(CreateSchema, { id: "new-collection", lastResult });
   const hintId = `${fields.collaborative.id}-hint`;
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -72,12 +63,9 @@ export function NewCollectionForm({
             </Text>
           )}
         </Flex>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Flex justify="end">
-          <Button type="submit" size="3" loading={busy}>
-            {t("new.submit")}
-          </Button>
-        </Flex>
+        <FormSubmit form={form} end>
+          {t("new.submit")}
+        </FormSubmit>
       </Flex>
     </Form>
   );

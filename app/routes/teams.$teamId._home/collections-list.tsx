@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "#app/components/forms.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
+import { PageLinks } from "#app/components/page-links.tsx";
 import type { Collection } from "#app/services/api/collections.server.ts";
 import type { Actor } from "#domain/roles.ts";
 import { CollectionRow } from "./collection-row.tsx";
@@ -104,22 +105,11 @@ export function CollectionList({
           />
         ))}
       </ul>
-      <Flex gap="3" justify="center" wrap="wrap">
-        {filters.cursor ? (
-          <RadixLink asChild size="2">
-            <Link to={filtersHref(base, filters)} preventScrollReset>
-              {t("firstPage")}
-            </Link>
-          </RadixLink>
-        ) : null}
-        {nextHref ? (
-          <RadixLink asChild size="2">
-            <Link to={nextHref} preventScrollReset {...moreLinkProps}>
-              {t("loadMore")}
-            </Link>
-          </RadixLink>
-        ) : null}
-      </Flex>
+      <PageLinks
+        firstHref={filters.cursor ? filtersHref(base, filters) : null}
+        next={{ nextHref, moreLinkProps }}
+        labels={{ first: t("firstPage"), more: t("loadMore") }}
+      />
       {!filtered && mayCreate ? <Flex justify="center">{createButton}</Flex> : null}
     </Flex>
   );

@@ -13,6 +13,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { UserAvatar } from "#app/components/avatar.tsx";
 import { useDebouncedSearch, useInfiniteList } from "#app/components/infinite-list.ts";
+import { PageLinks } from "#app/components/page-links.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 import { memberStatusColour } from "#domain/members.ts";
@@ -127,22 +128,11 @@ export function MembersPanel({ page, base, role }: { page: MemberPage; base: str
               </li>
             ))}
           </ul>
-          <Flex gap="3" justify="center" wrap="wrap">
-            {page.after ? (
-              <RadixLink asChild size="2">
-                <Link to={query({})} preventScrollReset>
-                  {t("members.firstPage")}
-                </Link>
-              </RadixLink>
-            ) : null}
-            {nextHref ? (
-              <RadixLink asChild size="2">
-                <Link to={nextHref} preventScrollReset {...moreLinkProps}>
-                  {t("members.loadMore")}
-                </Link>
-              </RadixLink>
-            ) : null}
-          </Flex>
+          <PageLinks
+            firstHref={page.after ? query({}) : null}
+            next={{ nextHref, moreLinkProps }}
+            labels={{ first: t("members.firstPage"), more: t("members.loadMore") }}
+          />
         </Flex>
       </aside>
     </Card>

@@ -1,9 +1,10 @@
 import { UploadIcon } from "@radix-ui/react-icons";
-import { Button, Callout, Card, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
+import { PageLinks } from "#app/components/page-links.tsx";
 import type { Actor } from "#domain/roles.ts";
 import { type FileFilters, fileFilterSearch } from "./files-filters.ts";
 import type { FilesPage } from "./files-page.server.ts";
@@ -98,22 +99,11 @@ export function FilesList({
           creatorHref={(userId) => href({ tab: "all", creator: userId })}
         />
       </div>
-      <Flex gap="3" justify="center" wrap="wrap">
-        {filters.cursor ? (
-          <RadixLink asChild size="2">
-            <Link to={href({})} preventScrollReset>
-              {t("screen.firstPage")}
-            </Link>
-          </RadixLink>
-        ) : null}
-        {nextHref ? (
-          <RadixLink asChild size="2">
-            <Link to={nextHref} preventScrollReset {...moreLinkProps}>
-              {t("screen.loadMore")}
-            </Link>
-          </RadixLink>
-        ) : null}
-      </Flex>
+      <PageLinks
+        firstHref={filters.cursor ? href({}) : null}
+        next={{ nextHref, moreLinkProps }}
+        labels={{ first: t("screen.firstPage"), more: t("screen.loadMore") }}
+      />
     </Flex>
   );
 }

@@ -3,14 +3,18 @@ import {
   getInputProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Flex, Text, TextArea } from "@radix-ui/themes";
+import { Flex, Text, TextArea } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FieldErrors, FormErrors, useMessage } from "#app/components/forms.tsx";
+import {
+  Field,
+  FieldErrors,
+  FormSubmit,
+  useMessage,
+  useSchemaForm,
+} from "#app/components/forms.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { DEFAULT_TEAM_MODE, TEAM_MODES } from "#domain/roles.ts";
 import {
@@ -40,13 +44,10 @@ export function CreateTeamDialog({
   const { t } = useTranslation("teams");
   const message = useMessage();
   const busy = useNavigation().formAction?.startsWith("/teams") ?? false;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(CreateTeamSchema, {
     id: "create-team",
     lastResult,
     defaultValue: { mode: DEFAULT_TEAM_MODE },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateTeamSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const descriptionHint = `${fields.description.id}-hint`;
   return (
@@ -101,12 +102,9 @@ export function CreateTeamDialog({
               </label>
             ))}
           </fieldset>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Flex justify="end">
-            <Button type="submit" size="3" loading={busy}>
-              {t("create.submit")}
-            </Button>
-          </Flex>
+          <FormSubmit form={form} busy={busy} end>
+            {t("create.submit")}
+          </FormSubmit>
         </Flex>
       </Form>
     </RouteDialog>

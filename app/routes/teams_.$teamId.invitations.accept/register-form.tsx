@@ -1,11 +1,10 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Flex, Text, TextField } from "@radix-ui/themes";
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Flex, Text, TextField } from "@radix-ui/themes";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AuthCard } from "#app/components/auth-card.tsx";
-import { Field, FormErrors } from "#app/components/forms.tsx";
+import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
 import { confirmPasswordRefinement, isObjectPayload, passwordSchema } from "#domain/validation.ts";
 
 export const RegisterSchema = z
@@ -25,15 +24,7 @@ export function RegisterForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("teams");
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "invitation-register",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const { t: tAuth } = useTranslation("auth");
+  const [form, fields] = useSchemaForm(RegisterSchema, { id: "invitation-register", lastResult });
   return (
     <AuthCard title={t("invitation.acceptTitle")}>
       <Text as="p" size="2" color="gray">
@@ -55,24 +46,15 @@ export function RegisterForm({
               autoComplete="username"
             />
           </Flex>
-          <Field
-            meta={fields.password}
-            label={t("invitation.password")}
-            type="password"
-            autoComplete="new-password"
-            hint={tAuth("fields.passwordHint")}
-            autoFocus
+          <NewPasswordFields
+            password={fields.password}
+            confirm={fields.confirmPassword}
+            labels={{
+              password: t("invitation.password"),
+              confirm: t("invitation.confirmPassword"),
+            }}
           />
-          <Field
-            meta={fields.confirmPassword}
-            label={t("invitation.confirmPassword")}
-            type="password"
-            autoComplete="new-password"
-          />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Button type="submit" size="3" loading={busy}>
-            {t("invitation.register")}
-          </Button>
+          <FormSubmit form={form}>{t("invitation.register")}</FormSubmit>
         </Flex>
       </Form>
     </AuthCard>
