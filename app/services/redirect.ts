@@ -24,11 +24,15 @@ export function safeRedirectPath(
     if (candidate.startsWith("//") || candidate.startsWith("/\\")) return fallback;
     if (hasControlCharacter(candidate)) return fallback;
   }
-  // Resolve against a dummy origin: whatever parses to another origin is refused.
+  // Resolve against a dummy origin: whatever parses to another origin is refused. Resolving
+  // dot segments can itself make a protocol-relative path ("/.//evil" is "//evil"), and a
+  // browser would read that as another host: the resolved path is judged again.
   const base = "http://same.invalid";
   const url = new URL(target, base);
   if (url.origin !== base) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const resolved = `${url.pathname}${url.search}${url.hash}`;
+  if (resolved.startsWith("//") || resolved.startsWith("/\\")) return fallback;
+  return resolved;
 }
 
 /** The path and query of the request, to come back to after a form post. */

@@ -25,6 +25,15 @@ describe("safeRedirectPath", () => {
     [null],
     [undefined],
     [`/${"a".repeat(2048)}`],
+    // Dot segments that resolve to a protocol-relative path.
+    ["/.//evil.example"],
+    ["/..//evil.example"],
+    ["/%2e//evil.example"],
+    ["/%2E%2E//evil.example"],
+    ["/a/..//evil.example"],
+    ["/./\\evil.example"],
+    ["/.\\/evil.example"],
+    ["/a/../\\evil.example"],
   ])("falls back for %s", (target) => {
     expect(safeRedirectPath(target)).toBe("/");
     expect(safeRedirectPath(target, "/teams")).toBe("/teams");
