@@ -34,7 +34,8 @@ const API = `declare const filesApi: { list(): Promise<{ body: string }> };
 declare const collectionsApi: { get(): Promise<{ body: string }> };
 `;
 
-describe("lint", () => {
+// Each case starts Biome itself: on a busy two-core machine that takes seconds.
+describe("lint", { timeout: 30_000 }, () => {
   it("flags an API call held in a variable across another await (the issue 10 crash)", () => {
     const diagnostics = lint(`${API}export async function loader() {
   const list = filesApi.list().then(({ body }) => body);
