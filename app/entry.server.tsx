@@ -12,6 +12,8 @@ import { i18nServer, resources } from "#app/services/i18n.server.ts";
 
 export const streamTimeout = 5_000;
 
+/** The host gives every action its request through this (server/web.ts, ADR 021). */
+export { guardActionRequest } from "#app/services/request-body.server.ts";
 /** The host passes what every loader and action throws through this (server/web.ts, ADR 018). */
 export { mapRouteError } from "#app/services/route-errors.server.ts";
 

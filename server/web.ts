@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
 import type { ViteDevServer } from "vite";
 import type { WebConfig } from "#app/load-context.ts";
+import { mentionsSession } from "#app/services/session-cookie.ts";
 import type { HostEnv } from "./host-env.ts";
 import { sameOriginOnly, securityHeaders } from "./security.ts";
 
@@ -31,22 +32,26 @@ interface ThrownBy {
 /** What the app's server entry exports besides Remix's own (app/entry.server.tsx). */
 interface AppServerEntry {
   mapRouteError?: (error: unknown, args: unknown, thrownBy: ThrownBy) => Promise<unknown>;
+  guardActionRequest?: (request: Request, handle: unknown) => Request;
 }
 
 /**
  * Every route's loader and action, with what they throw passed through the app's one error
  * mapping (`mapRouteError`, exported by app/entry.server.tsx; ADR 018): an API error a route
  * did not answer becomes a sign-in redirect, the 404 page, a snackbar or the 503 page, whichever
- * route it came from, including routes written later.
+ * route it came from, including routes written later. An action reads its request through the
+ * app's `guardActionRequest` (ADR 021): a body of the wrong type or size is refused before or
+ * while it is read.
  */
 export function withRouteErrorMapping(build: ServerBuild): ServerBuild {
-  const { mapRouteError } = build.entry.module as AppServerEntry;
+  const { mapRouteError, guardActionRequest } = build.entry.module as AppServerEntry;
   if (!mapRouteError) return build;
-  const wrap = (handler: RouteHandler | undefined, thrownBy: ThrownBy) =>
+  const wrap = (handler: RouteHandler | undefined, thrownBy: ThrownBy, handle: unknown) =>
     handler &&
     (async (args: Parameters<RouteHandler>[0]) => {
       try {
-        return await handler(args);
+        if (thrownBy.kind === "loader" || !guardActionRequest) return await handler(args);
+        return await handler({ ...args, request: guardActionRequest(args.request, handle) });
       } catch (error) {
         throw await mapRouteError(error, args, thrownBy);
       }
@@ -64,8 +69,8 @@ export function withRouteErrorMapping(build: ServerBuild): ServerBuild {
           ...route,
           module: {
             ...module,
-            loader: wrap(module.loader, { kind: "loader", page }),
-            action: wrap(module.action, { kind: "action", page }),
+            loader: wrap(module.loader, { kind: "loader", page }, module.handle),
+            action: wrap(module.action, { kind: "action", page }, module.handle),
           },
         },
       ];
@@ -138,6 +143,15 @@ export async function createWeb({
       c.res.headers.set("Critical-CH", "Sec-CH-Prefers-Color-Scheme");
       c.res.headers.append("Vary", "Sec-CH-Prefers-Color-Scheme");
     }
+  });
+  // An answer that depends on who is signed in is stored by nobody: not a shared cache, and not
+  // the browser, whose Back button after signing out must not show the private page again.
+  // Guests' public pages and the hashed assets above keep their caching.
+  web.use("*", async (c, next) => {
+    await next();
+    if (c.res.headers.has("Cache-Control")) return;
+    const cookies = [c.req.header("Cookie") ?? "", ...c.res.headers.getSetCookie()];
+    if (mentionsSession(cookies)) c.res.headers.set("Cache-Control", "private, no-store");
   });
   web.all("*", (c) =>
     handle(c.req.raw, {

@@ -22,11 +22,19 @@ export function GeneralErrorBoundary({
       ? error.data.errorCode
       : null;
   const defaults: Record<number, Handler> = {
-    400: () => ({
-      title: t("errors.badRequestTitle"),
-      message: t([`messages:errors.${errorCode}`, "errors.badRequestMessage"]),
-    }),
+    400: () =>
+      errorCode === "unreadableForm"
+        ? { title: t("errors.unreadableFormTitle"), message: t("errors.unreadableFormMessage") }
+        : {
+            title: t("errors.badRequestTitle"),
+            message: t([`messages:errors.${errorCode}`, "errors.badRequestMessage"]),
+          },
     404: () => ({ title: t("errors.notFoundTitle"), message: t("errors.notFoundMessage") }),
+    413: () => ({ title: t("errors.formTooLargeTitle"), message: t("errors.formTooLargeMessage") }),
+    415: () => ({
+      title: t("errors.unsupportedFormTitle"),
+      message: t("errors.unsupportedFormMessage"),
+    }),
     503: () => ({ title: t("errors.unavailableTitle"), message: t("errors.unavailableMessage") }),
   };
   const handler = statusHandlers?.[status] ?? defaults[status];

@@ -10,8 +10,12 @@ import {
   imageDialogAction,
   loadImageDialog,
 } from "#app/services/image-upload.server.ts";
+import { IMAGE_FORM_MAX_BYTES } from "#app/services/request-body.ts";
 
-export const handle = { i18n: ["common", "profile", "messages"] };
+export const handle = {
+  i18n: ["common", "profile", "messages"],
+  body: { maxBytes: IMAGE_FORM_MAX_BYTES },
+};
 
 /** The avatar dialog over the profile (spec sections 2 and 4). */
 const dialog: ImageDialog = {

@@ -1,6 +1,19 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { safeRedirectPath } from "#app/services/redirect.ts";
+import type { BodyRules } from "#app/services/request-body.ts";
 import { isTheme, setTheme } from "#app/services/theme.server.ts";
+
+/** remix-themes posts its choice as a text body (JSON in a string) with JavaScript. */
+export const handle = {
+  body: {
+    types: [
+      "application/x-www-form-urlencoded",
+      "multipart/form-data",
+      "text/plain",
+      "application/json",
+    ],
+  } satisfies BodyRules,
+};
 
 export function loader() {
   return redirect("/");

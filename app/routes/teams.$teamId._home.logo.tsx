@@ -11,12 +11,16 @@ import {
   imageDialogAction,
   loadImageDialog,
 } from "#app/services/image-upload.server.ts";
+import { IMAGE_FORM_MAX_BYTES } from "#app/services/request-body.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { can } from "#domain/roles.ts";
 
-export const handle = { i18n: ["common", "teams", "messages"] };
+export const handle = {
+  i18n: ["common", "teams", "messages"],
+  body: { maxBytes: IMAGE_FORM_MAX_BYTES },
+};
 
 /** Change or add the team's logo (spec sections 2 and 4): owners and administrators. */
 function logoDialog(base: string): ImageDialog {

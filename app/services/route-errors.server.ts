@@ -4,6 +4,7 @@ import { ApiRequestError, serviceUnavailable } from "./api/client.server.ts";
 import { refreshedSessionHeaders, signInAgain } from "./auth.server.ts";
 import { i18nServer } from "./i18n.server.ts";
 import { returnPathOf } from "./redirect.ts";
+import { BodyRefusal } from "./request-body.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
 /** Which handler threw: a loader or an action, of a page or of a resource route (no page). */
@@ -25,7 +26,7 @@ function isDataWithResponseInit(error: unknown): error is ReturnType<typeof data
   );
 }
 
-async function textAnswer(request: Request, status: 400 | 503, key: string) {
+async function textAnswer(request: Request, status: 400 | 413 | 415 | 503, key: string) {
   const t = await i18nServer.getFixedT(request, "common");
   return new Response(t(key), {
     status,
@@ -34,6 +35,12 @@ async function textAnswer(request: Request, status: 400 | 503, key: string) {
       ...(status === 503 ? { "Retry-After": "30" } : {}),
     },
   });
+}
+
+/** A body the action may not read (ADR 021): the error page, or a line of text from a resource route. */
+function bodyRefused(request: Request, refusal: BodyRefusal, page: boolean) {
+  if (page) return data({ errorCode: refusal.errorCode }, { status: refusal.status });
+  return textAnswer(request, refusal.status, `errors.${refusal.errorCode}Message`);
 }
 
 interface RouteArgs {
@@ -52,7 +59,8 @@ interface RouteArgs {
  * - any other refusal from a loader (a filter or page link the API refuses): a 400 page;
  * - any other refusal from an action: back to the page, the API's reason in a snackbar
  *   (forms that show it on the form itself answer it first, with `attempt` and `formRefusal`);
- * - the API failing (5xx): the 503 page, the same as when it cannot be reached.
+ * - the API failing (5xx): the 503 page, the same as when it cannot be reached;
+ * - a form body of the wrong type or size, or unreadable (request-body.server.ts): 415, 413, 400.
  *
  * A resource route has no page for the error boundary: its 400 and 503 are a line of text.
  *
@@ -64,6 +72,7 @@ export async function mapRouteError(
   { request, context }: RouteArgs,
   { kind, page }: RouteHandler,
 ): Promise<unknown> {
+  if (error instanceof BodyRefusal) return bodyRefused(request, error, page);
   if (!page && isUnavailable(error)) return textAnswer(request, 503, "errors.unavailableMessage");
   if (!(error instanceof ApiRequestError)) return error;
   if (error.sessionEnded) return signInAgain(request, context);

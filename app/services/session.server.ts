@@ -2,6 +2,7 @@ import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import type { WebContext } from "#app/load-context.ts";
 import type { FederatedProviderId } from "#domain/providers.ts";
 import { isSecureRequest } from "./cookies.server.ts";
+import { SESSION_COOKIE } from "./session-cookie.ts";
 
 /**
  * The signed-in visitor's API tokens, in a signed, httpOnly cookie that only the server reads
@@ -65,7 +66,7 @@ export function sessionStorage(context: WebContext, request: Request) {
   if (!storage) {
     storage = createCookieSessionStorage<SessionData>({
       cookie: {
-        name: "session",
+        name: SESSION_COOKIE,
         path: "/",
         httpOnly: true,
         sameSite: "lax",

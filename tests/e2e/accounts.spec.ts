@@ -1,5 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createInternalMember } from "./support/accounts.ts";
+import {
+  apiAccessToken,
+  createInternalMember,
+  createTeamViaApi,
+  createVerifiedUser,
+  signIn as signInAs,
+} from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { waitForMail } from "./support/mail.ts";
 
@@ -203,4 +209,20 @@ test("sign-up links prefill from the early-access mail", async ({ page }) => {
   await page.goto("/auth/signup?beta-access-email=beta%40example.com&beta-access-name=%20%20Bea");
   await expect(page.getByLabel("Email")).toHaveValue("beta@example.com");
   await expect(page.getByLabel("Your name or nickname")).toHaveValue("Bea");
+});
+
+test("Back after signing out shows no private page, from the cache or otherwise", async ({
+  page,
+}) => {
+  const user = await createVerifiedUser("back", "Hedy Lamarr");
+  await createTeamViaApi(await apiAccessToken(user.email), "Frequency Hopping");
+  await signInAs(page, user.email);
+  await page.goto("/teams");
+  await expect(page.getByRole("heading", { level: 1, name: "Frequency Hopping" })).toBeVisible();
+  await signOut(page);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/auth\/signin/);
+  await expect(page.getByText("Frequency Hopping")).toHaveCount(0);
+  await expect(page.getByText("Hedy Lamarr")).toHaveCount(0);
 });

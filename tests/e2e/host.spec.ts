@@ -1,9 +1,11 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { analyticsScriptUrl, appUrl, proxiedUrl } from "../../playwright.config.ts";
+import { createVerifiedUser, signInCookie } from "./support/accounts.ts";
 
 /*
  * The host as an operator and an attacker meet it: headers, cross-origin refusal, compression,
@@ -208,6 +210,160 @@ test.describe("compression and caching", () => {
 
     const proxied = await get(`${proxiedUrl}/terms`, { "Accept-Encoding": "br, gzip" });
     expect(proxied.headers.get("content-encoding")).toBeNull();
+  });
+});
+
+test.describe("form posts to the web tier (ADR 021)", () => {
+  interface Answer {
+    status: number;
+    text: string;
+  }
+
+  /**
+   * Posts to the web tier on a connection of its own, from our own origin, and answers as soon as
+   * the server has answered: a body too large is refused before the client has sent it all, and
+   * the connection is then dropped (which fetch reports as a failure, not as the answer). A
+   * number for `body` sends that many bytes of form fields in chunks, with no Content-Length.
+   */
+  async function post(
+    path: string,
+    headers: Record<string, string>,
+    body: string | number | FormData,
+  ) {
+    const sent = new Headers({ Origin: appUrl, ...headers });
+    let bytes: Buffer | number = typeof body === "string" ? Buffer.from(body) : 0;
+    if (body instanceof FormData) {
+      const encoded = new Response(body);
+      sent.set("Content-Type", encoded.headers.get("Content-Type") ?? "");
+      bytes = Buffer.from(await encoded.arrayBuffer());
+    } else if (typeof body === "number") bytes = body;
+    if (Buffer.isBuffer(bytes)) sent.set("Content-Length", String(bytes.length));
+    return new Promise<Answer>((resolve, reject) => {
+      const request = http.request(`${appUrl}${path}`, {
+        method: "POST",
+        agent: false,
+        headers: Object.fromEntries(sent),
+      });
+      request.on("response", (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () => {
+          resolve({ status: response.statusCode ?? 0, text });
+          request.destroy();
+        });
+      });
+      request.on("error", reject);
+      if (Buffer.isBuffer(bytes)) return void request.end(bytes);
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      let written = 0;
+      const write = () => {
+        while (written < (bytes as number) && !request.destroyed) {
+          written += chunk.length;
+          if (!request.write(chunk)) return void request.once("drain", write);
+        }
+        if (!request.destroyed) request.end();
+      };
+      write();
+    });
+  }
+
+  test("a type no form of ours sends is 415, a body that cannot be read 400", async () => {
+    const plain = await post("/auth/forgot", { "Content-Type": "text/plain" }, "x");
+    expect(plain.status).toBe(415);
+    expect(plain.text).toContain("This form was sent in a way we can&#x27;t read");
+
+    const json = await post("/auth/signin", { "Content-Type": "application/json" }, "{}");
+    expect(json.status).toBe(415);
+    const none = await post("/auth/signin", {}, "identifier=x");
+    expect(none.status).toBe(415);
+    const noBoundary = await post("/auth/signin", { "Content-Type": "multipart/form-data" }, "x");
+    expect(noBoundary.status).toBe(415);
+
+    const broken = await post(
+      "/auth/signin",
+      { "Content-Type": "multipart/form-data; boundary=xyz" },
+      '--xyz\r\nContent-Disposition: form-data; name="identifier"\r\n\r\nada',
+    );
+    expect(broken.status).toBe(400);
+    expect(broken.text).toContain("This form could not be read");
+
+    // The same refusals for a client-side navigation's form post, and for a resource route.
+    const data = await post("/auth/forgot.data", { "Content-Type": "text/plain" }, "x");
+    expect(data.status).toBe(415);
+    const resource = await post("/resources/consent", { "Content-Type": "text/xml" }, "<x/>");
+    expect(resource.status).toBe(415);
+    // remix-themes posts its choice as text: that route says it takes it.
+    const theme = await post(
+      "/resources/theme",
+      { "Content-Type": "text/plain" },
+      '{"theme":"dark"}',
+    );
+    expect(theme.status).toBe(200);
+
+    expect((await fetch(`${appUrl}/api/status`)).status).toBe(200);
+  });
+
+  test("a form larger than its route takes is 413 before it is read, or as soon as it passes the limit", async () => {
+    const declared = await post(
+      "/auth/signin",
+      { "Content-Type": "application/x-www-form-urlencoded" },
+      `identifier=${"x".repeat(300 * 1024)}`,
+    );
+    expect(declared.status).toBe(413);
+    expect(declared.text).toContain("This form is too large");
+
+    const chunked = await post(
+      "/auth/signin",
+      { "Content-Type": "application/x-www-form-urlencoded" },
+      64 * 1024 * 1024,
+    );
+    expect(chunked.status).toBe(413);
+
+    // A guest's avatar form is sent to sign in before anything is read; the limit is the
+    // route's own (an image and a few fields), not every form's.
+    const multipart = new FormData();
+    multipart.set("file", new Blob([new Uint8Array(200 * 1024)], { type: "image/png" }), "a.png");
+    const avatar = await post("/profile/avatar", {}, multipart);
+    expect(avatar.status).toBe(303);
+    const signIn = await post("/auth/signin", {}, multipart);
+    expect(signIn.status).toBe(413);
+
+    expect((await fetch(`${appUrl}/api/status`)).status).toBe(200);
+  });
+
+  test("a guest sent to sign in from a very long address gets there, and comes back to its path", async () => {
+    const response = await get(`${appUrl}/teams/some-team?q=${"x".repeat(6000)}`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toMatch(/^\/auth\/signin/);
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(cookie.length).toBeLessThan(4096);
+  });
+});
+
+test.describe("private pages", () => {
+  test("answers that depend on the session are never stored; guests' pages and assets keep their caching", async () => {
+    const user = await createVerifiedUser("cache");
+    const cookie = await signInCookie(user.email);
+    const teams = await get(`${appUrl}/teams`, { Cookie: cookie });
+    expect(teams.status).toBe(200);
+    expect(teams.headers.get("cache-control")).toBe("private, no-store");
+    const data = await get(`${appUrl}/teams.data`, { Cookie: cookie });
+    expect(data.headers.get("cache-control")).toBe("private, no-store");
+    const publicPage = await get(`${appUrl}/terms`, { Cookie: cookie });
+    expect(publicPage.headers.get("cache-control")).toBe("private, no-store");
+
+    const guest = await get(`${appUrl}/terms`);
+    expect(guest.headers.get("cache-control")).toBeNull();
+    // Signing in sets the session: that answer is not stored either.
+    const signIn = await postForm(
+      `${appUrl}/auth/signin`,
+      { Origin: appUrl },
+      { intent: "sign-in", identifier: user.email, password: user.password },
+    );
+    expect(signIn.headers.get("cache-control")).toBe("private, no-store");
   });
 });
 

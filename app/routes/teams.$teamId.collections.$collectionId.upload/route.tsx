@@ -5,6 +5,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { UPLOAD_FORM_MAX_BYTES } from "#app/services/request-body.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { receiveUploads } from "#app/services/uploads.server.ts";
 import type { UploadOutcome } from "#app/services/uploads.ts";
@@ -12,7 +13,10 @@ import { UploadForm } from "./upload-form.tsx";
 import { UploadPanel } from "./upload-panel.tsx";
 import { requireUploader } from "./uploader.server.ts";
 
-export const handle = { i18n: ["common", "files", "messages"] };
+export const handle = {
+  i18n: ["common", "files", "messages"],
+  body: { maxBytes: UPLOAD_FORM_MAX_BYTES },
+};
 
 export async function loader(args: LoaderFunctionArgs) {
   const { auth, base, back } = await requireUploader(args.request, args);

@@ -1,0 +1,27 @@
+import { IMAGE_MAX_BYTES } from "#domain/constants.ts";
+
+/*
+ * How large and of what type an action's body may be (ADR 021). A route that takes more than a
+ * plain form says so in its `handle.body`; request-body.server.ts enforces it.
+ */
+
+/** Every form of ours that carries no file: a few fields, a few KB. */
+export const FORM_BODY_MAX_BYTES = 64 * 1024;
+
+/** The avatar and logo forms without JavaScript: one image and a few fields. */
+export const IMAGE_FORM_MAX_BYTES = IMAGE_MAX_BYTES + FORM_BODY_MAX_BYTES;
+
+/**
+ * The upload form without JavaScript: the files chosen, spooled to disk one at a time and sent
+ * on to the API, which applies the storage quota. With JavaScript, files go to the API with tus
+ * and never through a form.
+ */
+export const UPLOAD_FORM_MAX_BYTES = 2 * 1024 ** 3;
+
+/** A route's own body rules, in its `handle.body`. */
+export interface BodyRules {
+  /** The most bytes the body may have (FORM_BODY_MAX_BYTES when not said). */
+  maxBytes?: number;
+  /** The media types taken (a browser form's two when not said). */
+  types?: readonly string[];
+}
