@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
-import { MemoryLocker, Server, Upload } from "@tus/server";
+import { ERRORS, MemoryLocker, Server, Upload } from "@tus/server";
 import type { Logger } from "pino";
 import type { Clock } from "#api/clock.ts";
 import type { Db, FileRow } from "#api/db/schema.ts";
@@ -142,8 +142,27 @@ function refusal(result: Extract<SniffResult, { ok: false }>, declared: string):
   }
 }
 
+/**
+ * tus answers a request for an extension we do not offer (api/uploads/tus-store.ts) with 501, as
+ * if the server were at fault. It is the request that asks for too much: a 400 that says what to
+ * send instead.
+ */
+const UNOFFERED_EXTENSIONS = new Map<unknown, string>([
+  [
+    ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION,
+    "The upload's length must be given up front, in Upload-Length when it is created: " +
+      "deferred lengths (Upload-Defer-Length, or Upload-Length on a PATCH) are not taken",
+  ],
+  [
+    ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION,
+    "Upload-Concat is not taken: send each file as one upload, without parallel parts",
+  ],
+]);
+
 /** The error body of a refused tus request, from an ApiError or tus's own errors. */
 export function tusErrorBody(error: unknown): { status_code: number; body: string } {
+  const unoffered = UNOFFERED_EXTENSIONS.get(error);
+  if (unoffered) return tusErrorBody(new ApiError("invalidInput", unoffered));
   if (error instanceof ApiError) {
     return {
       status_code: error.status,
@@ -375,12 +394,6 @@ export function createFileUploadService(options: FileUploadOptions) {
     onUploadCreate: async (req, upload) => {
       const userId = creators.get(req as unknown as Request);
       if (!userId) throw new ApiError("notAuthorized", "Sign in to upload");
-      if (upload.sizeIsDeferred) {
-        throw new ApiError(
-          "invalidInput",
-          "Upload-Length is required: deferred lengths are not taken",
-        );
-      }
       const metadata = upload.metadata ?? {};
       const teamId = metadata.teamId ?? "";
       const collectionId = metadata.collectionId ?? "";
