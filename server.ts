@@ -27,6 +27,10 @@ import { createWeb } from "./server/web.ts";
  * app (static assets, then Remix). ROLE=web or ROLE=api runs one half only.
  */
 async function main() {
+  // What the host creates is its user's alone: DATA_DIR holds the database, the files, mail with
+  // codes in it and the secrets. The code that writes there sets its modes too; this covers
+  // whatever a library creates without asking (ADR 021).
+  process.umask(0o077);
   let config: ReturnType<typeof parseConfig>;
   try {
     config = parseConfig(process.env);

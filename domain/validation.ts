@@ -65,21 +65,52 @@ export const MESSAGE_KEYS = [
   "imageSize",
   "imageURLFormat",
   "imageURLHttps",
+  "invalidCharacters",
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
-/** A required text, trimmed, between min and max characters. */
+/**
+ * What no name or description may hold. The bidirectional controls (U+061C, U+200E, U+200F,
+ * U+202A to U+202E, U+2066 to U+2069) reorder what is shown without being seen:
+ * "invoice\u202Efdp.bat" shows as "invoicetab.pdf". A lone UTF-16 surrogate is no character at
+ * all: stored, it silently becomes U+FFFD.
+ */
+const UNSAFE_CHARACTER = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
+
+/** Whether a text is free of bidirectional controls and lone surrogates (UNSAFE_CHARACTER). */
+export function isSafeText(text: string): boolean {
+  return !UNSAFE_CHARACTER.test(text);
+}
+
+/** The check every name and description gets first: its only message when it fails. */
+const safeCharacters = { error: "invalidCharacters", abort: true } as const;
+
+/**
+ * A required text, trimmed, between min and max characters; with `names`, refused outright
+ * when it holds an unsafe character (isSafeText).
+ */
 function requiredText(
   min: number,
   max: number,
   keys: { required: MessageKey; short: MessageKey; long: MessageKey },
+  { names = false } = {},
 ) {
-  return z
+  const present = z
     .string({ error: keys.required })
     .trim()
-    .min(1, { error: keys.required, abort: true })
+    .min(1, { error: keys.required, abort: true });
+  return (names ? present.refine(isSafeText, safeCharacters) : present)
     .min(min, keys.short)
     .max(max, keys.long);
+}
+
+/** A name: a required text without unsafe characters. */
+function requiredName(
+  min: number,
+  max: number,
+  keys: { required: MessageKey; short: MessageKey; long: MessageKey },
+) {
+  return requiredText(min, max, keys, { names: true });
 }
 
 /** An optional text, trimmed, at most max characters; empty becomes undefined. */
@@ -87,6 +118,7 @@ function optionalText(max: number, longKey: MessageKey) {
   return z
     .string()
     .trim()
+    .refine(isSafeText, safeCharacters)
     .max(max, longKey)
     .optional()
     .transform((value) => value || undefined);
@@ -106,7 +138,7 @@ export const aliasSchema = requiredText(ALIAS_MIN, ALIAS_MAX, {
   .toLowerCase()
   .regex(ALIAS_PATTERN, "policyAlias");
 
-export const teamNameSchema = requiredText(NAME_MIN, NAME_MAX, {
+export const teamNameSchema = requiredName(NAME_MIN, NAME_MAX, {
   required: "teamNameRequired",
   short: "teamNameShort",
   long: "teamNameLong",
@@ -115,7 +147,7 @@ export const teamNameSchema = requiredText(NAME_MIN, NAME_MAX, {
 /** Trimmed like the collection description, so a blank one is none. */
 export const teamDescriptionSchema = optionalText(DESCRIPTION_MAX, "teamDescriptionLong");
 
-export const collectionNameSchema = requiredText(NAME_MIN, NAME_MAX, {
+export const collectionNameSchema = requiredName(NAME_MIN, NAME_MAX, {
   required: "collectionNameRequired",
   short: "collectionNameShort",
   long: "collectionNameLong",
@@ -126,7 +158,7 @@ export const collectionDescriptionSchema = optionalText(
   "collectionDescriptionLong",
 );
 
-export const fileNameSchema = requiredText(NAME_MIN, NAME_MAX, {
+export const fileNameSchema = requiredName(NAME_MIN, NAME_MAX, {
   required: "fileNameRequired",
   short: "fileNameShort",
   long: "fileNameLong",
@@ -141,7 +173,7 @@ export const fileNameSchema = requiredText(NAME_MIN, NAME_MAX, {
 export const NICKNAME_PATTERN = /^[\p{L}\p{M}0-9 .'’-]+$/u;
 
 /** Nickname at sign-up, invitation and member rename. */
-export const nicknameSchema = requiredText(NAME_MIN, NAME_MAX, {
+export const nicknameSchema = requiredName(NAME_MIN, NAME_MAX, {
   required: "nicknameRequired",
   short: "nicknameShort",
   long: "nicknameLong",
@@ -160,6 +192,7 @@ export const optionalNicknameSchema = z.preprocess(
 export const personNameSchema = z
   .string()
   .trim()
+  .refine(isSafeText, safeCharacters)
   .max(NAME_MAX, "personNameLong")
   .refine((value) => value === "" || NICKNAME_PATTERN.test(value), { error: "policyPersonName" })
   .transform((value) => value || null);
@@ -173,7 +206,7 @@ export function normalizeSignUpNicknameInput(raw: string): string {
 export const USERNAME_PATTERN = /^[A-Za-z0-9.]+$/;
 
 /** An internal member's username. The form accepts 2 characters; the server asks for 3. */
-export const usernameSchema = requiredText(NAME_MIN, NAME_MAX, {
+export const usernameSchema = requiredName(NAME_MIN, NAME_MAX, {
   required: "usernameRequired",
   short: "usernameShort",
   long: "usernameLong",
@@ -196,6 +229,7 @@ export const preferredNameSchema = z
   .string({ error: "preferredNameRequired" })
   .trim()
   .min(1, { error: "preferredNameRequired", abort: true })
+  .refine(isSafeText, safeCharacters)
   .max(PREFERRED_NAME_MAX, "preferredNameLong");
 
 /** A role an administrator can give; never owner. */

@@ -13,7 +13,9 @@ export function forwardedRequest(request: Request, trustProxy: boolean): Request
   if (!proto && !host) return request;
   const url = new URL(request.url);
   if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
-  if (host && /^[a-z0-9.-]+(:\d+)?$/i.test(host)) {
+  // A value shaped like a host may still not be one ("999.1.1.1", a port past 65535): it is
+  // ignored like any other bad value, rather than thrown (a 500 for a header the client chose).
+  if (host && /^[a-z0-9.-]+(:\d+)?$/i.test(host) && URL.canParse(`${url.protocol}//${host}`)) {
     // Set the port too: assigning only `host` would keep the internal port when none is given.
     const forwarded = new URL(`${url.protocol}//${host}`);
     url.hostname = forwarded.hostname;

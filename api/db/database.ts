@@ -60,8 +60,12 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
       schema: options.schema,
     };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = new SqliteDatabase(path.join(options.dataDir, "app.db"));
+  // Readable by the server's user only (ADR 021). SQLite would create the database with its
+  // default 0644; its -wal and -shm take the database's mode, so creating it first is enough.
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const filename = path.join(options.dataDir, "app.db");
+  fs.closeSync(fs.openSync(filename, "a", 0o600));
+  const file = new SqliteDatabase(filename);
   file.pragma("journal_mode = WAL");
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");

@@ -17,7 +17,7 @@ export function blobRoutes({ blobs, signingSecret }: { blobs: BlobStore; signing
   const app = new Hono<ApiEnv>();
 
   app.on(["GET", "HEAD"], `${BLOB_URL_PATH.replace(/^\/api/, "")}*`, async (c) => {
-    const key = decodeURIComponent(c.req.path.slice(BLOB_URL_PATH.length));
+    const key = decodeKey(c.req.path.slice(BLOB_URL_PATH.length));
     const { expires, signature, disposition } = c.req.query();
     // HEAD is GET without a body, and a GET link may be checked with it.
     const signedFor = (now: number) =>
@@ -58,4 +58,16 @@ export function blobRoutes({ blobs, signingSecret }: { blobs: BlobStore; signing
   });
 
   return app;
+}
+
+/**
+ * The key in a link's path. A lone "%" or the bytes of no character (a UTF-16 surrogate, cut
+ * UTF-8) make decodeURIComponent throw a URIError: that is the client's mistake, so a 400.
+ */
+function decodeKey(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    throw new ApiError("invalidInput", "The link's path is not valid percent-encoding");
+  }
 }

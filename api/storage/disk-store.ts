@@ -64,7 +64,8 @@ export class DiskBlobStore implements BlobStore {
       assertValidContentType(options.contentType);
       checkPutLimits(options);
       const file = this.#pathOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      // The blobs and their folders are the server's user's alone (ADR 021).
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomUUID()}`);
       // `flush` fsyncs before the close that pipeline waits for: the bytes are on disk before
       // the rename makes them the blob.

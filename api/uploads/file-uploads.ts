@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
-import { MemoryLocker, Server, Upload } from "@tus/server";
+import { ERRORS, MemoryLocker, Server, Upload } from "@tus/server";
 import type { Logger } from "pino";
 import type { Clock } from "#api/clock.ts";
 import type { Db, FileRow } from "#api/db/schema.ts";
@@ -16,6 +16,7 @@ import type { UploadUrlSigner } from "#api/uploads/upload-urls.ts";
 import { NAME_MAX, NAME_MIN, UNLIMITED } from "#domain/constants.ts";
 import type { PlanLimits } from "#domain/plans.ts";
 import { canCreateFile, canSeeCollection } from "#domain/roles.ts";
+import { isSafeText } from "#domain/validation.ts";
 
 /**
  * Files arrive in collections (contract of issue 5, "Uploads"):
@@ -102,6 +103,9 @@ function checkName(raw: unknown): { name: string; originalName: string } {
   if (/[\u0000-\u001f\u007f/\\]/.test(trimmed)) {
     throw new ApiError("invalidInput", "name: must not hold control characters or slashes");
   }
+  // The rule every name follows (domain/validation.ts): no bidirectional controls, no lone
+  // surrogates. The original name is kept too, so this is checked on the whole of it.
+  if (!isSafeText(trimmed)) throw new ApiError("invalidInput", "name: invalidCharacters");
   const length = [...trimmed].length;
   if (length === 0) throw new ApiError("invalidInput", "name: fileNameRequired");
   if (length < NAME_MIN) throw new ApiError("invalidInput", "name: fileNameShort");
@@ -130,6 +134,26 @@ function checkSize(raw: unknown): number {
   return raw;
 }
 
+/**
+ * Upload-Metadata's values, read strictly. tus decodes them as UTF-8 with U+FFFD for whatever
+ * is not, so a name could change on the way in without anyone being told: invalid UTF-8 is
+ * refused instead. tus has already checked the header's shape (keys, base64, no repeats).
+ */
+function readUploadMetadata(header: string | null): Record<string, string | null> {
+  const metadata: Record<string, string | null> = Object.create(null);
+  if (!header) return metadata;
+  const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  for (const pair of header.split(",")) {
+    const [key = "", value] = pair.split(" ");
+    try {
+      metadata[key] = value === undefined ? null : utf8.decode(Buffer.from(value, "base64"));
+    } catch {
+      throw new ApiError("invalidInput", `Upload-Metadata: ${key} is not valid UTF-8`);
+    }
+  }
+  return metadata;
+}
+
 /** What the client is told when the sniff refuses the bytes. */
 function refusal(result: Extract<SniffResult, { ok: false }>, declared: string): string {
   switch (result.reason) {
@@ -142,8 +166,27 @@ function refusal(result: Extract<SniffResult, { ok: false }>, declared: string):
   }
 }
 
+/**
+ * tus answers a request for an extension we do not offer (api/uploads/tus-store.ts) with 501, as
+ * if the server were at fault. It is the request that asks for too much: a 400 that says what to
+ * send instead.
+ */
+const UNOFFERED_EXTENSIONS = new Map<unknown, string>([
+  [
+    ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION,
+    "The upload's length must be given up front, in Upload-Length when it is created: " +
+      "deferred lengths (Upload-Defer-Length, or Upload-Length on a PATCH) are not taken",
+  ],
+  [
+    ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION,
+    "Upload-Concat is not taken: send each file as one upload, without parallel parts",
+  ],
+]);
+
 /** The error body of a refused tus request, from an ApiError or tus's own errors. */
 export function tusErrorBody(error: unknown): { status_code: number; body: string } {
+  const unoffered = UNOFFERED_EXTENSIONS.get(error);
+  if (unoffered) return tusErrorBody(new ApiError("invalidInput", unoffered));
   if (error instanceof ApiError) {
     return {
       status_code: error.status,
@@ -375,13 +418,9 @@ export function createFileUploadService(options: FileUploadOptions) {
     onUploadCreate: async (req, upload) => {
       const userId = creators.get(req as unknown as Request);
       if (!userId) throw new ApiError("notAuthorized", "Sign in to upload");
-      if (upload.sizeIsDeferred) {
-        throw new ApiError(
-          "invalidInput",
-          "Upload-Length is required: deferred lengths are not taken",
-        );
-      }
-      const metadata = upload.metadata ?? {};
+      const metadata = readUploadMetadata(
+        (req as unknown as Request).headers.get("upload-metadata"),
+      );
       const teamId = metadata.teamId ?? "";
       const collectionId = metadata.collectionId ?? "";
       if (!teamId || !collectionId) {

@@ -1,9 +1,11 @@
+import fs from "node:fs";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { DeleteObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
-import { type DataStore, ERRORS } from "@tus/server";
+import { type DataStore, ERRORS, type Upload } from "@tus/server";
 
 /**
  * Where resumable uploads keep their bytes until they are complete: @tus/server's FileStore in
@@ -76,12 +78,29 @@ export function createUploadStore(config: UploadStoreConfig): UploadStore {
     };
   }
   const directory = path.resolve(config.directory);
-  const datastore = new FileStore({ directory });
+  // Before FileStore, which would make it 0755 under the usual umask (ADR 021).
+  fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+  const datastore = new PrivateFileStore({ directory });
   return wrap(
     datastore,
     async (id) => datastore.read(id),
     (id) => (UPLOAD_ID_PATTERN.test(id) ? path.join(directory, id) : null),
   );
+}
+
+/**
+ * FileStore writes an upload's bytes and its `<uploadId>.json` with the default mode, which the
+ * usual umask leaves readable by everyone on the machine. Both are made here first, empty and
+ * for the server's user only; FileStore then writes into them, and writing keeps a file's mode.
+ */
+class PrivateFileStore extends FileStore {
+  override async create(upload: Upload): Promise<Upload> {
+    if (!UPLOAD_ID_PATTERN.test(upload.id)) throw new Error(`Not an upload id: ${upload.id}`);
+    for (const name of [upload.id, `${upload.id}.json`]) {
+      await (await open(path.join(this.directory, name), "a", 0o600)).close();
+    }
+    return super.create(upload);
+  }
 }
 
 function isNotFound(error: unknown) {

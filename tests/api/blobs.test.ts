@@ -102,6 +102,23 @@ describe("GET /api/blobs/* (signed disk links)", () => {
     await expectError(await api.request(url), 410, "expiredToken");
   });
 
+  it("answers a path that is not valid percent-encoding with 400 invalidInput, not a 500", async () => {
+    const signed = new URL(await link("files/t1/report.txt"), api.url);
+    for (const key of ["%", "%ED%A0%80", "files/t1/report%2", "files/t1/%E2%82.txt"]) {
+      for (const method of ["GET", "HEAD"]) {
+        const response = await api.request(`/api/blobs/${key}${signed.search}`, { method });
+        expect(response.status, `${method} ${key}`).toBe(400);
+        if (method === "GET") {
+          expect(await response.json()).toEqual({
+            statusCode: 400,
+            errorCode: "invalidInput",
+            message: expect.stringMatching(/percent-encoding/),
+          });
+        }
+      }
+    }
+  });
+
   it("answers notFound for a validly signed link to a blob that is gone", async () => {
     await api.blobs.put("files/t1/gone.txt", Readable.from([Buffer.from("x")]), {
       contentType: "text/plain",

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer } from "./support/accounts.ts";
 import { startApi, type TestApi } from "./support/api-server.ts";
+import { ownedTeam } from "./support/teams.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -102,6 +104,34 @@ describe("every API error is {statusCode, errorCode, message}", () => {
     expect((await expectError(wrongType, 400, "invalidInput")).message).toMatch(/termsVersion/);
     const array = await api.request("/api/subscriptions", { method: "POST", json: [subscription] });
     await expectError(array, 400, "invalidInput");
+  });
+
+  it("answers a path or query that is not valid percent-encoding with a 4xx, never a 500", async () => {
+    // A lone "%", a UTF-16 surrogate's bytes and a cut UTF-8 sequence, in every place the API
+    // decodes: the blob route's key (by hand), path parameters and queries (by Hono).
+    const { tokens, team } = await ownedTeam(api);
+    const teamPath = `/api/teams/${team.teamId}`;
+    for (const bad of ["%", "%ED%A0%80", "%E2%82"]) {
+      for (const path of [
+        `/api/blobs/${bad}`,
+        `/api/${bad}`,
+        `/api/teams/${bad}`,
+        `${teamPath}/collections/${bad}`,
+        `${teamPath}/members/${bad}`,
+        `/api/uploads/${bad}`,
+        `/api/teams?lastKey=${bad}`,
+        `${teamPath}/collections?creator=${bad}&lastKey=${bad}`,
+      ]) {
+        const response = await api.request(path, { headers: bearer(tokens) });
+        expect(response.status, path).toBeGreaterThanOrEqual(400);
+        expect(response.status, path).toBeLessThan(500);
+        expect(await response.json(), path).toEqual({
+          statusCode: response.status,
+          errorCode: expect.any(String),
+          message: expect.any(String),
+        });
+      }
+    }
   });
 
   it("uses the domain's message keys for invalid fields", async () => {

@@ -329,6 +329,21 @@ describe("tus", () => {
     return { done, upload: instance };
   }
 
+  /** A tus creation request with these headers (and Tus-Resumable). */
+  function tusCreate(headers: Record<string, string>) {
+    return fetch(`${api.url}/api/uploads`, {
+      method: "POST",
+      headers: { "Tus-Resumable": "1.0.0", ...headers },
+    });
+  }
+
+  /** An Upload-Metadata header: each value base64 (a string as UTF-8, or the bytes given). */
+  function tusMetadata(values: Record<string, string | Uint8Array>) {
+    return Object.entries(values)
+      .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+      .join(",");
+  }
+
   async function offsetOf(url: string) {
     const response = await fetch(url, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0" } });
     expect(response.status).toBe(200);
@@ -415,14 +430,8 @@ describe("tus", () => {
 
   it("answers tus creation refusals as JSON errors", async () => {
     const create = (headers: Record<string, string>) =>
-      fetch(`${api.url}/api/uploads`, {
-        method: "POST",
-        headers: { "Tus-Resumable": "1.0.0", "Upload-Length": "10", ...headers },
-      });
-    const meta = (values: Record<string, string>) =>
-      Object.entries(values)
-        .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
-        .join(",");
+      tusCreate({ "Upload-Length": "10", ...headers });
+    const meta = tusMetadata;
     await expectError(await create({}), 401, "authorizationRequired");
     // tus's own refusals are JSON too.
     const { url } = await started({ name: "d.txt", contentType: "text/plain", size: 10 });
@@ -450,6 +459,94 @@ describe("tus", () => {
       400,
       "invalidInput",
     );
+  });
+
+  it("refuses a deferred length with 400 and the API's error body: the length comes up front", async () => {
+    const metadata = tusMetadata({ teamId: team.teamId, collectionId, filename: "later.txt" });
+    const deferrals: Record<string, string>[] = [
+      { "Upload-Defer-Length": "1" },
+      { "Upload-Defer-Length": "1", "Upload-Length": "10" },
+    ];
+    for (const headers of deferrals) {
+      const response = await tusCreate({
+        ...bearer(owner),
+        "Upload-Metadata": metadata,
+        ...headers,
+      });
+      const body = await expectError(response, 400, "invalidInput");
+      expect(body.message).toMatch(/Upload-Length/);
+      expect(body.message).toMatch(/up front/);
+    }
+    // Nor can a PATCH declare the length later.
+    const { url } = await started({ name: "e.txt", contentType: "text/plain", size: 10 });
+    const patch = await fetch(url, {
+      method: "PATCH",
+      headers: {
+        "Tus-Resumable": "1.0.0",
+        "Upload-Offset": "0",
+        "Upload-Length": "10",
+        "Content-Type": "application/offset+octet-stream",
+      },
+      body: new Uint8Array(text(10)),
+    });
+    expect((await expectError(patch, 400, "invalidInput")).message).toMatch(/up front/);
+    expect(await offsetOf(url)).toBe(0);
+  });
+
+  it("answers every malformed or unsupported tus header with a 4xx and the API's error body", async () => {
+    const metadata = tusMetadata({ teamId: team.teamId, collectionId, filename: "h.txt" });
+    const creations: Record<string, string>[] = [
+      { "Upload-Length": "abc" },
+      { "Upload-Length": "-1" },
+      { "Upload-Length": "1e3" },
+      { "Upload-Length": "99999999999999999999999" },
+      { "Upload-Length": "10", "Upload-Offset": "x" },
+      { "Upload-Defer-Length": "0" },
+      { "Upload-Length": "10", "Tus-Resumable": "0.2.2" },
+      { "Upload-Length": "10", "Upload-Metadata": "filename !!!!" },
+      { "Upload-Length": "10", "Upload-Metadata": "" },
+      { "Upload-Length": "10", "Upload-Metadata": `${metadata},${metadata}` },
+      { "Upload-Length": "10", "Upload-Concat": "partial" },
+      { "Upload-Length": "10", "Upload-Concat": "final;/api/uploads/a /api/uploads/b" },
+      { "Upload-Length": "10", "Upload-Concat": "zzz" },
+      { "Upload-Length": "10", "X-Forwarded-Proto": "gopher" },
+    ];
+    for (const headers of creations) {
+      const response = await tusCreate({
+        ...bearer(owner),
+        "Upload-Metadata": metadata,
+        ...headers,
+      });
+      expect(response.status, JSON.stringify(headers)).toBeGreaterThanOrEqual(400);
+      expect(response.status, JSON.stringify(headers)).toBeLessThan(500);
+      await expectError(response, response.status, "invalidInput");
+    }
+    const { url } = await started({ name: "f.txt", contentType: "text/plain", size: 10 });
+    const patches: Record<string, string>[] = [
+      {},
+      { "Upload-Offset": "x" },
+      { "Upload-Offset": "1.5" },
+      { "Upload-Offset": "5" },
+      { "Upload-Offset": "0", "Upload-Length": "zz" },
+      { "Upload-Offset": "0", "Content-Type": "text/plain" },
+      { "Upload-Offset": "0", "Tus-Resumable": "0.2.2" },
+      { "Upload-Offset": "0", "Upload-Metadata": "a b c" },
+    ];
+    for (const headers of patches) {
+      const response = await fetch(url, {
+        method: "PATCH",
+        headers: {
+          "Tus-Resumable": "1.0.0",
+          "Content-Type": "application/offset+octet-stream",
+          ...headers,
+        },
+        body: new Uint8Array(text(3)),
+      });
+      expect(response.status, JSON.stringify(headers)).toBeGreaterThanOrEqual(400);
+      expect(response.status, JSON.stringify(headers)).toBeLessThan(500);
+      await expectError(response, response.status, "invalidInput");
+    }
+    expect(await offsetOf(url)).toBe(0);
   });
 
   it("answers the last PATCH of refused content with 415, and removes the file", async () => {

@@ -38,6 +38,18 @@ describe("forwardedRequest", () => {
     expect(bogus.url).toBe(internal);
   });
 
+  it("ignores a host that looks like one but does not parse, instead of throwing (a 500)", () => {
+    for (const host of ["photos.example.com:99999", "999.1.1.1", "1.2.3.4.5", "10.0.0.256:80"]) {
+      const request = forwardedRequest(
+        new Request(internal, {
+          headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": host },
+        }),
+        true,
+      );
+      expect(request.url, host).toBe("https://127.0.0.1:3000/teams?x=1");
+    }
+  });
+
   it("ignores the headers without TRUST_PROXY", () => {
     const request = new Request(internal, { headers });
     expect(forwardedRequest(request, false)).toBe(request);

@@ -12,6 +12,7 @@ import {
   filterDatesSchema,
   imageFileSchema,
   imageLinkSchema,
+  isSafeText,
   LINK_REQUIREMENTS,
   type LinkKind,
   linkError,
@@ -123,6 +124,76 @@ describe.each([
 
   it("trims", () => {
     expect(parsed(schema, "  Our summer  ")).toBe("Our summer");
+  });
+});
+
+describe("unsafe characters in names and descriptions", () => {
+  /** Every bidirectional control the rule names, and lone or swapped surrogates. */
+  const BIDI_CONTROLS = [
+    "\u061C",
+    "\u200E",
+    "\u200F",
+    "\u202A",
+    "\u202B",
+    "\u202C",
+    "\u202D",
+    "\u202E",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+  ];
+  const LONE_SURROGATES = ["\uD800", "\uDBFF", "\uDC00", "\uDFFF", "\uDC00\uD800"];
+  const UNSAFE = [...BIDI_CONTROLS, ...LONE_SURROGATES];
+
+  const schemas = [
+    ["teamNameSchema", teamNameSchema],
+    ["collectionNameSchema", collectionNameSchema],
+    ["fileNameSchema", fileNameSchema],
+    ["nicknameSchema", nicknameSchema],
+    ["optionalNicknameSchema", optionalNicknameSchema],
+    ["usernameSchema", usernameSchema],
+    ["personNameSchema", personNameSchema],
+    ["preferredNameSchema", preferredNameSchema],
+    ["teamDescriptionSchema", teamDescriptionSchema],
+    ["collectionDescriptionSchema", collectionDescriptionSchema],
+  ] as const;
+
+  describe.each(schemas)("%s", (_name, schema) => {
+    it.each(UNSAFE.map((char) => [char]))(
+      "refuses %j anywhere, with invalidCharacters only",
+      (char) => {
+        for (const value of [`${char}Anna`, `An${char}na`, `Anna${char}`, `${char}${text(60)}`]) {
+          expect(keysOf(schema, value), JSON.stringify(value)).toEqual(["invalidCharacters"]);
+        }
+      },
+    );
+  });
+
+  it("refuses the classic disguise of a file's extension", () => {
+    expect(keysOf(fileNameSchema, "invoice\u202Efdp.bat")).toEqual(["invalidCharacters"]);
+  });
+
+  it.each([
+    ["a name in Arabic", fileNameSchema, "فاتورة ٢٠٢٤.pdf"],
+    ["a name in Hebrew", collectionNameSchema, "חופשה בים"],
+    ["an emoji (a surrogate pair)", teamNameSchema, "Ferie 🏖️ 2024"],
+    ["a nickname in Hebrew", nicknameSchema, "שרה כהן"],
+    ["a description with emoji", collectionDescriptionSchema, "Photos 📷 of the summer"],
+  ])("accepts %s", (_label, schema, value) => {
+    expect(keysOf(schema, value)).toEqual([]);
+  });
+
+  it("isSafeText tells the same, for callers outside a schema", () => {
+    for (const char of UNSAFE) expect(isSafeText(`a${char}b`), JSON.stringify(char)).toBe(false);
+    for (const value of ["", "plain.txt", "Ferie 🏖️", "فاتورة", "zero\u200Bwidth"]) {
+      expect(isSafeText(value), value).toBe(true);
+    }
+  });
+
+  it("leaves passwords and aliases to their own rules", () => {
+    expect(keysOf(passwordSchema, "Abcdef1!\u202E")).toEqual([]);
+    expect(keysOf(aliasSchema, "ab\u202Ecd")).toEqual(["policyAlias"]);
   });
 });
 
@@ -674,6 +745,7 @@ describe("MESSAGE_KEYS", () => {
     imageSize: [imageFileSchema, { type: "image/png", size: IMAGE_MAX_BYTES + 1 }],
     imageURLFormat: [imageLinkSchema, "nope"],
     imageURLHttps: [imageLinkSchema, "http://example.com/a.png"],
+    invalidCharacters: [fileNameSchema, "invoice\u202Efdp.bat"],
   };
 
   it("lists each key once", () => {
