@@ -29,7 +29,7 @@ import { createWeb } from "./server/web.ts";
 async function main() {
   // What the host creates is its user's alone: DATA_DIR holds the database, the files, mail with
   // codes in it and the secrets. The code that writes there sets its modes too; this covers
-  // whatever a library creates without asking (ADR 021).
+  // whatever a library creates without asking (ADR 022).
   process.umask(0o077);
   let config: ReturnType<typeof parseConfig>;
   try {

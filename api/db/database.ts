@@ -60,7 +60,7 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
       schema: options.schema,
     };
   }
-  // Readable by the server's user only (ADR 021). SQLite would create the database with its
+  // Readable by the server's user only (ADR 022). SQLite would create the database with its
   // default 0644; its -wal and -shm take the database's mode, so creating it first is enough.
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const filename = path.join(options.dataDir, "app.db");

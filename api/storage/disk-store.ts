@@ -64,7 +64,7 @@ export class DiskBlobStore implements BlobStore {
       assertValidContentType(options.contentType);
       checkPutLimits(options);
       const file = this.#pathOf(key);
-      // The blobs and their folders are the server's user's alone (ADR 021).
+      // The blobs and their folders are the server's user's alone (ADR 022).
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomUUID()}`);
       // `flush` fsyncs before the close that pipeline waits for: the bytes are on disk before

@@ -78,7 +78,7 @@ export function createUploadStore(config: UploadStoreConfig): UploadStore {
     };
   }
   const directory = path.resolve(config.directory);
-  // Before FileStore, which would make it 0755 under the usual umask (ADR 021).
+  // Before FileStore, which would make it 0755 under the usual umask (ADR 022).
   fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
   const datastore = new PrivateFileStore({ directory });
   return wrap(

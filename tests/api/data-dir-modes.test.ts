@@ -7,7 +7,7 @@ import { insertCollection } from "./support/collections.ts";
 import { ownedTeam, type TestTeam } from "./support/teams.ts";
 
 // What the API writes under DATA_DIR is the server's user's alone: files 0600, folders 0700,
-// whatever the process's umask (ADR 021). The host's own part is tests/api/host-data-dir.test.ts.
+// whatever the process's umask (ADR 022). The host's own part is tests/api/host-data-dir.test.ts.
 
 let api: TestApi;
 let team: TestTeam;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newEmail, PASSWORD } from "./support/accounts.ts";
 
 // The host (server.ts) on a DATA_DIR it creates itself: everything it writes there, the folder
-// included, is the server's user's alone (ADR 021). It runs from the sources through tsx, as the
+// included, is the server's user's alone (ADR 022). It runs from the sources through tsx, as the
 // API only (no build needed), on the embedded defaults: SQLite, mail written to DATA_DIR/mail.
 
 const root = path.resolve(import.meta.dirname, "../..");
