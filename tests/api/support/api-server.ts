@@ -9,7 +9,7 @@ import { type HttpBindings, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import pg from "pg";
 import { pino } from "pino";
-import { createApi } from "#api/app.ts";
+import { type ApiDependencies, createApi } from "#api/app.ts";
 import type { FederatedProvider } from "#api/auth/federated.ts";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "#api/auth/rate-limit.ts";
 import { createBackgroundWork } from "#api/background.ts";
@@ -50,6 +50,22 @@ async function adminQuery(databaseUrl: string, query: string) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Serves an API as the host does, on a free loopback port: the client address is the socket's.
+ * Nothing here reads X-Forwarded-For.
+ */
+async function serveApi(api: ReturnType<typeof createApi>) {
+  const host = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
+  host.use(async (c, next) => {
+    c.set("clientIp", c.env.incoming.socket.remoteAddress ?? "unknown");
+    await next();
+  });
+  host.route("/", api);
+  const server = serve({ fetch: host.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  return server;
 }
 
 /** Log lines the API wrote, parsed, so tests can assert on what reached the log. */
@@ -164,7 +180,7 @@ export async function startApi(options: StartApiOptions = {}) {
   const background = createBackgroundWork(logger);
   // Jobs run on the test clock, so a test moves time forward to make later jobs due.
   const jobs = createJobQueue({ db, logger, now: clock.now, pollMs: 200 });
-  const api = createApi({
+  const deps: ApiDependencies = {
     db,
     logger,
     productName: "Raccolta",
@@ -182,17 +198,9 @@ export async function startApi(options: StartApiOptions = {}) {
     planLimits: { ...DEFAULT_PLAN_LIMITS, ...options.planLimits },
     jobs,
     uploadStore,
-  });
+  };
+  const server = await serveApi(createApi(deps));
   jobs.start();
-  // The host's part: the client address is the socket's. Nothing here reads X-Forwarded-For.
-  const host = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
-  host.use(async (c, next) => {
-    c.set("clientIp", c.env.incoming.socket.remoteAddress ?? "unknown");
-    await next();
-  });
-  host.route("/", api);
-  const server = serve({ fetch: host.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
 
@@ -263,6 +271,23 @@ export async function startApi(options: StartApiOptions = {}) {
         req.on("error", reject);
         req.end(body);
       });
+    },
+    /**
+     * A second instance of the API on the same database, through a connection (pool) of its
+     * own, as a scaled-out deployment runs several. Its job worker stays off. Close it first.
+     */
+    async anotherInstance() {
+      const opened = database.open();
+      const otherJobs = createJobQueue({ db: opened.db, logger, now: clock.now, pollMs: 200 });
+      const other = await serveApi(createApi({ ...deps, db: opened.db, jobs: otherJobs }));
+      const { port: otherPort } = other.address() as AddressInfo;
+      return {
+        url: `http://127.0.0.1:${otherPort}`,
+        async close() {
+          await new Promise<void>((resolve) => other.close(() => resolve()));
+          await opened.db.destroy();
+        },
+      };
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
