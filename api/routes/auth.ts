@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AccountService } from "#api/auth/accounts.ts";
 import type { RateLimiter } from "#api/auth/rate-limit.ts";
+import { REFRESH_REUSE_GRACE_MS } from "#api/auth/sessions.ts";
 import type { ApiEnv } from "#api/http/env.ts";
 import { ErrorBodySchema, errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
 import { FEDERATED_PROVIDERS } from "#domain/providers.ts";
@@ -21,9 +22,9 @@ const TokensSchema = z
     TokenType: z.literal("Bearer"),
     AccessToken: z.string().openapi({ description: "JWT for Authorization: Bearer" }),
     ExpiresIn: z.number().int().openapi({ description: "Seconds the access and ID tokens last" }),
-    RefreshToken: z
-      .string()
-      .openapi({ description: "Opaque; single use, rotated by /auth/refresh" }),
+    RefreshToken: z.string().openapi({
+      description: `Opaque; rotated by /auth/refresh. Presented again within ${REFRESH_REUSE_GRACE_MS / 1000} seconds it answers the same new one; later, it ends the session`,
+    }),
   })
   .openapi("Tokens");
 
