@@ -254,12 +254,13 @@ export function authRoutes({
     .openapi(routes.signIn, async (c) => {
       const body = c.req.valid("json");
       const account = body.email ?? `${body.team ?? ""}/${body.username}`;
-      await limiter.check("signIn", clientIp(c), account);
-      return c.json({ result: await accounts.signIn(body) }, 200);
+      const check = await limiter.signIn(clientIp(c), account);
+      return c.json({ result: await accounts.signIn(body, check) }, 200);
     })
     .openapi(routes.newPassword, async (c) => {
       const body = c.req.valid("json");
-      await limiter.check("signIn", clientIp(c), `${body.teamId ?? ""}/${body.username}`);
+      // The challenge is a signed token, not a guess: only the address's sign-in budget counts.
+      await limiter.check("signIn", clientIp(c));
       return c.json({ result: await accounts.completeNewPassword(body) }, 200);
     })
     .openapi(routes.forgotPassword, async (c) => {

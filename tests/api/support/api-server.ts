@@ -78,14 +78,20 @@ export const PUBLIC_URL = "https://raccolta.test";
 const RELAXED_RATE_LIMITS = Object.fromEntries(
   Object.entries(DEFAULT_RATE_LIMITS).map(([action, rules]) => [
     action,
-    {
-      ip: { ...rules.ip, limit: rules.ip.limit * 1000 },
-      ...("account" in rules
-        ? { account: { ...rules.account, limit: rules.account.limit * 1000 } }
-        : {}),
-    },
+    Object.fromEntries(
+      Object.entries(rules).map(([budget, rule]) => [
+        budget,
+        { ...rule, limit: rule.limit * 1000 },
+      ]),
+    ),
   ]),
-) as RateLimits;
+  // Every action's budgets, each with its limit changed: the shape stays the product's.
+) as unknown as RateLimits;
+
+function rateLimitsOf(choice: StartApiOptions["rateLimits"]): RateLimits {
+  if (choice === "product") return DEFAULT_RATE_LIMITS;
+  return choice === undefined || choice === "relaxed" ? RELAXED_RATE_LIMITS : choice;
+}
 
 /** A clock that tests move forward, instead of waiting for codes and tokens to expire. */
 export function testClock() {
@@ -104,8 +110,11 @@ export function testClock() {
 export interface StartApiOptions {
   /** OpenID Connect providers to accept ID tokens from. */
   providers?: FederatedProvider[];
-  /** "product" runs the real limits; the default relaxes them for files that do not test them. */
-  rateLimits?: "product" | "relaxed";
+  /**
+   * "product" runs the real limits; the default relaxes them for files that do not test them;
+   * a test of one rule gives the limits it runs.
+   */
+  rateLimits?: "product" | "relaxed" | RateLimits;
   /**
    * How the API fetches image links: a test's resolver, its self-signed CA, and the one
    * hostname, address and port it may reach on loopback (safeFetch's testOnlyAllow).
@@ -192,7 +201,7 @@ export async function startApi(options: StartApiOptions = {}) {
     mailer,
     providers: options.providers ?? [],
     now: clock.now,
-    rateLimits: options.rateLimits === "product" ? DEFAULT_RATE_LIMITS : RELAXED_RATE_LIMITS,
+    rateLimits: rateLimitsOf(options.rateLimits),
     remoteFetch: options.remoteFetch,
     background,
     planLimits: { ...DEFAULT_PLAN_LIMITS, ...options.planLimits },
