@@ -136,7 +136,7 @@ export function createApi(deps: ApiDependencies) {
     issuer: deps.publicUrl,
     now,
   });
-  const sessions = createSessionStore(deps.db, now);
+  const sessions = createSessionStore(deps.db, deps.tokenSigningKey, now);
   const accounts = createAccountService({
     db: deps.db,
     now,

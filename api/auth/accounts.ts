@@ -23,6 +23,7 @@ import {
   prepareDecoyHash,
   verifyPassword,
 } from "./passwords.ts";
+import type { PasswordCheck } from "./rate-limit.ts";
 import type { SessionStore } from "./sessions.ts";
 import type { TokenService } from "./tokens.ts";
 
@@ -250,13 +251,21 @@ export function createAccountService(deps: AccountDependencies) {
       );
     },
 
-    async signIn(input: { email?: string; username?: string; team?: string; password: string }) {
+    /** `check` hears how the password check went, for the sign-in limits (ADR 021). */
+    async signIn(
+      input: { email?: string; username?: string; team?: string; password: string },
+      check: PasswordCheck,
+    ) {
       const user = input.email
         ? await findUserByEmail(db, input.email)
         : await findUserByUsername(db, input.username ?? "", await teamIdOfCode(db, input.team));
       // Unknown users cost the same argon2 work as a wrong password.
       const valid = await verifyPassword(user?.password_hash, input.password);
-      if (!user || !valid) throw notAuthorized();
+      if (!user || !valid) {
+        await check.failed();
+        throw notAuthorized();
+      }
+      await check.passed();
       if (user.email !== null && !user.email_verified) {
         // The password was right, so naming the username (for the verify page) reveals nothing.
         throw new ApiError("notConfirmed", "Confirm your email first", 403, undefined, {

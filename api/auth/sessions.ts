@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { Clock } from "#api/clock.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -6,6 +6,12 @@ import type { SignInProvider } from "#domain/providers.ts";
 
 /** A refresh token is good for 30 days after it was issued; each refresh issues a new one. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long a used refresh token still answers with the token that replaced it: two tabs, or a
+ * prefetch and a navigation, refresh with one token at the same moment (ADR 021).
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 
 /** Only the SHA-256 of a refresh token is stored: 256 random bits need no slow hash. */
 export function hashRefreshToken(token: string) {
@@ -18,11 +24,20 @@ function notAuthorized(message = "The refresh token is not valid; sign in again"
 
 /**
  * Refresh-token families: each sign-in opens one, each refresh rotates its token, and showing an
- * already-used token again revokes the whole family (the token was copied: RFC 9700, 4.14.2).
+ * already-used token again revokes the whole family (the token was copied: RFC 9700, 4.14.2),
+ * unless it comes back within the grace period and its successor is still unused.
+ *
+ * A token's successor is an HMAC of it under a key derived from the token signing key, so
+ * whoever refreshes with it, on whichever instance, gets the same one, and only its hash is
+ * stored; the first token of a family is random.
  */
-export function createSessionStore(db: Db, now: Clock) {
-  async function issueToken(familyId: string) {
-    const token = randomBytes(32).toString("base64url");
+export function createSessionStore(db: Db, key: string, now: Clock) {
+  const successorKey = createHmac("sha256", key).update("refresh-successor/v1").digest();
+  const successorOf = (token: string) =>
+    createHmac("sha256", successorKey).update(token).digest("base64url");
+
+  /** Stores a token of the family; storing the same one again (a successor) changes nothing. */
+  async function storeToken(familyId: string, token: string) {
     const at = now();
     await db
       .insertInto("refresh_tokens")
@@ -33,8 +48,41 @@ export function createSessionStore(db: Db, now: Clock) {
         expires_at: at + REFRESH_TOKEN_TTL_MS,
         used_at: null,
       })
+      .onConflict((oc) => oc.column("token_hash").doNothing())
       .execute();
     return token;
+  }
+
+  /**
+   * Marks a token used. Null when this call did; when another use came first, its instant. Of
+   * two refreshes racing on PostgreSQL, the row lock makes the second UPDATE see the first's.
+   */
+  async function markUsed(tokenHash: string) {
+    const at = now();
+    const marked = await db
+      .updateTable("refresh_tokens")
+      .set({ used_at: at })
+      .where("token_hash", "=", tokenHash)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 1) return null;
+    const row = await db
+      .selectFrom("refresh_tokens")
+      .select("used_at")
+      .where("token_hash", "=", tokenHash)
+      .executeTakeFirst();
+    return row?.used_at ?? at;
+  }
+
+  /** A used token may answer again: within the grace period, while its successor is unused. */
+  async function mayRepeat(usedAt: number, successor: string) {
+    if (now() - usedAt > REFRESH_REUSE_GRACE_MS) return false;
+    const row = await db
+      .selectFrom("refresh_tokens")
+      .select("used_at")
+      .where("token_hash", "=", hashRefreshToken(successor))
+      .executeTakeFirst();
+    return !row || row.used_at === null;
   }
 
   async function revoke(familyId: string) {
@@ -60,11 +108,18 @@ export function createSessionStore(db: Db, now: Clock) {
           revoked_at: null,
         })
         .execute();
-      return { familyId, refreshToken: await issueToken(familyId) };
+      return {
+        familyId,
+        refreshToken: await storeToken(familyId, randomBytes(32).toString("base64url")),
+      };
     },
 
-    /** Swaps a refresh token for a new one of the same family; `notAuthorized` otherwise. */
+    /**
+     * Swaps a refresh token for its successor in the same family; `notAuthorized` otherwise.
+     * A token used within the grace period answers the successor it already gave.
+     */
     async rotate(refreshToken: string) {
+      const tokenHash = hashRefreshToken(refreshToken);
       const row = await db
         .selectFrom("refresh_tokens")
         .innerJoin("sessions", "sessions.family_id", "refresh_tokens.family_id")
@@ -75,27 +130,20 @@ export function createSessionStore(db: Db, now: Clock) {
           "sessions.user_id",
           "sessions.revoked_at",
         ])
-        .where("refresh_tokens.token_hash", "=", hashRefreshToken(refreshToken))
+        .where("refresh_tokens.token_hash", "=", tokenHash)
         .executeTakeFirst();
       if (!row || row.revoked_at !== null) throw notAuthorized();
       if (row.expires_at <= now())
         throw notAuthorized("The refresh token has expired; sign in again");
-      // Marking it used is the race: of two concurrent refreshes with one token, one wins.
-      const marked = await db
-        .updateTable("refresh_tokens")
-        .set({ used_at: now() })
-        .where("token_hash", "=", hashRefreshToken(refreshToken))
-        .where("used_at", "is", null)
-        .executeTakeFirst();
-      if (row.used_at !== null || Number(marked.numUpdatedRows) !== 1) {
+      const successor = successorOf(refreshToken);
+      const usedAt = row.used_at ?? (await markUsed(tokenHash));
+      if (usedAt !== null && !(await mayRepeat(usedAt, successor))) {
         await revoke(row.family_id);
         throw notAuthorized("This refresh token was already used; the session is now closed");
       }
-      return {
-        userId: row.user_id,
-        familyId: row.family_id,
-        refreshToken: await issueToken(row.family_id),
-      };
+      // The first use stores it; a repeat racing the first may get here before the first does.
+      await storeToken(row.family_id, successor);
+      return { userId: row.user_id, familyId: row.family_id, refreshToken: successor };
     },
 
     /** Whether a session is still open (access tokens of a revoked one stop working at once). */

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AccountService } from "#api/auth/accounts.ts";
 import type { RateLimiter } from "#api/auth/rate-limit.ts";
+import { REFRESH_REUSE_GRACE_MS } from "#api/auth/sessions.ts";
 import type { ApiEnv } from "#api/http/env.ts";
 import { ErrorBodySchema, errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
 import { FEDERATED_PROVIDERS } from "#domain/providers.ts";
@@ -21,9 +22,9 @@ const TokensSchema = z
     TokenType: z.literal("Bearer"),
     AccessToken: z.string().openapi({ description: "JWT for Authorization: Bearer" }),
     ExpiresIn: z.number().int().openapi({ description: "Seconds the access and ID tokens last" }),
-    RefreshToken: z
-      .string()
-      .openapi({ description: "Opaque; single use, rotated by /auth/refresh" }),
+    RefreshToken: z.string().openapi({
+      description: `Opaque; rotated by /auth/refresh. Presented again within ${REFRESH_REUSE_GRACE_MS / 1000} seconds it answers the same new one; later, it ends the session`,
+    }),
   })
   .openapi("Tokens");
 
@@ -253,12 +254,13 @@ export function authRoutes({
     .openapi(routes.signIn, async (c) => {
       const body = c.req.valid("json");
       const account = body.email ?? `${body.team ?? ""}/${body.username}`;
-      await limiter.check("signIn", clientIp(c), account);
-      return c.json({ result: await accounts.signIn(body) }, 200);
+      const check = await limiter.signIn(clientIp(c), account);
+      return c.json({ result: await accounts.signIn(body, check) }, 200);
     })
     .openapi(routes.newPassword, async (c) => {
       const body = c.req.valid("json");
-      await limiter.check("signIn", clientIp(c), `${body.teamId ?? ""}/${body.username}`);
+      // The challenge is a signed token, not a guess: only the address's sign-in budget counts.
+      await limiter.check("signIn", clientIp(c));
       return c.json({ result: await accounts.completeNewPassword(body) }, 200);
     })
     .openapi(routes.forgotPassword, async (c) => {

@@ -8,17 +8,17 @@ interface Replyable {
 }
 
 /**
- * The API's refusal as the form's own error (`errors.<code>` of the messages namespace), with
- * the API's status: the form renders again with the message and what the visitor typed, with or
- * without JavaScript.
+ * The API's refusal as the form's own error (`errors.<code>` of the messages namespace, unless
+ * the page says more with `message`), with the API's status: the form renders again with the
+ * message and what the visitor typed, with or without JavaScript.
  */
 export function formRefusal(
   submission: Replyable,
   refusal: ApiRequestError,
-  init: { headers?: HeadersInit; hideFields?: string[] } = {},
+  init: { headers?: HeadersInit; hideFields?: string[]; message?: string } = {},
 ) {
   const result = submission.reply({
-    formErrors: [`errors.${refusal.errorCode}`],
+    formErrors: [init.message ?? `errors.${refusal.errorCode}`],
     hideFields: init.hideFields,
   });
   return data(result, { status: refusal.statusCode, headers: init.headers });

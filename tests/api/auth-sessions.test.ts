@@ -1,5 +1,6 @@
-import { SignJWT } from "jose";
+import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REFRESH_REUSE_GRACE_MS } from "#api/auth/sessions.ts";
 import {
   bearer,
   expectError,
@@ -20,6 +21,39 @@ const me = (headers: Record<string, string>) => api.request("/api/users/@me", { 
 
 async function refresh(refreshToken: string) {
   return post(api, "/auth/refresh", { refreshToken });
+}
+
+/** A refresh at one instance of the API. */
+function refreshAt(url: string, refreshToken: string) {
+  return fetch(`${url}/api/auth/refresh`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ refreshToken }),
+  });
+}
+
+/** The tokens of a refresh that must succeed. */
+async function refreshed(refreshToken: string) {
+  const response = await refresh(refreshToken);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { result: Tokens }).result;
+}
+
+/**
+ * Two answers to refreshing `before`'s token are one new refresh token, with access and ID
+ * tokens that work, in the same session, and the session goes on with that token.
+ */
+async function expectSameSession(before: Tokens, first: Tokens, second: Tokens) {
+  expect(first.RefreshToken).not.toBe(before.RefreshToken);
+  expect(second.RefreshToken).toBe(first.RefreshToken);
+  const session = decodeJwt(before.AccessToken).sid;
+  for (const tokens of [first, second]) {
+    expect(decodeJwt(tokens.AccessToken).sid).toBe(session);
+    expect(decodeJwt(tokens.IdToken).sid).toBe(session);
+    expect((await me(bearer(tokens))).status).toBe(200);
+  }
+  const next = await refreshed(first.RefreshToken);
+  expect((await me(bearer(next))).status).toBe(200);
 }
 
 describe("Authorization: Bearer on GET /api/users/@me", () => {
@@ -83,24 +117,44 @@ describe("POST /api/auth/refresh", () => {
     expect((await me(bearer(tokens))).status).toBe(200);
   });
 
-  it("revokes the whole family when a used refresh token comes back", async () => {
+  it("revokes the whole family when a used refresh token comes back after the grace period", async () => {
     const { tokens } = await signedInUser(api);
     const first = ((await (await refresh(tokens.RefreshToken)).json()) as { result: Tokens })
       .result;
-    // Someone replays the old token: the family ends for everyone holding it.
+    // Someone replays the old token later: the family ends for everyone holding it.
+    api.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
+    try {
+      await expectError(await refresh(tokens.RefreshToken), 401, "notAuthorized");
+      await expectError(await refresh(first.RefreshToken), 401, "notAuthorized");
+      await expectError(await me(bearer(first)), 401, "notAuthorized");
+      await expectError(await me(bearer(tokens)), 401, "notAuthorized");
+    } finally {
+      api.clock.reset();
+    }
+  });
+
+  it("revokes the family when a used token comes back whose successor was already rotated", async () => {
+    const { tokens } = await signedInUser(api);
+    const first = await refreshed(tokens.RefreshToken);
+    const second = await refreshed(first.RefreshToken);
+    // Within the first token's grace period, but its successor has moved on: a copy, not a tab.
     await expectError(await refresh(tokens.RefreshToken), 401, "notAuthorized");
-    await expectError(await refresh(first.RefreshToken), 401, "notAuthorized");
-    await expectError(await me(bearer(first)), 401, "notAuthorized");
-    await expectError(await me(bearer(tokens)), 401, "notAuthorized");
+    await expectError(await refresh(second.RefreshToken), 401, "notAuthorized");
+    await expectError(await me(bearer(second)), 401, "notAuthorized");
   });
 
   it("leaves the user's other sessions alone", async () => {
     const user = await signedInUser(api);
     const other = await signIn(api, { email: user.email, password: user.password });
     await refresh(user.tokens.RefreshToken);
-    await refresh(user.tokens.RefreshToken);
-    expect((await me(bearer(other))).status).toBe(200);
-    expect((await refresh(other.RefreshToken)).status).toBe(200);
+    api.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
+    try {
+      await expectError(await refresh(user.tokens.RefreshToken), 401, "notAuthorized");
+      expect((await me(bearer(other))).status).toBe(200);
+      expect((await refresh(other.RefreshToken)).status).toBe(200);
+    } finally {
+      api.clock.reset();
+    }
   });
 
   it("answers notAuthorized for an unknown or expired refresh token", async () => {
@@ -116,6 +170,53 @@ describe("POST /api/auth/refresh", () => {
 
   it("answers invalidInput without a refresh token", async () => {
     await expectError(await post(api, "/auth/refresh", {}), 400, "invalidInput");
+  });
+});
+
+describe("POST /api/auth/refresh with a token just used (two tabs, a prefetch and a navigation)", () => {
+  it("answers two refreshes of one token at once with the same refresh token, in a session that goes on", async () => {
+    const { tokens } = await signedInUser(api);
+    const [first, second] = await Promise.all([
+      refreshed(tokens.RefreshToken),
+      refreshed(tokens.RefreshToken),
+    ]);
+    await expectSameSession(tokens, first, second);
+  });
+
+  it("answers the same on two instances sharing the database, refreshing together", async () => {
+    const other = await api.anotherInstance();
+    try {
+      const sessions = await Promise.all([1, 2, 3, 4, 5].map(() => signedInUser(api)));
+      const answers = await Promise.all(
+        sessions.flatMap(({ tokens }) => [
+          refreshAt(api.url, tokens.RefreshToken),
+          refreshAt(other.url, tokens.RefreshToken),
+        ]),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      const results = await Promise.all(
+        answers.map(async (answer) => ((await answer.json()) as { result: Tokens }).result),
+      );
+      for (const [i, { tokens }] of sessions.entries()) {
+        const [first, second] = results.slice(2 * i, 2 * i + 2);
+        if (!first || !second) throw new Error("an answer is missing");
+        await expectSameSession(tokens, first, second);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("answers a used token presented again within the grace period with the same refresh token", async () => {
+    const { tokens } = await signedInUser(api);
+    const first = await refreshed(tokens.RefreshToken);
+    api.clock.advance(REFRESH_REUSE_GRACE_MS - 1000);
+    try {
+      const again = await refreshed(tokens.RefreshToken);
+      await expectSameSession(tokens, first, again);
+    } finally {
+      api.clock.reset();
+    }
   });
 });
 

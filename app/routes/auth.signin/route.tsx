@@ -9,10 +9,11 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
-import { attempt } from "#app/services/api/client.server.ts";
+import { type ApiRequestError, attempt } from "#app/services/api/client.server.ts";
 import { requireGuest, signedInHome, startSession } from "#app/services/auth.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
+import { messageWithValues } from "#app/services/message-values.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { commitSession, getSession } from "#app/services/session.server.ts";
 import { classifySignInIdentifier } from "#domain/validation.ts";
@@ -47,6 +48,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/**
+ * Sign-in refuses a network address, never an account (ADR 021): say so, and for how long.
+ * Any other refusal shows its error code's message.
+ */
+function refusalMessage(refusal: ApiRequestError) {
+  const seconds = refusal.retryAfterSeconds;
+  if (refusal.errorCode !== "tooManyRequests" || seconds === undefined) return undefined;
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return messageWithValues("errors.tooManySignInAttempts", { count: minutes });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireGuest(request, context);
   const formData = await request.formData();
@@ -76,6 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (answered.refusal) {
       return formRefusal(submission, answered.refusal, {
         hideFields: ["newPassword", "confirmPassword"],
+        message: refusalMessage(answered.refusal),
       });
     }
     return startSession(request, context, answered.value.body.result, home);
@@ -108,7 +121,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { "Set-Cookie": await commitSession(request, context, session) },
     });
   }
-  return formRefusal(submission, refusal, { hideFields: ["password"] });
+  return formRefusal(submission, refusal, {
+    hideFields: ["password"],
+    message: refusalMessage(refusal),
+  });
 }
 
 export default function SignInPage() {

@@ -14,6 +14,8 @@ export class ApiRequestError extends Error {
     readonly authenticated = false,
     /** The web request this call served, for the log. */
     readonly requestId?: string,
+    /** How long the API asked to wait (its Retry-After, in seconds), when it did. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -130,5 +132,11 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
     (error ?? {}) as Record<string, unknown>,
     Boolean(options.accessToken),
     context.requestId,
+    retryAfterSeconds(response.headers.get("Retry-After")),
   );
+}
+
+/** Retry-After in seconds, as the API sends it; an HTTP date or nonsense counts as absent. */
+function retryAfterSeconds(value: string | null) {
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
 }

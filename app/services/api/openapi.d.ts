@@ -4925,7 +4925,7 @@ export interface components {
             ExpiresIn: number;
             /** @description JWT: sub, username, iss, exp, iat, email */
             IdToken: string;
-            /** @description Opaque; single use, rotated by /auth/refresh */
+            /** @description Opaque; rotated by /auth/refresh. Presented again within 30 seconds it answers the same new one; later, it ends the session */
             RefreshToken: string;
             /** @enum {string} */
             TokenType: "Bearer";

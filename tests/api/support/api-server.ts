@@ -9,7 +9,7 @@ import { type HttpBindings, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import pg from "pg";
 import { pino } from "pino";
-import { createApi } from "#api/app.ts";
+import { type ApiDependencies, createApi } from "#api/app.ts";
 import type { FederatedProvider } from "#api/auth/federated.ts";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "#api/auth/rate-limit.ts";
 import { createBackgroundWork } from "#api/background.ts";
@@ -52,6 +52,22 @@ async function adminQuery(databaseUrl: string, query: string) {
   }
 }
 
+/**
+ * Serves an API as the host does, on a free loopback port: the client address is the socket's.
+ * Nothing here reads X-Forwarded-For.
+ */
+async function serveApi(api: ReturnType<typeof createApi>) {
+  const host = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
+  host.use(async (c, next) => {
+    c.set("clientIp", c.env.incoming.socket.remoteAddress ?? "unknown");
+    await next();
+  });
+  host.route("/", api);
+  const server = serve({ fetch: host.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  return server;
+}
+
 /** Log lines the API wrote, parsed, so tests can assert on what reached the log. */
 export type LogLine = { level: number; msg: string; err?: { stack?: string; message?: string } };
 
@@ -62,14 +78,20 @@ export const PUBLIC_URL = "https://raccolta.test";
 const RELAXED_RATE_LIMITS = Object.fromEntries(
   Object.entries(DEFAULT_RATE_LIMITS).map(([action, rules]) => [
     action,
-    {
-      ip: { ...rules.ip, limit: rules.ip.limit * 1000 },
-      ...("account" in rules
-        ? { account: { ...rules.account, limit: rules.account.limit * 1000 } }
-        : {}),
-    },
+    Object.fromEntries(
+      Object.entries(rules).map(([budget, rule]) => [
+        budget,
+        { ...rule, limit: rule.limit * 1000 },
+      ]),
+    ),
   ]),
-) as RateLimits;
+  // Every action's budgets, each with its limit changed: the shape stays the product's.
+) as unknown as RateLimits;
+
+function rateLimitsOf(choice: StartApiOptions["rateLimits"]): RateLimits {
+  if (choice === "product") return DEFAULT_RATE_LIMITS;
+  return choice === undefined || choice === "relaxed" ? RELAXED_RATE_LIMITS : choice;
+}
 
 /** A clock that tests move forward, instead of waiting for codes and tokens to expire. */
 export function testClock() {
@@ -88,8 +110,11 @@ export function testClock() {
 export interface StartApiOptions {
   /** OpenID Connect providers to accept ID tokens from. */
   providers?: FederatedProvider[];
-  /** "product" runs the real limits; the default relaxes them for files that do not test them. */
-  rateLimits?: "product" | "relaxed";
+  /**
+   * "product" runs the real limits; the default relaxes them for files that do not test them;
+   * a test of one rule gives the limits it runs.
+   */
+  rateLimits?: "product" | "relaxed" | RateLimits;
   /**
    * How the API fetches image links: a test's resolver, its self-signed CA, and the one
    * hostname, address and port it may reach on loopback (safeFetch's testOnlyAllow).
@@ -164,7 +189,7 @@ export async function startApi(options: StartApiOptions = {}) {
   const background = createBackgroundWork(logger);
   // Jobs run on the test clock, so a test moves time forward to make later jobs due.
   const jobs = createJobQueue({ db, logger, now: clock.now, pollMs: 200 });
-  const api = createApi({
+  const deps: ApiDependencies = {
     db,
     logger,
     productName: "Raccolta",
@@ -176,23 +201,15 @@ export async function startApi(options: StartApiOptions = {}) {
     mailer,
     providers: options.providers ?? [],
     now: clock.now,
-    rateLimits: options.rateLimits === "product" ? DEFAULT_RATE_LIMITS : RELAXED_RATE_LIMITS,
+    rateLimits: rateLimitsOf(options.rateLimits),
     remoteFetch: options.remoteFetch,
     background,
     planLimits: { ...DEFAULT_PLAN_LIMITS, ...options.planLimits },
     jobs,
     uploadStore,
-  });
+  };
+  const server = await serveApi(createApi(deps));
   jobs.start();
-  // The host's part: the client address is the socket's. Nothing here reads X-Forwarded-For.
-  const host = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
-  host.use(async (c, next) => {
-    c.set("clientIp", c.env.incoming.socket.remoteAddress ?? "unknown");
-    await next();
-  });
-  host.route("/", api);
-  const server = serve({ fetch: host.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
 
@@ -263,6 +280,23 @@ export async function startApi(options: StartApiOptions = {}) {
         req.on("error", reject);
         req.end(body);
       });
+    },
+    /**
+     * A second instance of the API on the same database, through a connection (pool) of its
+     * own, as a scaled-out deployment runs several. Its job worker stays off. Close it first.
+     */
+    async anotherInstance() {
+      const opened = database.open();
+      const otherJobs = createJobQueue({ db: opened.db, logger, now: clock.now, pollMs: 200 });
+      const other = await serveApi(createApi({ ...deps, db: opened.db, jobs: otherJobs }));
+      const { port: otherPort } = other.address() as AddressInfo;
+      return {
+        url: `http://127.0.0.1:${otherPort}`,
+        async close() {
+          await new Promise<void>((resolve) => other.close(() => resolve()));
+          await opened.db.destroy();
+        },
+      };
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
