@@ -251,7 +251,7 @@ export function createAccountService(deps: AccountDependencies) {
       );
     },
 
-    /** `check` hears how the password check went, for the sign-in limits (ADR 021). */
+    /** `check` hears how the password check went, for the sign-in limits (ADR 023). */
     async signIn(
       input: { email?: string; username?: string; team?: string; password: string },
       check: PasswordCheck,

@@ -29,7 +29,7 @@ export interface Slowdown extends Limit {
 }
 
 /**
- * Sign-in refuses an address, never an account (ADR 021): whoever knows an email address must
+ * Sign-in refuses an address, never an account (ADR 023): whoever knows an email address must
  * not be able to lock its owner out. An account under attack from many addresses is slowed.
  */
 export interface SignInLimits {
@@ -121,7 +121,7 @@ function tooManyRequests(waitMs: number, what: string) {
   });
 }
 
-/** What sign-in reports once it has checked the password (ADR 021). */
+/** What sign-in reports once it has checked the password (ADR 023). */
 export interface PasswordCheck {
   /** The password was right: the address starts afresh on the account. */
   passed(): Promise<unknown>;

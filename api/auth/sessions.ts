@@ -9,7 +9,7 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * How long a used refresh token still answers with the token that replaced it: two tabs, or a
- * prefetch and a navigation, refresh with one token at the same moment (ADR 021).
+ * prefetch and a navigation, refresh with one token at the same moment (ADR 023).
  */
 export const REFRESH_REUSE_GRACE_MS = 30_000;
 

@@ -4,7 +4,7 @@ import { storedUser } from "./support/accounts.ts";
 import { type PlainResponse, startApi, type TestApi } from "./support/api-server.ts";
 
 /*
- * Sign-in refuses an address, never an account (ADR 021): knowing someone's email is not enough
+ * Sign-in refuses an address, never an account (ADR 023): knowing someone's email is not enough
  * to lock them out. Requests come from loopback addresses of their own, as other clients would
  * (requestFrom). The product's budgets run, with the per-account delay's step and cap scaled
  * down so the tests do not sit through seconds: what they check is the delay the API chose (it

@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * Sign-in refuses a network address, never an account (ADR 021): say so, and for how long.
+ * Sign-in refuses a network address, never an account (ADR 023): say so, and for how long.
  * Any other refusal shows its error code's message.
  */
 function refusalMessage(refusal: ApiRequestError) {
