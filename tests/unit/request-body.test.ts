@@ -39,6 +39,30 @@ describe("guardActionRequest", () => {
     expect(guardActionRequest(empty)).toBe(empty);
   });
 
+  it("reads an empty post as no form at all: 400, not a parser's error", async () => {
+    // Bytes, not a string: a string body would be given a text/plain type.
+    const empty = guardActionRequest(post(new Uint8Array(), { "Content-Length": "0" }));
+    expect(await refusalOf(() => empty.formData())).toEqual({
+      status: 400,
+      errorCode: "unreadableForm",
+    });
+    const emptyMultipart = guardActionRequest(
+      post(new Uint8Array(), {
+        "Content-Length": "0",
+        "Content-Type": "multipart/form-data; boundary=x",
+      }),
+    );
+    expect(await refusalOf(() => emptyMultipart.formData())).toEqual({
+      status: 400,
+      errorCode: "unreadableForm",
+    });
+    const emptyText = post("", { "Content-Length": "0", "Content-Type": "text/plain" });
+    expect(await refusalOf(() => guardActionRequest(emptyText))).toEqual({
+      status: 415,
+      errorCode: "unsupportedForm",
+    });
+  });
+
   it.each([
     ["text/plain", "x"],
     ["application/json", "{}"],
