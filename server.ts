@@ -19,6 +19,7 @@ import { ConfigError, parseConfig, s3LinkOrigin } from "./server/config.ts";
 import type { HostEnv } from "./server/host-env.ts";
 import { createLogger } from "./server/logger.ts";
 import { clientAddress, forwardedRequest } from "./server/proxy.ts";
+import { hostErrorAnswer } from "./server/request-errors.ts";
 import { loadOrCreateSecret } from "./server/secrets.ts";
 import { createWeb } from "./server/web.ts";
 
@@ -170,8 +171,9 @@ async function main() {
     );
   }
 
-  const listener = getRequestListener((request, env) =>
-    host.fetch(forwardedRequest(request, config.trustProxy), env),
+  const listener = getRequestListener(
+    (request, env) => host.fetch(forwardedRequest(request, config.trustProxy), env),
+    { errorHandler: (error) => hostErrorAnswer(error, logger) },
   );
   const server = createServer((req, res) => {
     // Hono answers its own errors; this only catches a failure of the host's plumbing itself.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { send } from "#tests/support/fuzz.ts";
 import { bearer } from "./support/accounts.ts";
 import { startApi, type TestApi } from "./support/api-server.ts";
 import { ownedTeam } from "./support/teams.ts";
@@ -104,6 +105,17 @@ describe("every API error is {statusCode, errorCode, message}", () => {
     expect((await expectError(wrongType, 400, "invalidInput")).message).toMatch(/termsVersion/);
     const array = await api.request("/api/subscriptions", { method: "POST", json: [subscription] });
     await expectError(array, 400, "invalidInput");
+  });
+
+  it("answers a path the host cannot read (a backslash in it) with 400 and the error body", async () => {
+    // fetch would turn the backslash into a slash; a client that sends it raw gets here.
+    const answer = await send(api.url, { method: "GET", path: "/api/teams/a\\b", headers: {} });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({
+      statusCode: 400,
+      errorCode: "invalidInput",
+      message: expect.any(String),
+    });
   });
 
   it("answers a path or query that is not valid percent-encoding with a 4xx, never a 500", async () => {

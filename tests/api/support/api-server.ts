@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-import { request as httpRequest } from "node:http";
+import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { type HttpBindings, serve } from "@hono/node-server";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import pg from "pg";
 import { pino } from "pino";
@@ -21,6 +21,7 @@ import { createUploadStore } from "#api/uploads/tus-store.ts";
 import type { RemoteFetchOptions } from "#api/users/avatars.ts";
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from "#domain/plans.ts";
 import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
+import { hostErrorAnswer } from "../../../server/request-errors.ts";
 
 /** The database every API test file gets: a fresh SQLite file, or a fresh PostgreSQL schema. */
 export async function freshDatabase() {
@@ -63,8 +64,12 @@ async function serveApi(api: ReturnType<typeof createApi>) {
     await next();
   });
   host.route("/", api);
-  const server = serve({ fetch: host.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const server = createServer(
+    getRequestListener(host.fetch, {
+      errorHandler: (error) => hostErrorAnswer(error, console),
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return server;
 }
 
