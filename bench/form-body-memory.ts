@@ -1,10 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import fs from "node:fs/promises";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
+import { startHost } from "./support/host.ts";
 import { MiB, mib } from "./support/spawn.ts";
 
 /**
@@ -20,23 +15,10 @@ import { MiB, mib } from "./support/spawn.ts";
 const sizeMiB = Number(process.env.BENCH_FORM_MIB ?? 300);
 const size = sizeMiB * MiB;
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "raccolta-bench-form-"));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["build/host/server.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    LOG_LEVEL: "error",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const host = await startHost();
+const { origin } = host;
 
 try {
-  await waitUntilUp(`${origin}/api/status`);
   // Warm up: pages rendered, a real sign-in attempt read and answered.
   for (let i = 0; i < 20; i++) {
     await fetch(`${origin}/auth/signin`).then((response) => response.arrayBuffer());
@@ -47,7 +29,7 @@ try {
       redirect: "manual",
     }).then((response) => response.arrayBuffer());
   }
-  const before = rss(server);
+  const before = host.rss();
   console.log(`server RSS after warm-up: ${mib(before)}; form body: ${mib(size)}`);
 
   const declared = await post({ "Content-Length": String(size) }, size);
@@ -58,16 +40,14 @@ try {
   console.log(`chunked:          ${chunked.status} in ${chunked.ms} ms, ${mib(chunked.sent)} sent`);
 
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const after = rss(server);
+  const after = host.rss();
   console.log(
     `server RSS after: ${mib(after)} (growth ${mib(after - before)}, ${(after / before).toFixed(2)}× the warm-up figure)`,
   );
   const alive = await fetch(`${origin}/api/status`);
   console.log(`/api/status afterwards: ${alive.status}`);
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await host.stop();
 }
 
 /**
@@ -111,31 +91,5 @@ function post(headers: Record<string, string>, bytes: number) {
       if (!request.destroyed) request.end();
     };
     write();
-  });
-}
-
-function rss(child: ChildProcess) {
-  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
-}
-
-async function waitUntilUp(url: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = http.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
   });
 }

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { createCookieSessionStorage } from "@remix-run/node";
+import fc from "fast-check";
 import { decodeJwt } from "jose";
 import { createTokenService } from "../../api/auth/tokens.ts";
 import { smtpUrl } from "../../playwright.config.ts";
+import { formatCounts, runFuzz, webActionRequests } from "../support/fuzz.ts";
 import { PASSWORD, uniqueEmail } from "./support/accounts.ts";
 import {
   type Instance,
@@ -13,6 +15,9 @@ import {
   startSwitchableProxy,
 } from "./support/instances.ts";
 import { waitForMail } from "./support/mail.ts";
+
+/** The web fuzz run's seed: the same requests every run, until someone changes it. */
+const FUZZ_SEED = 20261124;
 
 /*
  * No request can stop the server, and none gets a 5xx for a client's mistake (issue 10). Every
@@ -470,15 +475,27 @@ for (const mode of ["error500", "bare500", "hang", "reset"] as ProxyMode[]) {
   });
 }
 
-test("the route table above covers every page route of the build", async () => {
+/** The production build's routes, each with its full path (`teams/:teamId/...`). */
+async function buildRoutes() {
   const build = (await import(`${process.cwd()}/build/server/index.js`)) as {
-    routes: Record<string, { path?: string; parentId?: string; index?: boolean }>;
+    routes: Record<
+      string,
+      { path?: string; parentId?: string; index?: boolean; module: { action?: unknown } }
+    >;
   };
   const fullPath = (id: string): string => {
-    const route = build.routes[id] ?? {};
-    const parent = route.parentId ? fullPath(route.parentId) : "";
-    return [parent, route.path ?? ""].filter(Boolean).join("/").replace(/\/+/g, "/");
+    const route = build.routes[id];
+    const parent = route?.parentId ? fullPath(route.parentId) : "";
+    return [parent, route?.path ?? ""].filter(Boolean).join("/").replace(/\/+/g, "/");
   };
+  return Object.entries(build.routes).map(([id, route]) => ({
+    path: fullPath(id),
+    hasAction: typeof route.module.action === "function",
+  }));
+}
+
+test("the route table above covers every page route of the build", async () => {
+  const routes = await buildRoutes();
   const asked = new Set(
     [...SIGNED_IN_PAGES, ...PUBLIC_PAGES].map((route) =>
       route
@@ -497,8 +514,40 @@ test("the route table above covers every page route of the build", async () => {
     "resources/theme",
     "teams/:teamId/collections/:collectionId/upload/start",
   ]);
-  const missing = Object.keys(build.routes)
-    .map(fullPath)
+  const missing = routes
+    .map((route) => route.path)
     .filter((path) => path && path !== "*" && !asked.has(path) && !actionOnly.has(path));
   expect(missing).toEqual([]);
+});
+
+test("garbage posts to every action are a page, a redirect or a 4xx, never a 5xx", async () => {
+  // Sessions of their own: a post to sign out ends one, and the tests above keep Ada's.
+  const cookies = await Promise.all([signInOnWeb(ada.email), signInOnWeb(ada.email)]);
+  const ids = { ...idsOf(ada), provider: "oidc" };
+  const actionPaths = (await buildRoutes())
+    .filter((route) => route.hasAction)
+    .map((route) =>
+      `/${route.path}`.replace(/:(\w+)/g, (_, name: string) =>
+        encodeURIComponent(
+          (
+            {
+              teamId: ids.T,
+              collectionId: ids.C,
+              fileId: ids.F,
+              userId: ids.U,
+              provider: ids.provider,
+            } as Record<string, string>
+          )[name] ?? name,
+        ),
+      ),
+    );
+  expect(actionPaths.length).toBeGreaterThan(15);
+  const requests = fc.sample(webActionRequests(actionPaths, { origin: web.url, cookies }), {
+    seed: FUZZ_SEED,
+    numRuns: 500,
+  });
+  const run = await runFuzz(web.url, requests);
+  console.info(`web actions fuzz, seed ${FUZZ_SEED}: ${formatCounts(run.counts)}`);
+  expect(run.problems).toEqual([]);
+  await stillServing();
 });

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface BenchHost {
+  origin: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** The host's resident memory now, in bytes (Linux /proc). */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The production build (`npm run build` first), started as `npm start` runs it, on a free
+ * loopback port and a fresh DATA_DIR, with `env` on top. Answers once /api/status does.
+ */
+export async function startHost(env: Record<string, string> = {}): Promise<BenchHost> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "raccolta-bench-host-"));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["build/host/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "error",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitUntilUp(`${origin}/api/status`);
+  return {
+    origin,
+    dataDir,
+    process: child,
+    rss() {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
+    },
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitUntilUp(url: string) {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = http.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
