@@ -1,12 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type UploadHandler,
-  unstable_composeUploadHandlers,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { data, redirect, type UploadHandler } from "@remix-run/node";
 import { z } from "zod";
 import type { WebContext } from "#app/load-context.ts";
 import { IMAGE_MAX_BYTES, type ImageContentType, isImageContentType } from "#domain/constants.ts";
@@ -14,6 +7,7 @@ import { imageLinkSchema } from "#domain/validation.ts";
 import { attempt, serviceUnavailable } from "./api/client.server.ts";
 import type { Auth } from "./auth.server.ts";
 import type { ImageActionResult, ImageDialogTab } from "./image-upload.ts";
+import { readMultipartForm } from "./request-body.server.ts";
 import { redirectWithToast, type ToastInput } from "./toast.server.ts";
 
 /*
@@ -144,13 +138,7 @@ async function receiveFile(request: Request, context: WebContext, target: ImageT
     received.outcome = await forwardFile(context, target, filename ? contentType : "", parts);
     return "received";
   };
-  await unstable_parseMultipartFormData(
-    request,
-    unstable_composeUploadHandlers(
-      fileHandler,
-      unstable_createMemoryUploadHandler({ maxPartSize: 1024 }),
-    ),
-  );
+  await readMultipartForm(request, fileHandler);
   return received.outcome;
 }
 

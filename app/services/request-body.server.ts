@@ -1,3 +1,10 @@
+import {
+  MaxPartSizeExceededError,
+  type UploadHandler,
+  unstable_composeUploadHandlers,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
 import { type BodyRules, FORM_BODY_MAX_BYTES } from "./request-body.ts";
 
 /*
@@ -114,5 +121,50 @@ class GuardedRequest extends Request {
 
   override arrayBuffer() {
     return super.arrayBuffer().catch((error: unknown) => Promise.reject(this.#refusal(error)));
+  }
+}
+
+/** The most a multipart form's plain field may hold: the file forms' fields are a few words. */
+const MULTIPART_FIELD_MAX_BYTES = 1024;
+
+/**
+ * A multipart form with files, streamed: each file part goes to `fileHandler`, the other fields
+ * (1 KB at most each) are kept. Remix's multipart parser reads the body itself, past the
+ * request's own readers: a body it cannot read (a part cut short, a broken header) or a field
+ * too large is a BodyRefusal here too, while what `fileHandler` throws is its own.
+ */
+export async function readMultipartForm(request: Request, fileHandler: UploadHandler) {
+  const thrownByHandler = new Set<unknown>();
+  const handler: UploadHandler = async (part) => {
+    try {
+      // A file part's bytes come from the parser as the handler reads them: a body cut short
+      // shows there first.
+      return await fileHandler({ ...part, data: refusingUnreadable(part.data) });
+    } catch (error) {
+      thrownByHandler.add(error);
+      throw error;
+    }
+  };
+  try {
+    return await unstable_parseMultipartFormData(
+      request,
+      unstable_composeUploadHandlers(
+        handler,
+        unstable_createMemoryUploadHandler({ maxPartSize: MULTIPART_FIELD_MAX_BYTES }),
+      ),
+    );
+  } catch (error) {
+    if (error instanceof BodyRefusal || thrownByHandler.has(error)) throw error;
+    if (error instanceof MaxPartSizeExceededError) throw new BodyRefusal(413, "formTooLarge");
+    throw new BodyRefusal(400, "unreadableForm");
+  }
+}
+
+/** A part's bytes, where a failure to read them is the body's fault: a BodyRefusal. */
+async function* refusingUnreadable(data: AsyncIterable<Uint8Array>) {
+  try {
+    yield* data;
+  } catch (error) {
+    throw error instanceof BodyRefusal ? error : new BodyRefusal(400, "unreadableForm");
   }
 }

@@ -4,17 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  data,
-  type UploadHandler,
-  unstable_composeUploadHandlers,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { data, type UploadHandler } from "@remix-run/node";
 import type { WebContext } from "#app/load-context.ts";
+import { isSafeText } from "#domain/validation.ts";
 import { ApiRequestError } from "./api/client.server.ts";
 import { filesApi } from "./api/files.server.ts";
 import type { Auth } from "./auth.server.ts";
+import { readMultipartForm } from "./request-body.server.ts";
 import { type UploadOutcome, uploadErrorKey } from "./uploads.ts";
 
 /*
@@ -44,6 +40,8 @@ export async function startUpload(
   auth: Auth,
   { teamId, collectionId, ...body }: StartRequest,
 ): Promise<{ fileId: string; uploadPath: string } | { error: string }> {
+  // The API refuses such a name too (invalidInput); here the person learns which rule it broke.
+  if (!isSafeText(body.name)) return { error: "files:upload.errors.unsafeName" };
   try {
     const { body: created } = await filesApi.create(
       context,
@@ -91,13 +89,7 @@ export async function receiveUploads(
     return "received";
   };
   try {
-    await unstable_parseMultipartFormData(
-      request,
-      unstable_composeUploadHandlers(
-        fileHandler,
-        unstable_createMemoryUploadHandler({ maxPartSize: 1024 }),
-      ),
-    );
+    await readMultipartForm(request, fileHandler);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -334,6 +334,28 @@ test.describe("form posts to the web tier (ADR 021)", () => {
     expect((await fetch(`${appUrl}/api/status`)).status).toBe(200);
   });
 
+  test("a form that takes files answers a broken or oversized multipart body with 400 or 413", async () => {
+    const user = await createVerifiedUser("multipart");
+    const Cookie = await signInCookie(user.email);
+    const cut = await post(
+      "/profile/avatar",
+      { Cookie, "Content-Type": "multipart/form-data; boundary=x" },
+      '--x\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc',
+    );
+    expect(cut.status).toBe(400);
+    expect(cut.text).toContain("This form could not be read");
+    const badHeader = await post(
+      "/profile/avatar",
+      { Cookie, "Content-Type": "multipart/form-data; boundary=x" },
+      '--x\r\nContent-Disposition: form-data; name="\' OR 1=1 --"\r\n\r\nx\r\n--x--\r\n',
+    );
+    expect(badHeader.status).toBe(400);
+    const form = new FormData();
+    form.set("intent", "x".repeat(4096));
+    const bigField = await post("/profile/avatar", { Cookie }, form);
+    expect(bigField.status).toBe(413);
+  });
+
   test("a guest sent to sign in from a very long address gets there, and comes back to its path", async () => {
     const response = await get(`${appUrl}/teams/some-team?q=${"x".repeat(6000)}`);
     expect(response.status).toBe(303);
