@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -16,6 +16,22 @@ export const streamTimeout = 5_000;
 export { guardActionRequest } from "#app/services/request-body.server.ts";
 /** The host passes what every loader and action throws through this (server/web.ts, ADR 018). */
 export { mapRouteError } from "#app/services/route-errors.server.ts";
+
+/**
+ * What Remix reports of a failed request. A client's mistake that Remix answers itself (a post to
+ * a page with no form, a path no route has) is a 4xx, not a failure of ours: it is not logged,
+ * so garbage from the internet cannot flood the log with stack traces; nor is a cancelled
+ * request.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // Remix's own warnings about what a client asked (`?_data` on a single-fetch app): one line.
+  if (error instanceof Error && error.message.startsWith("Warning: ")) {
+    return void console.warn(error.message);
+  }
+  console.error(error);
+}
 
 /** Set by the browser once it has hydrated (entry.client.tsx): it runs JavaScript. */
 function runsJavaScript(request: Request) {
