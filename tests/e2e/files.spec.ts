@@ -159,23 +159,37 @@ test("an owner uploads photos, previews, renames and filters them", async ({ pag
   await expect(rows(page).first()).toContainText("Forest walk");
 });
 
-test("a file whose content is not what its name says is refused with a clear message", async ({
+test("a file whose content is not what its name says, or whose name hides its type, is refused with a clear message", async ({
   page,
 }) => {
   const { owner, url } = await ownerWithCollection("Odd files");
   await openAsOwner(page, owner, url);
   await page.getByRole("link", { name: "Upload files" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Upload files" });
-  const file = path.join(FIXTURES, "not-a-photo.jpg");
+  const photo = fs.readFileSync(path.join(FIXTURES, "forest.jpg"));
+  const files = [
+    {
+      name: "not-a-photo.jpg",
+      mimeType: "image/jpeg",
+      buffer: fs.readFileSync(path.join(FIXTURES, "not-a-photo.jpg")),
+    },
+    // A right-to-left override shows "invoice\u202Egpj.exe" as "invoiceexe.jpg".
+    { name: "invoice\u202Egpj.exe", mimeType: "image/jpeg", buffer: photo },
+  ];
   if (withJavaScript()) {
-    await dialog.getByTestId("upload-input").setInputFiles(file);
+    await dialog.getByTestId("upload-input").setInputFiles(files);
   } else {
-    await dialog.getByLabel("Choose files").setInputFiles(file);
+    await dialog.getByLabel("Choose files").setInputFiles(files);
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
   }
   await expect(
     dialog.getByText("This kind of file is not accepted, or its content does not match its type."),
   ).toBeVisible({ timeout: 15_000 });
+  await expect(
+    dialog.getByText("This file's name contains invisible direction marks or invalid characters."),
+  ).toBeVisible();
+  await page.goto(url);
+  await expect(page.getByText("No files here yet.")).toBeVisible();
 });
 
 test("an upload whose connection drops carries on by itself", async ({ page }) => {
