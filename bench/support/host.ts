@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { rssOf } from "./spawn.ts";
 
 export interface BenchHost {
   origin: string;
@@ -40,10 +40,7 @@ export async function startHost(env: Record<string, string> = {}): Promise<Bench
     origin,
     dataDir,
     process: child,
-    rss() {
-      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
-    },
+    rss: () => rssOf(child.pid),
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");

@@ -29,17 +29,19 @@ export async function spawnApi(env: Record<string, string> = {}): Promise<BenchA
   return {
     ...info,
     process: child,
-    rss() {
-      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-      const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-      return Number(kb) * 1024;
-    },
+    rss: () => rssOf(child.pid),
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
     },
   };
+}
+
+/** A process's resident memory now, in bytes (Linux /proc). */
+export function rssOf(pid: number | undefined) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
 }
 
 export const MiB = 1024 * 1024;

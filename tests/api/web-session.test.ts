@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebContext } from "#app/load-context.ts";
 import { getAuth, loadCurrentUser } from "#app/services/auth.server.ts";
 import { commitSession, getSession, type SessionTokens } from "#app/services/session.server.ts";
 import { TOKEN_REFRESH_MARGIN_MS } from "#domain/constants.ts";
+import { testWebContext } from "#tests/support/web-context.ts";
 import { post, signedInUser, type Tokens } from "./support/accounts.ts";
 import { startApi, type TestApi } from "./support/api-server.ts";
 
@@ -19,24 +19,7 @@ afterAll(() => api.close());
 
 const PAGE = "http://raccolta.test/profile";
 
-function webContext(apiUrl = api.url): WebContext {
-  return {
-    config: {
-      productName: "Raccolta",
-      apiUrl,
-      apiTimeoutMs: 15_000,
-      sessionSecrets: [randomBytes(32).toString("base64url")],
-      webTierKey: randomBytes(32).toString("base64url"),
-      analyticsScriptUrl: undefined,
-      contactEmail: undefined,
-      isProduction: true,
-      providers: [],
-    },
-    cspNonce: "nonce",
-    clientIp: "127.0.0.1",
-    requestId: "web-session-test",
-  };
-}
+const webContext = (apiUrl = api.url): WebContext => testWebContext(apiUrl, "web-session-test");
 
 /** A request carrying a session cookie with these tokens, expiring in `expiresInMs`. */
 async function requestWith(context: WebContext, tokens: Tokens, expiresInMs: number) {

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
@@ -12,6 +11,7 @@ import { FormErrors } from "#app/components/forms.tsx";
 import { i18nConfig } from "#app/i18n.ts";
 import { action } from "#app/routes/auth.signin/route.tsx";
 import { messageWithValues } from "#app/services/message-values.ts";
+import { testWebContext } from "#tests/support/web-context.ts";
 import { storedUser } from "./support/accounts.ts";
 import { startApi, type TestApi } from "./support/api-server.ts";
 
@@ -25,24 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-function webContext(): AppLoadContext {
-  return {
-    config: {
-      productName: "Raccolta",
-      apiUrl: api.url,
-      apiTimeoutMs: 15_000,
-      sessionSecrets: [randomBytes(32).toString("base64url")],
-      webTierKey: randomBytes(32).toString("base64url"),
-      analyticsScriptUrl: undefined,
-      contactEmail: undefined,
-      isProduction: true,
-      providers: [],
-    },
-    cspNonce: "nonce",
-    clientIp: "127.0.0.1",
-    requestId: "web-sign-in-test",
-  };
-}
+const webContext = () => testWebContext(api.url, "web-sign-in-test") as unknown as AppLoadContext;
 
 /** The sign-in form posted, as a browser without JavaScript posts it. */
 async function postSignIn(identifier: string, password: string) {

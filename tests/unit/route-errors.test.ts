@@ -1,29 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { WebContext } from "#app/load-context.ts";
 import { ApiRequestError, serviceUnavailable } from "#app/services/api/client.server.ts";
 import { returnPathOf } from "#app/services/redirect.ts";
 import { mapRouteError, type RouteHandler } from "#app/services/route-errors.server.ts";
 import { getSession } from "#app/services/session.server.ts";
+import { testWebContext } from "#tests/support/web-context.ts";
 
 // The one mapping from an API error to a response (ADR 018), called as the host calls it for
 // every loader and action.
 
-const context = {
-  config: {
-    productName: "Raccolta",
-    apiUrl: "http://api.invalid",
-    apiTimeoutMs: 1000,
-    sessionSecrets: ["route-errors-test-secret-0123456789abcdef"],
-    webTierKey: "key",
-    analyticsScriptUrl: undefined,
-    contactEmail: undefined,
-    isProduction: true,
-    providers: [],
-  },
-  cspNonce: "nonce",
-  clientIp: "127.0.0.1",
-  requestId: "test",
-} satisfies WebContext;
+const context = testWebContext("http://api.invalid");
 
 const PAGE = "http://raccolta.test/teams/t1/collections/c1?tab=mine";
 const get = (url = PAGE) => new Request(url);

@@ -1,0 +1,25 @@
+import { randomBytes } from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
+
+/**
+ * What the host hands the web tier's loaders and actions, for tests that call them directly:
+ * the API at `apiUrl`, fresh secrets, and the visitor at 127.0.0.1.
+ */
+export function testWebContext(apiUrl: string, requestId = "test"): AppLoadContext {
+  return {
+    config: {
+      productName: "Raccolta",
+      apiUrl,
+      apiTimeoutMs: 15_000,
+      sessionSecrets: [randomBytes(32).toString("base64url")],
+      webTierKey: randomBytes(32).toString("base64url"),
+      analyticsScriptUrl: undefined,
+      contactEmail: undefined,
+      isProduction: true,
+      providers: [],
+    },
+    cspNonce: "nonce",
+    clientIp: "127.0.0.1",
+    requestId,
+  };
+}
