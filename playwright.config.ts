@@ -11,6 +11,7 @@ import { defineConfig, devices } from "@playwright/test";
  * - "app": the embedded defaults, as `npm start` runs them; the js and nojs projects use it.
  * - "proxied": TRUST_PROXY=1 and COMPRESS=0, as behind a reverse proxy that compresses, with
  *   ANALYTICS_SCRIPT_URL set; the host project checks what those change.
+ * The proxy project starts its own host behind Debian's nginx (support/nginx.ts).
  * And a mailbox (support/mail-server.ts): a real SMTP server "app" sends to, read over HTTP;
  * and a sign-in provider (support/oidc-server.ts): an OpenID Connect server that "app" offers as
  * its generic provider.
@@ -101,13 +102,15 @@ export default defineConfig({
   },
   globalTeardown: "./tests/e2e/support/teardown.ts",
   projects: [
-    { name: "js", testIgnore: /(host|robustness)\.spec/, use: { ...chromium } },
+    { name: "js", testIgnore: /(host|robustness|proxy)\.spec/, use: { ...chromium } },
     {
       name: "nojs",
-      testIgnore: /(host|robustness)\.spec/,
+      testIgnore: /(host|robustness|proxy)\.spec/,
       use: { ...chromium, javaScriptEnabled: false },
     },
     { name: "host", testMatch: /(host|robustness)\.spec/, use: { ...chromium } },
+    // Behind a real nginx with TLS and a self-signed certificate (tests/e2e/proxy.spec.ts).
+    { name: "proxy", testMatch: /proxy\.spec/, use: { ...chromium, ignoreHTTPSErrors: true } },
   ],
   webServer: [
     {

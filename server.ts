@@ -167,6 +167,8 @@ async function main() {
         formActionOrigins: config.providers.map((provider) => new URL(provider.issuer).origin),
         // Thumbnails and previews load from the bucket's signed links when S3 holds the files.
         imageOrigins: config.s3 ? [s3LinkOrigin(config.s3)] : [],
+        // Only the configured one: the default (localhost) is not an origin anyone posts from.
+        publicUrl: config.publicUrl,
       }),
     );
   }

@@ -55,7 +55,10 @@ export interface ApiDependencies {
   blobSigningSecret: string;
   /** Signs access, ID and challenge tokens and keys the email-code hashes. */
   tokenSigningKey: string;
-  /** The web app's public address: the tokens' issuer and the base of links in mail. */
+  /**
+   * The web app's public address: the tokens' issuer and the base of links in mail and of upload
+   * addresses. Links to our own images and blobs are paths instead (ADR 024).
+   */
   publicUrl: string;
   mailer: Mailer;
   /** Sign-in providers that are on. */
@@ -172,7 +175,7 @@ export function createApi(deps: ApiDependencies) {
     remoteFetch: deps.remoteFetch,
   };
   const avatars = createAvatarService(imageUploads);
-  api.route("/", userRoutes({ db: deps.db, now, auth, publicUrl: deps.publicUrl }));
+  api.route("/", userRoutes({ db: deps.db, now, auth }));
   api.route(
     "/",
     avatarRoutes({
@@ -181,7 +184,6 @@ export function createApi(deps: ApiDependencies) {
       limiter,
       db: deps.db,
       blobs: deps.blobs,
-      publicUrl: deps.publicUrl,
     }),
   );
   api.route("/", planRoutes({ auth, planLimits }));
@@ -190,7 +192,7 @@ export function createApi(deps: ApiDependencies) {
     teamRoutes({
       db: deps.db,
       auth,
-      teams: createTeamService({ db: deps.db, now, publicUrl: deps.publicUrl, planLimits }),
+      teams: createTeamService({ db: deps.db, now, planLimits }),
       aliases: createAliasService({ db: deps.db, now, planLimits }),
     }),
   );
@@ -207,7 +209,6 @@ export function createApi(deps: ApiDependencies) {
   const members = createMemberService({
     db: deps.db,
     now,
-    publicUrl: deps.publicUrl,
     sessions,
     planLimits,
   });
@@ -236,7 +237,7 @@ export function createApi(deps: ApiDependencies) {
     collectionRoutes({
       db: deps.db,
       auth,
-      collections: createCollectionService({ db: deps.db, now, publicUrl: deps.publicUrl }),
+      collections: createCollectionService({ db: deps.db, now }),
     }),
   );
   api.route(
@@ -248,7 +249,6 @@ export function createApi(deps: ApiDependencies) {
         db: deps.db,
         now,
         blobs: deps.blobs,
-        publicUrl: deps.publicUrl,
         logger: deps.logger,
       }),
     }),
@@ -291,7 +291,11 @@ export function createApi(deps: ApiDependencies) {
     info: {
       title: `${deps.productName} API`,
       version: deps.version,
-      description: `Every error answers {statusCode, errorCode, message}; see the ${ErrorBodySchemaName} schema.`,
+      description:
+        `Every error answers {statusCode, errorCode, message}; see the ${ErrorBodySchemaName} schema. ` +
+        "Links to the API's own content (avatarUrl, logoUrl, and with disk storage thumbnailUrl, " +
+        "previewUrl and signedUrl) are paths such as /api/blobs/...: resolve them against the " +
+        "address the API was reached at.",
     },
   });
 

@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "#app/i18n.ts";
+import { setJavaScriptCookie } from "#app/services/streaming.ts";
 
 /**
  * Translations are bundled per language and namespace, so the browser downloads only the ones its
@@ -42,8 +43,7 @@ async function hydrate() {
     );
   });
   // Tells the server this browser runs JavaScript, so later pages may stream (entry.server.tsx).
-  // biome-ignore lint/suspicious/noDocumentCookie: a plain flag cookie, read only by the server
-  document.cookie = "js=1; path=/; max-age=31536000; samesite=lax";
+  setJavaScriptCookie();
 }
 
 // Without hydration the server-rendered page still works: every form posts and every link loads.

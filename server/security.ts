@@ -66,26 +66,36 @@ const CROSS_ORIGIN_POST_PATHS = new Set(["/auth/callback"]);
 /**
  * Refuses every non-GET request whose Origin (or, failing that, Referer) is not our own origin,
  * including requests that carry neither. Remix's own check answers 500 and lets those through.
+ *
+ * Our origin is the request's (behind a trusted proxy, the one it forwards), and the origin of
+ * PUBLIC_URL when it is set: a proxy that forwards the host without its port (nginx's `$host`)
+ * would otherwise make every form post on a port other than 443 look foreign.
  */
-export const sameOriginOnly = createMiddleware<HostEnv>(async (c, next) => {
-  const method = c.req.method;
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
-  if (method === "POST" && CROSS_ORIGIN_POST_PATHS.has(c.req.path)) return next();
-  const ours = new URL(c.req.url).origin;
-  const origin = c.req.header("Origin");
-  let theirs: string | null = null;
-  if (origin && origin !== "null") theirs = origin;
-  else {
-    const referer = c.req.header("Referer");
-    try {
-      theirs = referer ? new URL(referer).origin : null;
-    } catch {
-      theirs = null;
+export function sameOriginOnly(options: { publicUrl?: string } = {}) {
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : undefined;
+  return createMiddleware<HostEnv>(async (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+    if (method === "POST" && CROSS_ORIGIN_POST_PATHS.has(c.req.path)) return next();
+    const theirs = requestOrigin(c.req.header("Origin"), c.req.header("Referer"));
+    const ours = theirs === new URL(c.req.url).origin || theirs === publicOrigin;
+    if (theirs === null || !ours) {
+      c.var.logger.warn(
+        { method, path: c.req.path, origin: theirs },
+        "cross-origin request refused",
+      );
+      return c.text("Forbidden: cross-origin request", 403);
     }
+    return next();
+  });
+}
+
+/** The origin a request says it comes from: its Origin, else its Referer's; null for neither. */
+function requestOrigin(origin: string | undefined, referer: string | undefined) {
+  if (origin && origin !== "null") return origin;
+  try {
+    return referer ? new URL(referer).origin : null;
+  } catch {
+    return null;
   }
-  if (theirs !== ours) {
-    c.var.logger.warn({ method, path: c.req.path, origin: theirs }, "cross-origin request refused");
-    return c.text("Forbidden: cross-origin request", 403);
-  }
-  return next();
-});
+}

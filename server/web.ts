@@ -19,6 +19,8 @@ export interface WebOptions {
   formActionOrigins?: readonly string[];
   /** Origins images may load from besides our own (the S3 bucket's signed links). */
   imageOrigins?: readonly string[];
+  /** PUBLIC_URL when set: form posts from its origin are ours too (see sameOriginOnly). */
+  publicUrl?: string;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -87,6 +89,7 @@ export async function createWeb({
   analyticsScriptUrl,
   formActionOrigins,
   imageOrigins,
+  publicUrl,
 }: WebOptions) {
   const web = new Hono<HostEnv>();
   const mode = vite ? "development" : "production";
@@ -133,7 +136,7 @@ export async function createWeb({
       development: Boolean(vite),
     }),
   );
-  web.use("*", sameOriginOnly);
+  web.use("*", sameOriginOnly({ publicUrl }));
   // Ask for the system colour scheme as a client hint, so the first paint has the right theme even
   // without JavaScript (see app/services/theme.server.ts).
   web.use("*", async (c, next) => {

@@ -5,9 +5,9 @@ import type { CollectionRow, CollectionsTable, Db } from "#api/db/schema.ts";
 import { VISIBLE_FILE_STATUSES } from "#api/files/files.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { decodeKeyset, encodeKeyset } from "#api/http/keyset.ts";
+import { ownImageDescription } from "#api/http/schemas.ts";
 import type { TeamAccess } from "#api/teams/access.ts";
 import { actorOf } from "#api/teams/members.ts";
-import { publicAvatarUrl } from "#api/users/avatars.ts";
 import {
   type Actor,
   COLLECTION_MODES,
@@ -38,7 +38,10 @@ export const CollectionSchema = z
       .object({
         userId: z.string(),
         nickname: z.string(),
-        avatarUrl: z.string().nullable(),
+        avatarUrl: z
+          .string()
+          .nullable()
+          .openapi({ description: ownImageDescription("avatar") }),
       })
       .nullable()
       .openapi({ description: "The creator as a member of the team; null once removed" }),
@@ -99,11 +102,9 @@ type Scope =
 export interface CollectionServiceOptions {
   db: Db;
   now: Clock;
-  /** The base of avatar URLs. */
-  publicUrl: string;
 }
 
-export function createCollectionService({ db, now, publicUrl }: CollectionServiceOptions) {
+export function createCollectionService({ db, now }: CollectionServiceOptions) {
   /**
    * Collections with their creator's membership, the caller's read time and how many files
    * the caller may see in each. `seesAll` is the caller's visibility when one team's role
@@ -196,7 +197,7 @@ export function createCollectionService({ db, now, publicUrl }: CollectionServic
           : {
               userId: row.creator_member_id,
               nickname: row.creator_nickname,
-              avatarUrl: publicAvatarUrl(row.creator_avatar_url, publicUrl),
+              avatarUrl: row.creator_avatar_url,
             },
       updatedAt: row.updated_at,
       // Read before the last update is unread again.

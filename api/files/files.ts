@@ -4,11 +4,10 @@ import type { Clock } from "#api/clock.ts";
 import { type Db, FILE_STATUSES, type FileRow, type FileStatus } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { decodeKeyset, encodeKeyset } from "#api/http/keyset.ts";
+import { ownImageDescription, signedLinkDescription } from "#api/http/schemas.ts";
 import type { BlobStore } from "#api/storage/index.ts";
 import type { TeamAccess } from "#api/teams/access.ts";
 import { actorOf } from "#api/teams/members.ts";
-import { publicImageUrl } from "#api/uploads/image-uploads.ts";
-import { publicAvatarUrl } from "#api/users/avatars.ts";
 import { IMAGE_CONTENT_TYPES } from "#domain/constants.ts";
 import {
   type Actor,
@@ -41,18 +40,31 @@ export const FileSchema = z
     status: z.enum(FILE_STATUSES).openapi({
       description: "Lists and reads show only processing (thumbnails pending) and ready files",
     }),
-    thumbnailUrl: z.string().nullable().openapi({
-      description: "Signed inline link to a small webp, valid 1 hour; null when there is none",
-    }),
-    previewUrl: z.string().nullable().openapi({
-      description: "Signed inline link to a webp about 1600 px, valid 1 hour; null when none",
-    }),
+    thumbnailUrl: z
+      .string()
+      .nullable()
+      .openapi({
+        description: signedLinkDescription(
+          "Signed inline link to a small webp, valid 1 hour; null when there is none",
+        ),
+      }),
+    previewUrl: z
+      .string()
+      .nullable()
+      .openapi({
+        description: signedLinkDescription(
+          "Signed inline link to a webp about 1600 px, valid 1 hour; null when none",
+        ),
+      }),
     uploadedBy: z.string().openapi({ description: "The uploader's user id" }),
     uploader: z
       .object({
         userId: z.string(),
         nickname: z.string(),
-        avatarUrl: z.string().nullable(),
+        avatarUrl: z
+          .string()
+          .nullable()
+          .openapi({ description: ownImageDescription("avatar") }),
       })
       .nullable()
       .openapi({ description: "The uploader as a member of the team; null once removed" }),
@@ -167,13 +179,11 @@ export interface FileServiceOptions {
   db: Db;
   now: Clock;
   blobs: BlobStore;
-  /** The base of avatar URLs and of the disk store's links. */
-  publicUrl: string;
   /** Where blobs that could not be removed are reported. */
   logger?: Logger;
 }
 
-export function createFileService({ db, now, blobs, publicUrl, logger }: FileServiceOptions) {
+export function createFileService({ db, now, blobs, logger }: FileServiceOptions) {
   /** Visible files with their collection, uploader's membership and the caller's read time. */
   function selectFiles(userId: string) {
     return db
@@ -208,19 +218,12 @@ export function createFileService({ db, now, blobs, publicUrl, logger }: FileSer
     read_at: number | null;
   };
 
-  /** A signed GET link, absolute: the disk store answers with a path on the API. */
-  async function link(
-    key: string,
-    disposition: string,
-    expiresInSeconds: number,
-    issuedAt?: number,
-  ) {
-    const url = await blobs.signedUrl(key, {
-      expiresInSeconds,
-      contentDisposition: disposition,
-      issuedAt,
-    });
-    return publicImageUrl(url, publicUrl) ?? url;
+  /**
+   * A signed GET link: the disk store's is a path on this site, which works from whatever address
+   * the visitor used (ADR 024); the S3 store's is an absolute link to the bucket.
+   */
+  function link(key: string, disposition: string, expiresInSeconds: number, issuedAt?: number) {
+    return blobs.signedUrl(key, { expiresInSeconds, contentDisposition: disposition, issuedAt });
   }
 
   /**
@@ -259,7 +262,7 @@ export function createFileService({ db, now, blobs, publicUrl, logger }: FileSer
           : {
               userId: row.uploader_member_id,
               nickname: row.uploader_nickname,
-              avatarUrl: publicAvatarUrl(row.uploader_avatar_url, publicUrl),
+              avatarUrl: row.uploader_avatar_url,
             },
       createdAt: row.created_at,
       updatedAt: row.updated_at,

@@ -34,6 +34,20 @@ export function errorResponses(...statuses: number[]) {
   );
 }
 
+// Links to our own content are paths on this site, not absolute URLs (ADR 024): a browser loads
+// them from whatever address it used, and other clients resolve them against the API's base.
+const RESOLVE_PATH = "resolve it against the address the API was reached at";
+
+/** How an avatar or logo URL is described: a path (`/api/avatars/<id>.webp`). */
+export function ownImageDescription(noun: "avatar" | "logo", when = "null when there is none") {
+  return `The ${noun} image as a path on this API (/api/${noun}s/<id>.webp): ${RESOLVE_PATH}; ${when}`;
+}
+
+/** How a signed link to a blob is described: a path with disk storage, the bucket's URL with S3. */
+export function signedLinkDescription(what: string) {
+  return `${what}. With disk storage a path on this API (/api/blobs/...): ${RESOLVE_PATH}; with S3 storage an absolute URL on the bucket`;
+}
+
 export function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } } as const;
 }

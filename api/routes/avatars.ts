@@ -96,14 +96,12 @@ export function avatarRoutes({
   limiter,
   db,
   blobs,
-  publicUrl,
 }: {
   avatars: AvatarService;
   auth: MiddlewareHandler<AuthEnv>;
   limiter: RateLimiter;
   db: Db;
   blobs: BlobStore;
-  publicUrl: string;
 }) {
   const r = routes(auth);
   const app = new OpenAPIHono<AuthEnv>()
@@ -126,7 +124,7 @@ export function avatarRoutes({
       await avatars.remove(userId);
       const user = await findUserById(db, userId);
       if (!user) throw new ApiError("notAuthorized", "This account no longer exists");
-      return c.json(toUser(user, publicUrl), 200);
+      return c.json(toUser(user), 200);
     });
   app.route(
     "/",

@@ -22,6 +22,7 @@ import {
   listQueryHook,
   PaginationSchema,
   pageQuery,
+  signedLinkDescription,
   TeamParams,
   withDateRange,
 } from "#api/http/schemas.ts";
@@ -85,9 +86,10 @@ const ContentQuerySchema = z.object({
 const ContentLinkSchema = z
   .object({
     signedUrl: z.string().openapi({
-      description:
+      description: signedLinkDescription(
         "A GET link valid 5 minutes, no bearer needed; served with Content-Disposition, " +
-        "nosniff, Content-Security-Policy sandbox and Range support",
+          "nosniff, Content-Security-Policy sandbox and Range support",
+      ),
     }),
   })
   .openapi("FileContentLink");

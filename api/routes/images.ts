@@ -2,7 +2,12 @@ import { Readable } from "node:stream";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { ApiEnv } from "#api/http/env.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { errorResponses, issuesText, jsonResponse } from "#api/http/schemas.ts";
+import {
+  errorResponses,
+  issuesText,
+  jsonResponse,
+  ownImageDescription,
+} from "#api/http/schemas.ts";
 import type { BlobStore } from "#api/storage/index.ts";
 import {
   IMAGE_ID_PATTERN,
@@ -57,7 +62,7 @@ export function imageRequestHook(invalidCode: ImageKind["invalidCode"]) {
 }
 
 /** An image's status schema, with the id and URL named after the kind (avatarId, logoUrl). */
-export function imageStatusSchema<Id extends string, Url extends string>(
+export function imageStatusSchema<Id extends string, Url extends "avatarUrl" | "logoUrl">(
   idField: Id,
   urlField: Url,
   errorCodes: string,
@@ -67,10 +72,17 @@ export function imageStatusSchema<Id extends string, Url extends string>(
     status: z.enum(["processing", "ready", "error"]).openapi({
       description: "Poll every second while processing",
     }),
-    ...({ [urlField]: z.string().optional().openapi({ description: "When ready" }) } as Record<
-      Url,
-      z.ZodOptional<z.ZodString>
-    >),
+    ...({
+      [urlField]: z
+        .string()
+        .optional()
+        .openapi({
+          description: ownImageDescription(
+            urlField === "avatarUrl" ? "avatar" : "logo",
+            "only when ready",
+          ),
+        }),
+    } as Record<Url, z.ZodOptional<z.ZodString>>),
     errorCode: z
       .string()
       .optional()

@@ -44,13 +44,10 @@ export function userRoutes({
   db,
   now,
   auth,
-  publicUrl,
 }: {
   db: Db;
   now: Clock;
   auth: MiddlewareHandler<AuthEnv>;
-  /** The base of avatar URLs. */
-  publicUrl: string;
 }) {
   const { me, patchMe } = routes(auth);
   async function currentUser(userId: string) {
@@ -60,7 +57,7 @@ export function userRoutes({
     return user;
   }
   return new OpenAPIHono<AuthEnv>()
-    .openapi(me, async (c) => c.json(toUser(await currentUser(c.var.auth.userId), publicUrl), 200))
+    .openapi(me, async (c) => c.json(toUser(await currentUser(c.var.auth.userId)), 200))
     .openapi(
       patchMe,
       async (c) => {
@@ -73,7 +70,7 @@ export function userRoutes({
             .where("user_id", "=", userId)
             .execute();
         }
-        return c.json(toUser(await currentUser(userId), publicUrl), 200);
+        return c.json(toUser(await currentUser(userId)), 200);
       },
       // A body the schema refuses answers invalidPatch, or the code of a refused value.
       patchHook(profileChanges),

@@ -6,7 +6,7 @@ import type { SessionStore } from "#api/auth/sessions.ts";
 import type { Clock } from "#api/clock.ts";
 import type { Database, Db, MemberRow, TeamRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { publicAvatarUrl } from "#api/users/avatars.ts";
+import { ownImageDescription } from "#api/http/schemas.ts";
 import {
   EFFECTIVE_MEMBER_STATUSES,
   effectiveMemberStatus,
@@ -51,7 +51,10 @@ export const MemberSchema = z
       description: "The user id; EMAIL#<address> for an invitation nobody has accepted yet",
     }),
     nickname: z.string(),
-    avatarUrl: z.string().nullable(),
+    avatarUrl: z
+      .string()
+      .nullable()
+      .openapi({ description: ownImageDescription("avatar") }),
     role: z.enum(ROLES),
     status: z.enum(EFFECTIVE_MEMBER_STATUSES).openapi({
       description: "As stored, except an invitation past inviteExpiresAt: invitation_expired",
@@ -125,26 +128,18 @@ export function actorOf(access: TeamAccess): Actor {
 export interface MemberServiceDependencies {
   db: Db;
   now: Clock;
-  /** The base of avatar URLs. */
-  publicUrl: string;
   sessions: SessionStore;
   /** Limits of the plan teams are on; limitMembersPerTeam caps the members. */
   planLimits: PlanLimits;
 }
 
-export function createMemberService({
-  db,
-  now,
-  publicUrl,
-  sessions,
-  planLimits,
-}: MemberServiceDependencies) {
+export function createMemberService({ db, now, sessions, planLimits }: MemberServiceDependencies) {
   function toMember(view: MemberView): Member {
     return {
       teamId: view.team_id,
       userId: view.member_id,
       nickname: view.nickname,
-      avatarUrl: publicAvatarUrl(view.avatar_url, publicUrl),
+      avatarUrl: view.avatar_url,
       role: view.role,
       status: effectiveMemberStatus(
         { status: view.status, inviteExpiresAt: view.invite_expires_at },

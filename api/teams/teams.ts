@@ -5,7 +5,7 @@ import type { Clock } from "#api/clock.ts";
 import type { Db, MemberRow, TeamRow, TeamsTable } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { decodeKeyset, encodeKeyset } from "#api/http/keyset.ts";
-import { publicImageUrl } from "#api/uploads/image-uploads.ts";
+import { ownImageDescription } from "#api/http/schemas.ts";
 import { findUserById } from "#api/users/users.ts";
 import type { PlanLimits } from "#domain/plans.ts";
 import { withinLimit } from "#domain/plans.ts";
@@ -25,7 +25,10 @@ export const TeamSchema = z
     name: z.string(),
     description: z.string().nullable(),
     mode: z.enum(TEAM_MODES),
-    logoUrl: z.string().nullable(),
+    logoUrl: z
+      .string()
+      .nullable()
+      .openapi({ description: ownImageDescription("logo") }),
     createdBy: z.string(),
     ownerId: z.string(),
     createdAt: z.number().int().openapi({ description: "Epoch ms" }),
@@ -46,7 +49,10 @@ export const TeamListItemSchema = z
     teamId: z.string(),
     teamName: z.string(),
     teamMode: z.enum(TEAM_MODES),
-    teamLogoUrl: z.string().nullable(),
+    teamLogoUrl: z
+      .string()
+      .nullable()
+      .openapi({ description: ownImageDescription("logo") }),
     teamCreatedBy: z.string(),
     teamOwnerId: z.string(),
     teamCreatedAt: z.number().int(),
@@ -104,8 +110,6 @@ function visibleCollectionsCount(db: Db, teamId: string, member: MemberRow) {
 export interface TeamServiceOptions {
   db: Db;
   now: Clock;
-  /** The base of logo URLs. */
-  publicUrl: string;
   planLimits: PlanLimits;
 }
 
@@ -116,7 +120,7 @@ export interface NewTeam {
   mode?: TeamMode;
 }
 
-export function createTeamService({ db, now, publicUrl, planLimits }: TeamServiceOptions) {
+export function createTeamService({ db, now, planLimits }: TeamServiceOptions) {
   return {
     /** The Team as the caller sees it, from their membership. */
     async view(team: TeamRow, member: MemberRow): Promise<Team> {
@@ -132,7 +136,7 @@ export function createTeamService({ db, now, publicUrl, planLimits }: TeamServic
         name: team.name,
         description: team.description,
         mode: team.mode,
-        logoUrl: publicImageUrl(team.logo_url, publicUrl),
+        logoUrl: team.logo_url,
         createdBy: team.created_by,
         ownerId: team.owner_id,
         createdAt: team.created_at,
@@ -209,7 +213,7 @@ export function createTeamService({ db, now, publicUrl, planLimits }: TeamServic
           teamId: row.team_id,
           teamName: row.name,
           teamMode: row.mode,
-          teamLogoUrl: publicImageUrl(row.logo_url, publicUrl),
+          teamLogoUrl: row.logo_url,
           teamCreatedBy: row.created_by,
           teamOwnerId: row.owner_id,
           teamCreatedAt: row.created_at,

@@ -68,15 +68,6 @@ export function imageBlobKey(kind: UploadKind, id: string) {
   return `${kind}/${id}.webp`;
 }
 
-/**
- * The image URL a client is given: stored images are kept as a path and answered on the public
- * address, so a change of PUBLIC_URL does not break them; anything else is left as is.
- */
-export function publicImageUrl(stored: string | null, publicUrl: string): string | null {
-  if (stored === null) return null;
-  return stored.startsWith("/") ? `${publicUrl}${stored}` : stored;
-}
-
 /** How the server reaches links. Code-only: tests hand in a resolver, a CA and one allowance. */
 export type RemoteFetchOptions = Pick<
   SafeFetchOptions,
@@ -126,7 +117,7 @@ export interface ImageUploadOptions {
   blobs: BlobStore;
   now: Clock;
   logger: Logger;
-  /** The public address that image and upload URLs start with. */
+  /** The public address that upload URLs start with (images are answered as paths: ADR 024). */
   publicUrl: string;
   signer: UploadUrlSigner;
   /** Processing and link fetches run here, after the answer. */
@@ -330,7 +321,7 @@ export function createImageUploadService(options: ImageUploadOptions, kind: Imag
         }
         return { id, status: "processing" };
       case "ready":
-        return { id, status: "ready", url: `${publicUrl}${imagePath(kind.kind, id)}` };
+        return { id, status: "ready", url: imagePath(kind.kind, id) };
       default:
         return {
           id,

@@ -7,7 +7,6 @@ import {
   type ImageUploadOptions,
   imageBlobKey,
   imagePath,
-  publicImageUrl,
 } from "#api/uploads/image-uploads.ts";
 import type { ErrorCode } from "#domain/errors.ts";
 
@@ -35,9 +34,6 @@ export function avatarPath(avatarId: string) {
 export function avatarBlobKey(avatarId: string) {
   return imageBlobKey("avatars", avatarId);
 }
-
-/** The avatar URL a client is given (see publicImageUrl). */
-export const publicAvatarUrl = publicImageUrl;
 
 export type AvatarStatus = ImageStatus;
 

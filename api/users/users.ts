@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Db, UserRow } from "#api/db/schema.ts";
-import { publicAvatarUrl } from "./avatars.ts";
+import { ownImageDescription } from "#api/http/schemas.ts";
 
 /** The User of the spec (section 3). Absent values are null. */
 export const UserSchema = z
@@ -15,13 +15,16 @@ export const UserSchema = z
     preferredName: z.string().nullable(),
     nickname: z.string().nullable(),
     username: z.string(),
-    avatarUrl: z.string().nullable(),
+    avatarUrl: z
+      .string()
+      .nullable()
+      .openapi({ description: ownImageDescription("avatar") }),
   })
   .openapi("User");
 export type User = z.infer<typeof UserSchema>;
 
-/** The User a client is given; `publicUrl` makes a stored avatar path an absolute URL. */
-export function toUser(row: UserRow, publicUrl: string): User {
+/** The User a client is given. */
+export function toUser(row: UserRow): User {
   return {
     userId: row.user_id,
     userScope: row.user_scope,
@@ -31,7 +34,7 @@ export function toUser(row: UserRow, publicUrl: string): User {
     preferredName: row.preferred_name,
     nickname: row.nickname,
     username: row.username,
-    avatarUrl: publicAvatarUrl(row.avatar_url, publicUrl),
+    avatarUrl: row.avatar_url,
   };
 }
 

@@ -138,7 +138,7 @@ describe("POST /api/users/@me/avatars with contentType, then PUT to uploadUrl", 
     expect(await response.json()).toEqual({ avatarId: first.avatarId, status: "processing" });
 
     const done = await settled(first.avatarId);
-    const avatarUrl = `${PUBLIC_URL}/api/avatars/${first.avatarId}.webp`;
+    const avatarUrl = `/api/avatars/${first.avatarId}.webp`;
     expect(done).toEqual({ avatarId: first.avatarId, status: "ready", avatarUrl });
     expect((await me()).avatarUrl).toBe(avatarUrl);
     const image = await expectAvatarImage(avatarUrl);

@@ -116,7 +116,7 @@ describe("POST /api/teams/{teamId}/logos with contentType, then PUT to uploadUrl
     expect(await response.json()).toEqual({ logoId: first.logoId, status: "processing" });
 
     const done = await settled(first.logoId);
-    const logoUrl = `${PUBLIC_URL}/api/logos/${first.logoId}.webp`;
+    const logoUrl = `/api/logos/${first.logoId}.webp`;
     expect(done).toEqual({ logoId: first.logoId, status: "ready", logoUrl });
     expect(await teamOf()).toMatchObject({ logoUrl, updatedBy: team.ownerId });
     const image = await expectSquareWebp(api, logoUrl);

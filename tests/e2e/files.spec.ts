@@ -90,12 +90,26 @@ async function uploadThroughDialog(page: Page, files: string[]) {
 
 const rows = (page: Page) => page.getByTestId("file-row");
 
-/** Processing runs in the background: reload until every row shows its thumbnail. */
+/**
+ * Processing runs in the background: reload until every row shows its thumbnail, then check
+ * that each one loaded (without JavaScript a blocked image stays an empty <img>).
+ */
 async function waitForThumbnails(page: Page, count: number) {
+  const thumbnails = rows(page).locator("img.file-thumb");
   await expect(async () => {
     await page.reload();
-    await expect(rows(page).locator("img.file-thumb")).toHaveCount(count, { timeout: 1_000 });
+    await expect(thumbnails).toHaveCount(count, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
+  // With JavaScript a picture that failed to load turns into the type icon: count those loaded.
+  await expect
+    .poll(() =>
+      thumbnails.evaluateAll(
+        (images) =>
+          (images as HTMLImageElement[]).filter((image) => image.complete && image.naturalWidth > 0)
+            .length,
+      ),
+    )
+    .toBe(count);
 }
 
 test("an owner uploads photos, previews, renames and filters them", async ({ page }) => {
@@ -258,6 +272,23 @@ test("files come 20 at a time, then the next ones", async ({ page }) => {
     await expect(page.getByRole("link", { name: "Back to the first files" })).toBeVisible();
   }
   await expect(more).toBeHidden();
+});
+
+test("thumbnails load whatever address the site is opened at, not only PUBLIC_URL", async ({
+  page,
+}) => {
+  const { owner, token, teamId, collectionId, url } = await ownerWithCollection("Elsewhere");
+  await uploadViaApi(token, teamId, collectionId, PHOTOS[1] ?? "");
+  // PUBLIC_URL is http://127.0.0.1:port; the same server, opened as http://localhost:port.
+  const elsewhere = appUrl.replace("127.0.0.1", "localhost");
+  await signIn(page, owner.email);
+  const session = (await page.context().cookies(appUrl)).find(({ name }) => name === "session");
+  if (!session) throw new Error("not signed in");
+  const { name, value, httpOnly, sameSite } = session;
+  await page.context().addCookies([{ name, value, httpOnly, sameSite, url: elsewhere }]);
+  await page.goto(`${elsewhere}${url}`);
+  await waitForThumbnails(page, 1);
+  await expect(rows(page).locator("img.file-thumb")).toHaveAttribute("src", /^\/api\/blobs\//);
 });
 
 /** The crew member's own browser, with JavaScript as this project has it. */

@@ -6,6 +6,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { analyticsScriptUrl, appUrl, proxiedUrl } from "../../playwright.config.ts";
 import { createVerifiedUser, signInCookie } from "./support/accounts.ts";
+import { startInstance } from "./support/instances.ts";
 
 /*
  * The host as an operator and an attacker meet it: headers, cross-origin refusal, compression,
@@ -123,6 +124,29 @@ test.describe("cross-origin requests to the web tier", () => {
       themeChoice,
     );
     expect(ignored.status).toBe(403);
+  });
+
+  test("behind a proxy that drops the port, the origin of PUBLIC_URL is ours too", async () => {
+    // nginx's `$host` forwards photos.example.com; the browser on :8443 sends its port.
+    const publicUrl = "https://photos.example.com:8443";
+    const instance = await startInstance({ TRUST_PROXY: "1", PUBLIC_URL: publicUrl });
+    try {
+      const forwarded = { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "photos.example.com" };
+      const ok = await postForm(
+        `${instance.url}/resources/theme`,
+        { ...forwarded, Origin: publicUrl },
+        themeChoice,
+      );
+      expect(ok.status).toBe(303);
+      const otherPort = await postForm(
+        `${instance.url}/resources/theme`,
+        { ...forwarded, Origin: "https://photos.example.com:9443" },
+        themeChoice,
+      );
+      expect(otherPort.status).toBe(403);
+    } finally {
+      await instance.stop();
+    }
   });
 
   test("cookies are not Secure over plain HTTP, nor when an untrusted header says HTTPS", async () => {

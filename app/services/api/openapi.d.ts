@@ -4413,7 +4413,7 @@ export interface components {
         };
         AvatarStatus: {
             avatarId: string;
-            /** @description When ready */
+            /** @description The avatar image as a path on this API (/api/avatars/<id>.webp): resolve it against the address the API was reached at; only when ready */
             avatarUrl?: string;
             /** @description When error: invalidUserAvatar (not an accepted image, too large, a refused link), expiredToken (nothing was uploaded in time) or generic */
             errorCode?: string;
@@ -4435,6 +4435,7 @@ export interface components {
             createdBy: string;
             /** @description The creator as a member of the team; null once removed */
             creator: {
+                /** @description The avatar image as a path on this API (/api/avatars/<id>.webp): resolve it against the address the API was reached at; null when there is none */
                 avatarUrl: string | null;
                 nickname: string;
                 userId: string;
@@ -4567,7 +4568,7 @@ export interface components {
             name: string;
             /** @description The name it was uploaded with; renames leave it */
             originalName: string;
-            /** @description Signed inline link to a webp about 1600 px, valid 1 hour; null when none */
+            /** @description Signed inline link to a webp about 1600 px, valid 1 hour; null when none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
             previewUrl: string | null;
             /** @description When the caller last opened it (epoch ms); null if never or before updatedAt */
             readAt: number | null;
@@ -4581,7 +4582,7 @@ export interface components {
              */
             status: "uploading" | "processing" | "ready" | "failed";
             teamId: string;
-            /** @description Signed inline link to a small webp, valid 1 hour; null when there is none */
+            /** @description Signed inline link to a small webp, valid 1 hour; null when there is none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
             thumbnailUrl: string | null;
             /** @description Epoch ms of the last update */
             updatedAt: number;
@@ -4589,13 +4590,14 @@ export interface components {
             uploadedBy: string;
             /** @description The uploader as a member of the team; null once removed */
             uploader: {
+                /** @description The avatar image as a path on this API (/api/avatars/<id>.webp): resolve it against the address the API was reached at; null when there is none */
                 avatarUrl: string | null;
                 nickname: string;
                 userId: string;
             } | null;
         };
         FileContentLink: {
-            /** @description A GET link valid 5 minutes, no bearer needed; served with Content-Disposition, nosniff, Content-Security-Policy sandbox and Range support */
+            /** @description A GET link valid 5 minutes, no bearer needed; served with Content-Disposition, nosniff, Content-Security-Policy sandbox and Range support. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
             signedUrl: string;
         };
         FileList: {
@@ -4680,7 +4682,7 @@ export interface components {
             /** @description When error: invalidTeamLogo (not an accepted image, too large, a refused link), expiredToken (nothing was uploaded in time) or generic */
             errorCode?: string;
             logoId: string;
-            /** @description When ready */
+            /** @description The logo image as a path on this API (/api/logos/<id>.webp): resolve it against the address the API was reached at; only when ready */
             logoUrl?: string;
             message?: string;
             /**
@@ -4695,6 +4697,7 @@ export interface components {
             uploadUrl: string | null;
         };
         Member: {
+            /** @description The avatar image as a path on this API (/api/avatars/<id>.webp): resolve it against the address the API was reached at; null when there is none */
             avatarUrl: string | null;
             createdAt: number;
             /** @description The user id of who added the member */
@@ -4867,6 +4870,7 @@ export interface components {
             createdAt: number;
             createdBy: string;
             description: string | null;
+            /** @description The logo image as a path on this API (/api/logos/<id>.webp): resolve it against the address the API was reached at; null when there is none */
             logoUrl: string | null;
             /**
              * @description The caller's role in the team
@@ -4899,6 +4903,7 @@ export interface components {
             teamCreatedAt: number;
             teamCreatedBy: string;
             teamId: string;
+            /** @description The logo image as a path on this API (/api/logos/<id>.webp): resolve it against the address the API was reached at; null when there is none */
             teamLogoUrl: string | null;
             teamMembersCount: number;
             /** @enum {string} */
@@ -4931,6 +4936,7 @@ export interface components {
             TokenType: "Bearer";
         };
         User: {
+            /** @description The avatar image as a path on this API (/api/avatars/<id>.webp): resolve it against the address the API was reached at; null when there is none */
             avatarUrl: string | null;
             email: string | null;
             firstName: string | null;

@@ -101,9 +101,13 @@ export async function startImageServer(images: TestImages) {
   };
 }
 
-/** The API's absolute URLs are on the public address; the test reaches the same path locally. */
-export function localUrl(api: TestApi, absolute: string) {
-  const url = new URL(absolute);
+/**
+ * Upload addresses are absolute on the public address, images are paths (ADR 024); either way
+ * the test reaches the same path on the running API.
+ */
+export function localUrl(api: TestApi, address: string) {
+  if (address.startsWith("/")) return `${api.url}${address}`;
+  const url = new URL(address);
   expect(url.origin).toBe(PUBLIC_URL);
   return `${api.url}${url.pathname}${url.search}`;
 }
@@ -166,6 +170,8 @@ export function putEndless(api: TestApi, uploadUrl: string, first: Buffer) {
 
 /** Fetches a stored image and checks it is the promised square WebP with no metadata. */
 export async function expectSquareWebp(api: TestApi, imageUrl: string) {
+  // A path on our own site, whatever PUBLIC_URL says, so it loads from any address.
+  expect(imageUrl).toMatch(/^\/api\/(avatars|logos)\/[0-9a-f]{32}\.webp$/);
   const response = await fetch(localUrl(api, imageUrl));
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("image/webp");

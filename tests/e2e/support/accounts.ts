@@ -10,8 +10,13 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}.${project}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-async function api(path: string, body: unknown) {
-  const response = await fetch(`${appUrl}/api${path}`, {
+/*
+ * The helpers that call the API take the host to call last, "app" by default: a test that starts
+ * its own host (support/instances.ts) makes its users there.
+ */
+
+async function api(path: string, body: unknown, site = appUrl) {
+  const response = await fetch(`${site}/api${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -24,13 +29,17 @@ async function api(path: string, body: unknown) {
  * A confirmed account made through the real API and the real mailbox, for tests whose subject
  * is not sign-up itself.
  */
-export async function createVerifiedUser(prefix: string, nickname = "Ada Lovelace") {
+export async function createVerifiedUser(prefix: string, nickname = "Ada Lovelace", site = appUrl) {
   const email = uniqueEmail(prefix);
-  const created = await api("/auth/signup", { email, password: PASSWORD, nickname, locale: "en" });
+  const created = await api(
+    "/auth/signup",
+    { email, password: PASSWORD, nickname, locale: "en" },
+    site,
+  );
   const mail = await waitForMail(email, /verif/i);
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
   if (!code) throw new Error(`no code in:\n${mail.text}`);
-  await api("/auth/verify-email", { code, email, username: created.username });
+  await api("/auth/verify-email", { code, email, username: created.username }, site);
   return { email, password: PASSWORD, nickname };
 }
 
@@ -79,16 +88,16 @@ async function sessionOf(email: string, password: string) {
 }
 
 /** Signs in through the API, for tests that set things up faster than the pages would. */
-export async function apiAccessToken(email: string, password = PASSWORD) {
-  const { result } = (await api("/auth/signin", { email, password })) as {
+export async function apiAccessToken(email: string, password = PASSWORD, site = appUrl) {
+  const { result } = (await api("/auth/signin", { email, password }, site)) as {
     result: { AccessToken: string };
   };
   return result.AccessToken;
 }
 
 /** A team made through the API, as its owner; answers its id. */
-export async function createTeamViaApi(accessToken: string, name: string) {
-  const response = await fetch(`${appUrl}/api/teams`, {
+export async function createTeamViaApi(accessToken: string, name: string, site = appUrl) {
+  const response = await fetch(`${site}/api/teams`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${accessToken}` },
     body: JSON.stringify({ name }),
@@ -97,8 +106,8 @@ export async function createTeamViaApi(accessToken: string, name: string) {
   return ((await response.json()) as { teamId: string }).teamId;
 }
 
-async function apiAs(accessToken: string, path: string, body: unknown) {
-  const response = await fetch(`${appUrl}/api${path}`, {
+async function apiAs(accessToken: string, path: string, body: unknown, site = appUrl) {
+  const response = await fetch(`${site}/api${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${accessToken}` },
     body: JSON.stringify(body),
@@ -135,7 +144,8 @@ export async function createCollectionViaApi(
   accessToken: string,
   teamId: string,
   collection: { name: string; description?: string; mode?: "owned" | "collaborative" },
+  site = appUrl,
 ) {
-  const created = await apiAs(accessToken, `/teams/${teamId}/collections`, collection);
+  const created = await apiAs(accessToken, `/teams/${teamId}/collections`, collection, site);
   return created.collectionId as string;
 }

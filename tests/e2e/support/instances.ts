@@ -29,22 +29,29 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
-/** `node build/host/server.js` on a free port with a fresh DATA_DIR and `env`; resolves once up. */
-export async function startInstance(env: Record<string, string>): Promise<Instance> {
+/**
+ * `node build/host/server.js` on a free port with a fresh DATA_DIR and `env`; resolves once up.
+ * PUBLIC_URL is its own address unless `env` sets it, or unsets it with `undefined`.
+ */
+export async function startInstance(env: Record<string, string | undefined>): Promise<Instance> {
   const port = freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "raccolta-instance-"));
   const url = `http://127.0.0.1:${port}`;
+  const settings: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "info",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    ...env,
+  };
+  for (const [name, value] of Object.entries(settings)) {
+    if (value === undefined) delete settings[name];
+  }
   const child = spawn(process.execPath, [path.resolve("build/host/server.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      ...env,
-    },
+    env: settings,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -61,23 +68,23 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       resolve();
     }),
   );
+  const stop = async () => {
+    if (!exited) child.kill("SIGTERM");
+    await exit;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 30_000;
   while (!/listening on/.test(output)) {
-    if (exited) throw new Error(`The instance exited while starting:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`The instance did not start:\n${output}`);
+    if (exited || Date.now() > deadline) {
+      // A host that did not start is not left running for the rest of the suite.
+      await stop();
+      throw new Error(
+        `The instance ${exited ? "exited while starting" : "did not start"}:\n${output}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return {
-    url,
-    child,
-    log: () => output,
-    alive: () => !exited,
-    async stop() {
-      if (!exited) child.kill("SIGTERM");
-      await exit;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { url, child, log: () => output, alive: () => !exited, stop };
 }
 
 /** How the proxy in front of the API behaves. */
