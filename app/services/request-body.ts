@@ -8,8 +8,13 @@ import { IMAGE_MAX_BYTES } from "#domain/constants.ts";
 /** Every form of ours that carries no file: a few fields, a few KB. */
 export const FORM_BODY_MAX_BYTES = 64 * 1024;
 
-/** The avatar and logo forms without JavaScript: one image and a few fields. */
-export const IMAGE_FORM_MAX_BYTES = IMAGE_MAX_BYTES + FORM_BODY_MAX_BYTES;
+/**
+ * The avatar and logo forms without JavaScript: one image and a few fields. The image itself may
+ * be 3 MB (IMAGE_MAX_BYTES), and the form streams it with that cap, answering a larger one with
+ * its own message ("at most 3 MB"); the form takes up to ten times that, so a photo straight from
+ * a phone meets that message rather than a bare "too large".
+ */
+export const IMAGE_FORM_MAX_BYTES = 10 * IMAGE_MAX_BYTES + FORM_BODY_MAX_BYTES;
 
 /**
  * The upload form without JavaScript: the files chosen, spooled to disk one at a time and sent
