@@ -8,6 +8,7 @@ import {
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { waitForMail } from "./support/mail.ts";
+import { openMenu } from "./support/menus.ts";
 
 /*
  * A person's whole account, in both projects: with JavaScript and without it (every step is a
@@ -56,8 +57,8 @@ async function signIn(page: Page, identifier: string, password: string) {
 }
 
 async function signOut(page: Page) {
-  await page.getByLabel("Account menu").click();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  const item = page.getByRole("button", { name: "Sign out" });
+  await (await openMenu(page.getByLabel("Account menu"), item)).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("status")).toHaveText("You are signed out.");
 }

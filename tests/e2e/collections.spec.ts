@@ -8,6 +8,7 @@ import {
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { waitForMail } from "./support/mail.ts";
+import { openMenu } from "./support/menus.ts";
 
 /*
  * The collections screen of a team, in both projects: create, rename and share a collection
@@ -62,8 +63,8 @@ const row = (page: Page, name: string) =>
   collectionList(page).getByRole("link", { name, exact: false });
 
 async function rowMenu(page: Page, name: string, item: string) {
-  await page.getByLabel(`Actions for ${name}`).click();
-  await page.getByRole("link", { name: item, exact: true }).click();
+  const link = page.getByRole("link", { name: item, exact: true });
+  await (await openMenu(page.getByLabel(`Actions for ${name}`), link)).click();
 }
 
 /** Without JavaScript the filter form needs its button; with it, a change applies at once. */
@@ -258,7 +259,9 @@ test("an uploader sees its own and shared collections and cannot share", async (
   await create.getByLabel("Name").fill("Ugo's sketches");
   await create.getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("status")).toHaveText("The collection “Ugo's sketches” is created.");
-  await page.getByLabel("Actions for Ugo's sketches").click();
-  await expect(page.getByRole("link", { name: "Rename", exact: true })).toBeVisible();
+  await openMenu(
+    page.getByLabel("Actions for Ugo's sketches"),
+    page.getByRole("link", { name: "Rename", exact: true }),
+  );
   await expect(page.getByRole("link", { name: "Share", exact: true })).toHaveCount(0);
 });

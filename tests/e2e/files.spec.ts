@@ -10,6 +10,7 @@ import {
   signIn,
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { openMenu } from "./support/menus.ts";
 
 /*
  * The files screen, end to end and in both projects: an owner uploads three photos (the file
@@ -141,8 +142,8 @@ test("an owner uploads photos, previews, renames and filters them", async ({ pag
   await expect(page.getByRole("dialog")).toBeHidden();
 
   // Rename from the row's menu.
-  await page.getByLabel("Actions for forest.jpg").click();
-  await page.getByRole("link", { name: "Rename" }).click();
+  const renameItem = page.getByRole("link", { name: "Rename" });
+  await (await openMenu(page.getByLabel("Actions for forest.jpg"), renameItem)).click();
   const rename = page.getByRole("dialog", { name: "Rename the file" });
   await rename.getByLabel("Name").fill("Forest walk");
   await rename.getByRole("button", { name: "Rename" }).click();

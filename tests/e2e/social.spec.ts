@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { appUrl, oidc } from "../../playwright.config.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { openMenu } from "./support/menus.ts";
 
 /*
  * Social sign-in against a real OpenID Connect server (support/oidc-server.ts), in both
@@ -28,8 +29,8 @@ const providerButton = (page: Page) =>
   page.getByRole("button", { name: `Continue with ${oidc.name}` });
 
 async function signOut(page: Page) {
-  await page.getByLabel("Account menu").click();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  const item = page.getByRole("button", { name: "Sign out" });
+  await (await openMenu(page.getByLabel("Account menu"), item)).click();
   await expect(page).toHaveURL(/\/$/);
 }
 

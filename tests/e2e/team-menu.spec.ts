@@ -7,6 +7,7 @@ import {
   signIn,
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { openMenu } from "./support/menus.ts";
 
 /*
  * The team menu in the header, as the team's owner: info, rename, logo and alias, each a dialog
@@ -24,8 +25,8 @@ async function ownerOfNewTeam(page: Page, prefix: string, name: string) {
 }
 
 async function openMenuItem(page: Page, team: string, item: string) {
-  await page.getByLabel(`Team menu for ${team}`).click();
-  await page.getByRole("link", { name: item }).click();
+  const link = page.getByRole("link", { name: item });
+  await (await openMenu(page.getByLabel(`Team menu for ${team}`), link)).click();
 }
 
 test("rename the team; an unchanged name is not saved", async ({ page }) => {
@@ -103,6 +104,8 @@ test("set the team's logo from a file", async ({ page }) => {
   await expect(logo).toHaveAttribute("src", /\/api\/logos\/[\w-]+\.webp$/);
   const response = await page.request.get((await logo.getAttribute("src")) ?? "");
   expect(response.headers()["content-type"]).toBe("image/webp");
-  await page.getByLabel("Team menu for Band").click();
-  await expect(page.getByRole("link", { name: "Change logo" })).toBeVisible();
+  await openMenu(
+    page.getByLabel("Team menu for Band"),
+    page.getByRole("link", { name: "Change logo" }),
+  );
 });
