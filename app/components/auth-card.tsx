@@ -1,5 +1,7 @@
-import { Card, Flex, Heading } from "@radix-ui/themes";
+import { Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 
 /** The narrow card every account page sits in. */
 export function AuthCard({ title, children }: { title: ReactNode; children: ReactNode }) {
@@ -14,5 +16,55 @@ export function AuthCard({ title, children }: { title: ReactNode; children: Reac
         </Flex>
       </Card>
     </Flex>
+  );
+}
+
+/** A way on from an account page: to sign in, to ask for a new link. */
+export function AuthLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Text size="2">
+      <RadixLink asChild>
+        <Link to={to}>{children}</Link>
+      </RadixLink>
+    </Text>
+  );
+}
+
+/**
+ * An account page that cannot go on (a link that is wrong, used or incomplete): why, as an alert
+ * (or a note, for what is not an error), and the way on.
+ */
+export function AuthProblem({
+  title,
+  message,
+  note = false,
+  next,
+}: {
+  title: ReactNode;
+  message: ReactNode;
+  note?: boolean;
+  next: ReactNode;
+}) {
+  return (
+    <AuthCard title={title}>
+      <Callout.Root
+        color={note ? "amber" : "red"}
+        highContrast={note}
+        role={note ? "note" : "alert"}
+      >
+        <Callout.Text>{message}</Callout.Text>
+      </Callout.Root>
+      {next}
+    </AuthCard>
+  );
+}
+
+/** A sentence of the `auth` namespace that names an email address in bold. */
+export function AddressSentence({ i18nKey, email }: { i18nKey: string; email: string }) {
+  const { t } = useTranslation("auth");
+  return (
+    <Text as="p">
+      <Trans t={t} i18nKey={i18nKey} values={{ email }} components={{ strong: <strong /> }} />
+    </Text>
   );
 }

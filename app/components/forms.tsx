@@ -190,3 +190,23 @@ export function NewPasswordFields<Schema>({
     </>
   );
 }
+
+/** The six-digit code from a verification mail: a phone offers its digits and the code itself. */
+export function CodeField<Schema>({
+  meta,
+  autoFocus,
+}: {
+  meta: FieldMetadata<Schema>;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation("auth");
+  return (
+    <Field
+      meta={meta}
+      label={t("fields.code")}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      autoFocus={autoFocus}
+    />
+  );
+}

@@ -1,11 +1,11 @@
 import { getFormProps } from "@conform-to/react";
-import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Flex } from "@radix-ui/themes";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
-import { AuthCard } from "#app/components/auth-card.tsx";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AddressSentence, AuthCard, AuthLink, AuthProblem } from "#app/components/auth-card.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { Field, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
+import { CodeField, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
@@ -51,37 +51,20 @@ export default function CheckEmailPage() {
   const [form, fields] = useSchemaForm(VerifySchema, { id: "verify-code", lastResult });
   if (!email || !username) {
     return (
-      <AuthCard title={t("checkEmail.title")}>
-        <Callout.Root color="amber" highContrast>
-          <Callout.Text>{t("checkEmail.missing")}</Callout.Text>
-        </Callout.Root>
-        <Text size="2">
-          <RadixLink asChild>
-            <Link to="/auth/signin">{t("signUp.signIn")}</Link>
-          </RadixLink>
-        </Text>
-      </AuthCard>
+      <AuthProblem
+        title={t("checkEmail.title")}
+        message={t("checkEmail.missing")}
+        note
+        next={<AuthLink to="/auth/signin">{t("signUp.signIn")}</AuthLink>}
+      />
     );
   }
   return (
     <AuthCard title={t("checkEmail.title")}>
-      <Text as="p">
-        <Trans
-          t={t}
-          i18nKey="checkEmail.sentTo"
-          values={{ email }}
-          components={{ strong: <strong /> }}
-        />
-      </Text>
+      <AddressSentence i18nKey="checkEmail.sentTo" email={email} />
       <Form method="post" {...getFormProps(form)}>
         <Flex direction="column" gap="4">
-          <Field
-            meta={fields.code}
-            label={t("fields.code")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-          />
+          <CodeField meta={fields.code} autoFocus />
           <FormErrors id={form.errorId} errors={form.errors} />
           <Button type="submit" size="3" name="intent" value="verify" loading={busy}>
             {t("checkEmail.submit")}

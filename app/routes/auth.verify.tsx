@@ -1,11 +1,11 @@
 import { getFormProps } from "@conform-to/react";
-import { Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Flex } from "@radix-ui/themes";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
-import { AuthCard } from "#app/components/auth-card.tsx";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AddressSentence, AuthCard, AuthLink, AuthProblem } from "#app/components/auth-card.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { Field, FormSubmit, useMessage, useSchemaForm } from "#app/components/forms.tsx";
+import { CodeField, FormSubmit, useMessage, useSchemaForm } from "#app/components/forms.tsx";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { verifyEmailAction } from "#app/services/verify-email.server.ts";
@@ -49,36 +49,19 @@ export default function VerifyPage() {
   });
   if (error) {
     return (
-      <AuthCard title={t("verify.title")}>
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>{message(`errors.${error}`)}</Callout.Text>
-        </Callout.Root>
-        <Text size="2">
-          <RadixLink asChild>
-            <Link to="/auth/signin">{t("signUp.signIn")}</Link>
-          </RadixLink>
-        </Text>
-      </AuthCard>
+      <AuthProblem
+        title={t("verify.title")}
+        message={message(`errors.${error}`)}
+        next={<AuthLink to="/auth/signin">{t("signUp.signIn")}</AuthLink>}
+      />
     );
   }
   return (
     <AuthCard title={t("verify.title")}>
-      <Text as="p">
-        <Trans
-          t={t}
-          i18nKey="verify.intro"
-          values={{ email }}
-          components={{ strong: <strong /> }}
-        />
-      </Text>
+      <AddressSentence i18nKey="verify.intro" email={email} />
       <Form method="post" {...getFormProps(form)}>
         <Flex direction="column" gap="4">
-          <Field
-            meta={fields.code}
-            label={t("fields.code")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-          />
+          <CodeField meta={fields.code} />
           <FormSubmit form={form}>{t("verify.submit")}</FormSubmit>
         </Flex>
       </Form>

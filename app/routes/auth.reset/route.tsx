@@ -1,14 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Callout, Link as RadixLink, Text } from "@radix-ui/themes";
 import {
   type ActionFunctionArgs,
   data,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
-import { AuthCard } from "#app/components/auth-card.tsx";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AddressSentence, AuthCard, AuthLink, AuthProblem } from "#app/components/auth-card.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { useMessage } from "#app/components/forms.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
@@ -64,27 +63,22 @@ export default function ResetPage() {
   const { error, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const requestNew = (
-    <Text size="2">
-      <RadixLink asChild>
-        <Link to={`/auth/forgot?${new URLSearchParams({ email })}`}>{t("reset.requestNew")}</Link>
-      </RadixLink>
-    </Text>
+    <AuthLink to={`/auth/forgot?${new URLSearchParams({ email })}`}>
+      {t("reset.requestNew")}
+    </AuthLink>
   );
   if (error) {
     return (
-      <AuthCard title={t("reset.title")}>
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>{message(`errors.${error}`)}</Callout.Text>
-        </Callout.Root>
-        {requestNew}
-      </AuthCard>
+      <AuthProblem
+        title={t("reset.title")}
+        message={message(`errors.${error}`)}
+        next={requestNew}
+      />
     );
   }
   return (
     <AuthCard title={t("reset.title")}>
-      <Text as="p">
-        <Trans t={t} i18nKey="reset.intro" values={{ email }} components={{ strong: <strong /> }} />
-      </Text>
+      <AddressSentence i18nKey="reset.intro" email={email} />
       <ResetForm lastResult={lastResult} />
       {requestNew}
     </AuthCard>
