@@ -4,7 +4,7 @@ import type { Clock } from "#api/clock.ts";
 import type { CollectionRow, CollectionsTable, Db } from "#api/db/schema.ts";
 import { VISIBLE_FILE_STATUSES } from "#api/files/files.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { decodeKeyset, encodeKeyset } from "#api/http/keyset.ts";
+import { decodeKeyset, keysetPage } from "#api/http/keyset.ts";
 import { ownImageDescription } from "#api/http/schemas.ts";
 import type { TeamAccess } from "#api/teams/access.ts";
 import { actorOf } from "#api/teams/members.ts";
@@ -297,17 +297,11 @@ export function createCollectionService({ db, now }: CollectionServiceOptions) {
       .orderBy("collections.collection_id", direction)
       .limit(query.limit + 1)
       .execute();
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      pagination: {
-        lastKey:
-          rows.length > query.limit && last
-            ? encodeKeyset(last.ref_date, last.collection_id)
-            : null,
-      },
-      collections: await toCollections(page),
-    };
+    const { page, lastKey } = keysetPage(rows, query.limit, (row) => [
+      row.ref_date,
+      row.collection_id,
+    ]);
+    return { pagination: { lastKey }, collections: await toCollections(page) };
   }
 
   return {

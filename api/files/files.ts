@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Clock } from "#api/clock.ts";
 import { type Db, FILE_STATUSES, type FileRow, type FileStatus } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { decodeKeyset, encodeKeyset } from "#api/http/keyset.ts";
+import { decodeKeyset, keysetPage } from "#api/http/keyset.ts";
 import { ownImageDescription, signedLinkDescription } from "#api/http/schemas.ts";
 import type { BlobStore } from "#api/storage/index.ts";
 import type { TeamAccess } from "#api/teams/access.ts";
@@ -387,15 +387,8 @@ export function createFileService({ db, now, blobs, logger }: FileServiceOptions
     const rows: Row[] = await inOrder(listed(scope, query), directionOf(query.sort), after)
       .limit(query.limit + 1)
       .execute();
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      pagination: {
-        lastKey:
-          rows.length > query.limit && last ? encodeKeyset(last.ref_date, last.file_id) : null,
-      },
-      files: await Promise.all(page.map(toFile)),
-    };
+    const { page, lastKey } = keysetPage(rows, query.limit, (row) => [row.ref_date, row.file_id]);
+    return { pagination: { lastKey }, files: await Promise.all(page.map(toFile)) };
   }
 
   async function removeBlobs(keys: Set<string>) {

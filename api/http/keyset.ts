@@ -30,3 +30,19 @@ export function decodeKeyset(lastKey: string): KeysetPosition {
   }
   throw new ApiError("invalidInput", "lastKey: not a key this API gave");
 }
+
+/**
+ * A page of a list read with `limit + 1` rows: the first `limit`, and the `lastKey` of the page
+ * after them, made of the last row's sort key and id (null when that extra row did not come:
+ * this is the last page).
+ */
+export function keysetPage<Row>(
+  rows: Row[],
+  limit: number,
+  positionOf: (row: Row) => [sortKey: number, id: string],
+) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const lastKey = rows.length > limit && last ? encodeKeyset(...positionOf(last)) : null;
+  return { page, lastKey };
+}

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { Clock } from "#api/clock.ts";
 import type { Db, MemberRow, TeamRow, TeamsTable } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { decodeKeyset, encodeKeyset } from "#api/http/keyset.ts";
+import { decodeKeyset, keysetPage } from "#api/http/keyset.ts";
 import { ownImageDescription } from "#api/http/schemas.ts";
 import { findUserById } from "#api/users/users.ts";
 import type { PlanLimits } from "#domain/plans.ts";
@@ -201,14 +201,13 @@ export function createTeamService({ db, now, planLimits }: TeamServiceOptions) {
         .orderBy("teams.team_id", direction)
         .limit(query.limit + 1)
         .execute();
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
+      // Keyset pages in (created_at, team_id) order.
+      const { page, lastKey } = keysetPage(rows, query.limit, (row) => [
+        row.created_at,
+        row.team_id,
+      ]);
       return {
-        pagination: {
-          // Keyset pages in (created_at, team_id) order.
-          lastKey:
-            rows.length > query.limit && last ? encodeKeyset(last.created_at, last.team_id) : null,
-        },
+        pagination: { lastKey },
         teams: page.map((row) => ({
           teamId: row.team_id,
           teamName: row.name,
