@@ -11,6 +11,7 @@ import {
   imageRequestHook,
   imageRequestSchema,
   imageStatusSchema,
+  imageUploadSchema,
 } from "#api/routes/images.ts";
 import type { BlobStore } from "#api/storage/index.ts";
 import type { AvatarService } from "#api/users/avatars.ts";
@@ -25,19 +26,7 @@ const CreateAvatarRequest = imageRequestSchema().openapi("CreateAvatarRequest", 
   description: "contentType (an upload) or remoteUrl (a link)",
 });
 
-const CreateAvatarResponse = z
-  .object({
-    avatarId: z.string(),
-    uploadUrl: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          "For contentType: PUT the image's bytes here, once, within 15 minutes, without a bearer " +
-          "token. Null for remoteUrl.",
-      }),
-  })
-  .openapi("AvatarUpload");
+const CreateAvatarResponse = imageUploadSchema("avatarId").openapi("AvatarUpload");
 
 const AvatarStatusSchema = imageStatusSchema(
   "avatarId",

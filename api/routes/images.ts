@@ -61,6 +61,21 @@ export function imageRequestHook(invalidCode: ImageKind["invalidCode"]) {
   };
 }
 
+/** What starting an avatar or a logo answers: its id, and where to PUT the image's bytes. */
+export function imageUploadSchema<Id extends string>(idField: Id) {
+  return z.object({
+    ...({ [idField]: z.string() } as Record<Id, z.ZodString>),
+    uploadUrl: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "For contentType: PUT the image's bytes here, once, within 15 minutes, without a bearer " +
+          "token. Null for remoteUrl.",
+      }),
+  });
+}
+
 /** An image's status schema, with the id and URL named after the kind (avatarId, logoUrl). */
 export function imageStatusSchema<Id extends string, Url extends "avatarUrl" | "logoUrl">(
   idField: Id,

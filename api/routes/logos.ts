@@ -10,6 +10,7 @@ import {
   imageRequestHook,
   imageRequestSchema,
   imageStatusSchema,
+  imageUploadSchema,
   renameStatus,
 } from "#api/routes/images.ts";
 import type { BlobStore } from "#api/storage/index.ts";
@@ -26,19 +27,7 @@ const CreateLogoRequest = imageRequestSchema().openapi("CreateLogoRequest", {
   description: "contentType (an upload) or remoteUrl (a link)",
 });
 
-const CreateLogoResponse = z
-  .object({
-    logoId: z.string(),
-    uploadUrl: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          "For contentType: PUT the image's bytes here, once, within 15 minutes, without a bearer " +
-          "token. Null for remoteUrl.",
-      }),
-  })
-  .openapi("LogoUpload");
+const CreateLogoResponse = imageUploadSchema("logoId").openapi("LogoUpload");
 
 const LogoStatusSchema = imageStatusSchema(
   "logoId",
