@@ -11,6 +11,7 @@ import {
   useRevalidator,
 } from "@remix-run/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import type { ImageActionResult, ImageDialogTab } from "#app/services/image-upload.ts";
@@ -20,8 +21,8 @@ import { Field, FieldErrors, useMessage } from "./forms.tsx";
 import { useHydrated } from "./hydrated.ts";
 import { RouteDialog } from "./route-dialog.tsx";
 
-/** The dialog's words, translated by the route that shows it (an avatar, a team logo). */
-export interface ImageDialogTexts {
+/** The dialog's words: `<namespace>:<prefix>.<key>` (profile:avatar.*, teams:logo.*). */
+interface ImageDialogTexts {
   title: string;
   close: string;
   intro: string;
@@ -41,6 +42,38 @@ export interface ImageDialogTexts {
   processingNoScript: string;
 }
 
+const TEXT_KEYS = [
+  "title",
+  "close",
+  "intro",
+  "tabs",
+  "tabFile",
+  "tabLink",
+  "file",
+  "fileHint",
+  "link",
+  "linkHint",
+  "preview",
+  "upload",
+  "useLink",
+  "processing",
+  "processingNoScript",
+] as const;
+
+/** Where a dialog's words are: the avatar's in `profile`, the logo's in `teams`. */
+export type ImageDialogWords =
+  | { namespace: "profile"; prefix: "avatar" }
+  | { namespace: "teams"; prefix: "logo" };
+
+function useImageDialogTexts({ namespace, prefix }: ImageDialogWords): ImageDialogTexts {
+  const { t } = useTranslation(namespace, { keyPrefix: prefix });
+  const words = Object.fromEntries(TEXT_KEYS.map((key) => [key, t(key)])) as Record<
+    (typeof TEXT_KEYS)[number],
+    string
+  >;
+  return { ...words, uploading: (percent) => t("uploading", { percent }) };
+}
+
 interface ImageDialogLoaderData {
   tab: ImageDialogTab;
   id: string | null;
@@ -58,7 +91,7 @@ const LinkSchema = z.object({ intent: z.literal("link"), remoteUrl: imageLinkSch
 export function ImageUploadDialog({
   path,
   closeTo,
-  texts,
+  words,
   failureMessage,
   invalidError,
   previewClassName,
@@ -66,7 +99,7 @@ export function ImageUploadDialog({
   /** The dialog route's own address; its action is image-upload.server.ts's. */
   path: string;
   closeTo: string;
-  texts: ImageDialogTexts;
+  words: ImageDialogWords;
   /** messages key shown when the image could not be set (errors.userAvatar, errors.teamLogo). */
   failureMessage: string;
   /** messages key for an upload the API refused (errors.invalidUserAvatar, ...). */
@@ -74,6 +107,7 @@ export function ImageUploadDialog({
   previewClassName: string;
 }) {
   const message = useMessage();
+  const texts = useImageDialogTexts(words);
   const { tab, id, status } = useLoaderData<ImageDialogLoaderData>();
   const actionData = useActionData<ImageActionResult>();
   const [uploading, setUploading] = useState(false);

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
 import { ImageUploadDialog } from "#app/components/image-upload-dialog.tsx";
 import type { WebContext } from "#app/load-context.ts";
 import { usersApi } from "#app/services/api/users.server.ts";
@@ -46,7 +45,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AvatarDialog() {
-  const { t } = useTranslation("profile");
   return (
     <ImageUploadDialog
       path={dialog.path}
@@ -54,24 +52,7 @@ export default function AvatarDialog() {
       failureMessage="errors.userAvatar"
       invalidError="errors.invalidUserAvatar"
       previewClassName="avatar-preview"
-      texts={{
-        title: t("avatar.title"),
-        close: t("avatar.close"),
-        intro: t("avatar.intro"),
-        tabs: t("avatar.tabs"),
-        tabFile: t("avatar.tabFile"),
-        tabLink: t("avatar.tabLink"),
-        file: t("avatar.file"),
-        fileHint: t("avatar.fileHint"),
-        link: t("avatar.link"),
-        linkHint: t("avatar.linkHint"),
-        preview: t("avatar.preview"),
-        upload: t("avatar.upload"),
-        useLink: t("avatar.useLink"),
-        uploading: (percent) => t("avatar.uploading", { percent }),
-        processing: t("avatar.processing"),
-        processingNoScript: t("avatar.processingNoScript"),
-      }}
+      words={{ namespace: "profile", prefix: "avatar" }}
     />
   );
 }

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { ImageUploadDialog } from "#app/components/image-upload-dialog.tsx";
 import type { WebContext } from "#app/load-context.ts";
 import { type Team, type TeamRouteData, teamsApi } from "#app/services/api/teams.server.ts";
@@ -67,7 +66,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function LogoDialog() {
-  const { t } = useTranslation("teams");
   const teamData = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID);
   const base = teamData?.base ?? "/teams";
   const dialog = logoDialog(base);
@@ -78,24 +76,7 @@ export default function LogoDialog() {
       failureMessage="errors.teamLogo"
       invalidError="errors.invalidTeamLogo"
       previewClassName="avatar-preview"
-      texts={{
-        title: t("logo.title"),
-        close: t("logo.close"),
-        intro: t("logo.intro"),
-        tabs: t("logo.tabs"),
-        tabFile: t("logo.tabFile"),
-        tabLink: t("logo.tabLink"),
-        file: t("logo.file"),
-        fileHint: t("logo.fileHint"),
-        link: t("logo.link"),
-        linkHint: t("logo.linkHint"),
-        preview: t("logo.preview"),
-        upload: t("logo.upload"),
-        useLink: t("logo.useLink"),
-        uploading: (percent) => t("logo.uploading", { percent }),
-        processing: t("logo.processing"),
-        processingNoScript: t("logo.processingNoScript"),
-      }}
+      words={{ namespace: "teams", prefix: "logo" }}
     />
   );
 }
