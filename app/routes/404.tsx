@@ -2,7 +2,6 @@ import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle } from "#app/services/meta.ts";
 
@@ -36,6 +35,4 @@ export default function NotFoundPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.title ?? [];
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";

@@ -2,7 +2,6 @@ import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { requireGuest } from "#app/services/auth.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 
@@ -62,6 +61,4 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: data?.description },
 ];
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";

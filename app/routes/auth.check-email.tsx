@@ -1,14 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { Button, Flex } from "@radix-ui/themes";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AddressSentence, AuthCard, AuthLink, AuthProblem } from "#app/components/auth-card.tsx";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { CodeField, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
-import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { verifyEmailAction } from "#app/services/verify-email.server.ts";
 import { VerifySchema } from "#app/services/verify-email.ts";
@@ -80,9 +78,5 @@ export default function CheckEmailPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(rootProductName(matches), data?.title);
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";
+export { titleMeta as meta } from "#app/services/meta.ts";

@@ -1,13 +1,11 @@
 import { getFormProps } from "@conform-to/react";
 import { Flex } from "@radix-ui/themes";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AddressSentence, AuthCard, AuthLink, AuthProblem } from "#app/components/auth-card.tsx";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { CodeField, FormSubmit, useMessage, useSchemaForm } from "#app/components/forms.tsx";
 import { i18nServer } from "#app/services/i18n.server.ts";
-import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { verifyEmailAction } from "#app/services/verify-email.server.ts";
 import { VerifySchema } from "#app/services/verify-email.ts";
 import { linkError } from "#domain/validation.ts";
@@ -69,9 +67,5 @@ export default function VerifyPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(rootProductName(matches), data?.title);
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";
+export { titleMeta as meta } from "#app/services/meta.ts";

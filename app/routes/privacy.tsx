@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { LegalPage } from "#app/components/legal-page.tsx";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle } from "#app/services/meta.ts";
@@ -24,6 +23,4 @@ export default function PrivacyPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.title ?? [];
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";

@@ -2,7 +2,6 @@ import { Badge, Card, DataList, Flex, Heading } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { getStatus } from "#app/services/api/status.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle } from "#app/services/meta.ts";
@@ -55,6 +54,4 @@ export default function StatusPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.title ?? [];
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";

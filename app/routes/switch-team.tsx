@@ -1,12 +1,10 @@
 import { Flex, Heading } from "@radix-ui/themes";
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { TeamList } from "#app/components/team-list.tsx";
 import { requireAuth } from "#app/services/auth.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
-import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { loadTeamPage } from "#app/services/team-list.server.ts";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
@@ -34,9 +32,5 @@ export default function SwitchTeamPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(rootProductName(matches), data?.title);
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";
+export { titleMeta as meta } from "#app/services/meta.ts";

@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
@@ -25,6 +24,4 @@ export default function TeamFrame() {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitle(rootProductName(matches), data?.team.name);
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";

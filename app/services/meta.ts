@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "@remix-run/node";
+import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
 
 /** "Page · Product": the document title every route's meta builds. */
 export function pageTitle(productName: string | undefined, page?: string): MetaDescriptor[] {
@@ -13,3 +13,7 @@ export function rootProductName(matches: ReadonlyArray<{ id: string; data: unkno
     | undefined;
   return root?.ENV?.productName;
 }
+
+/** A page's title: its loader's `title`, then the product name. The meta of most pages. */
+export const titleMeta: MetaFunction = ({ data, matches }) =>
+  pageTitle(rootProductName(matches), (data as { title?: string } | undefined)?.title);

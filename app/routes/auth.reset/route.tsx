@@ -1,20 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AddressSentence, AuthCard, AuthLink, AuthProblem } from "#app/components/auth-card.tsx";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { useMessage } from "#app/components/forms.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
-import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { linkError } from "#domain/validation.ts";
 import { ResetForm, ResetSchema } from "./reset-form.tsx";
@@ -85,9 +78,5 @@ export default function ResetPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(rootProductName(matches), data?.title);
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";
+export { titleMeta as meta } from "#app/services/meta.ts";

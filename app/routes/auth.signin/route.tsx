@@ -1,20 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { type ApiRequestError, attempt } from "#app/services/api/client.server.ts";
 import { requireGuest, signedInHome, startSession } from "#app/services/auth.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { messageWithValues } from "#app/services/message-values.ts";
-import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { commitSession, getSession } from "#app/services/session.server.ts";
 import { classifySignInIdentifier } from "#domain/validation.ts";
 import { NewPasswordForm, NewPasswordSchema } from "./new-password-form.tsx";
@@ -143,9 +135,5 @@ export default function SignInPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(rootProductName(matches), data?.title);
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";
+export { titleMeta as meta } from "#app/services/meta.ts";

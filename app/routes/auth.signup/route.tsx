@@ -1,22 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link as RadixLink, Text } from "@radix-ui/themes";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "#app/components/auth-card.tsx";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { requireGuest } from "#app/services/auth.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
-import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { normalizeSignUpNicknameInput } from "#domain/validation.ts";
 import { SignUpForm, SignUpSchema } from "./sign-up-form.tsx";
 
@@ -70,9 +62,5 @@ export default function SignUpPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(rootProductName(matches), data?.title);
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";
+export { titleMeta as meta } from "#app/services/meta.ts";

@@ -1,22 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { UserAvatar } from "#app/components/avatar.tsx";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { displayNameOf } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { usersApi } from "#app/services/api/users.server.ts";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
-import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { commitSession, getSession } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { profileOperations } from "./profile.server.ts";
@@ -116,9 +109,5 @@ export default function ProfilePage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(rootProductName(matches), data?.title);
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";
+export { titleMeta as meta } from "#app/services/meta.ts";

@@ -2,7 +2,6 @@ import { Flex } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Await, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth } from "#app/services/auth.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
@@ -72,6 +71,4 @@ export default function FilesScreen() {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitle(rootProductName(matches), data?.collection.name);
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";

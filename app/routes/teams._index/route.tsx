@@ -1,15 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { TeamList } from "#app/components/team-list.tsx";
 import { displayNameOf } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
@@ -17,7 +10,6 @@ import { teamsApi } from "#app/services/api/teams.server.ts";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
-import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { loadTeamPage } from "#app/services/team-list.server.ts";
 import { teamPath } from "#app/services/teams.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
@@ -100,9 +92,5 @@ export default function TeamsPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(rootProductName(matches), data?.title);
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";
+export { titleMeta as meta } from "#app/services/meta.ts";
