@@ -12,6 +12,10 @@ export default defineConfig({
     ],
   },
   test: {
+    // Test files share a worker's loaded modules instead of loading them again each: an API
+    // test file starts its own API on its own database, and unit tests are pure, so they share
+    // nothing that matters. It halves the API suite (about 150 s to 75 s on two cores).
+    isolate: false,
     projects: [
       {
         extends: true,
