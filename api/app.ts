@@ -110,6 +110,27 @@ const jsonOnly = createMiddleware<ApiEnv>(async (c, next) => {
   await next();
 });
 
+/** A JSON escape for U+0000: `\u0000` after an even number of other backslashes. */
+const JSON_NUL_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\u0000/i;
+
+/**
+ * No text the API takes may hold U+0000: nothing a person types has one, and PostgreSQL cannot
+ * store or even compare it (a 500 where SQLite would answer). Refused wherever it can arrive:
+ * the path, the query (as %00) and a JSON body (as \u0000).
+ */
+const noNulCharacters = createMiddleware<ApiEnv>(async (c, next) => {
+  const refuse = () => {
+    throw new ApiError("invalidInput", "The request holds a NUL character (U+0000)");
+  };
+  if (c.req.url.includes("%00")) refuse();
+  if (c.req.method !== "GET" && !isRawBodyPath(c.req.path)) {
+    // Hono keeps the text, and the route's JSON validator parses it from there.
+    const body = await c.req.text();
+    if (JSON_NUL_ESCAPE.test(body)) refuse();
+  }
+  await next();
+});
+
 /** The product API, mounted at /api by the host. */
 export function createApi(deps: ApiDependencies) {
   const api = new OpenAPIHono<ApiEnv>({
@@ -131,6 +152,7 @@ export function createApi(deps: ApiDependencies) {
     },
   });
   api.use((c, next) => (isRawBodyPath(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  api.use(noNulCharacters);
 
   const now = deps.now ?? systemClock;
   const planLimits: PlanLimits = deps.planLimits ?? DEFAULT_PLAN_LIMITS;
