@@ -26,7 +26,7 @@ describe("GET /api/status", () => {
   it("answers 503 unavailable when the database does not answer", async () => {
     const down = await startApi();
     try {
-      await down.db.destroy();
+      await down.takeDatabaseDown();
       const response = await down.request("/api/status");
       expect(response.status).toBe(503);
       expect(await response.json()).toMatchObject({

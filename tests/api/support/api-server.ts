@@ -231,6 +231,15 @@ export async function startApi(options: StartApiOptions = {}) {
     idle: () => background.idle(),
     /** The job queue: `jobs.idle()` runs every due job (file processing) and resolves after. */
     jobs: { idle: () => jobs.idle() },
+    /**
+     * Closes the database under the API, for tests of what the routes answer when it is gone.
+     * The job worker stops first: pg's pool never settles a connection asked for while it ends,
+     * so a poll caught waiting would keep `close` waiting for ever.
+     */
+    async takeDatabaseDown() {
+      await jobs.stop();
+      await db.destroy();
+    },
     uploadStore,
     /** fetch against the API with a JSON body when `json` is given. */
     async request(pathname: string, init: RequestInit & { json?: unknown } = {}) {
