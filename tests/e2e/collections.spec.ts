@@ -7,6 +7,7 @@ import {
   signIn,
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { hydrated } from "./support/hydration.ts";
 import { waitForMail } from "./support/mail.ts";
 import { openMenu } from "./support/menus.ts";
 
@@ -147,6 +148,8 @@ test("filter by Mine, Shared, creator and dates; the title clears the filters", 
   const names = ["Owner owned", "Owner shared", "Member notes"];
   for (const name of names) await expect(row(page, name)).toBeVisible();
 
+  // A click before hydration loads a new document, with no banner to see.
+  await hydrated(page);
   await page.getByRole("link", { name: "Mine", exact: true }).click();
   // With JavaScript the list reloads in place, under a banner that stays at least 500 ms.
   if (js()) await expect(page.getByText("Loading collections…")).toBeVisible();
