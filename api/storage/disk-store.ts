@@ -44,6 +44,8 @@ const MAGIC = Buffer.from("RBL1", "latin1");
 const FIXED_HEADER_BYTES = 8;
 const MAX_META_BYTES = 4096;
 const TEMP_PREFIX = ".tmp-";
+/** What the first read of a blob takes: its header (at most 4 KiB) and a small blob whole. */
+const FIRST_READ_BYTES = 16 * 1024;
 
 export class DiskBlobStore implements BlobStore {
   readonly root: string;
@@ -96,18 +98,26 @@ export class DiskBlobStore implements BlobStore {
     if (range) assertValidRange(range);
     const blob = await this.#open(key);
     if (!blob) return null;
-    const { handle, headerBytes, size, contentType } = blob;
+    const { handle, headerBytes, size, contentType, first } = blob;
     try {
       const start = range?.start ?? 0;
       const end = Math.min(range?.end ?? size - 1, size - 1);
       if (range && start >= size) throw new BlobRangeNotSatisfiableError(size);
-      if (end < start) {
+      const served = range ? { range: { start, end } } : {};
+      // Already read with the header (a thumbnail, a small document): no stream to open.
+      if (headerBytes + end < first.length || end < start) {
         await handle.close();
-        return { body: Readable.from([]), size, contentType };
+        const bytes = first.subarray(headerBytes + start, headerBytes + end + 1);
+        return {
+          body: Readable.from(bytes.length > 0 ? [bytes] : []),
+          size,
+          contentType,
+          ...served,
+        };
       }
       // The stream closes the handle when it ends or is destroyed.
       const body = handle.createReadStream({ start: headerBytes + start, end: headerBytes + end });
-      return { body, size, contentType, ...(range ? { range: { start, end } } : {}) };
+      return { body, size, contentType, ...served };
     } catch (error) {
       await handle.close();
       throw error;
@@ -116,7 +126,7 @@ export class DiskBlobStore implements BlobStore {
 
   async head(key: string): Promise<BlobInfo | null> {
     assertValidBlobKey(key);
-    const blob = await this.#open(key);
+    const blob = await this.#open(key, { withTime: true });
     if (!blob) return null;
     await blob.handle.close();
     return { size: blob.size, contentType: blob.contentType, updatedAt: blob.updatedAt };
@@ -147,7 +157,12 @@ export class DiskBlobStore implements BlobStore {
     return path.join(this.root, shard, key.replaceAll("/", "~"));
   }
 
-  async #open(key: string) {
+  /**
+   * Opens a blob and reads its first FIRST_READ_BYTES in one read: the header, and the whole of
+   * a small blob, whose size the short read then tells without a stat. A zip of many small
+   * files, or a page of thumbnails, opens one blob each (ADR 025).
+   */
+  async #open(key: string, { withTime = false } = {}) {
     let handle: FileHandle;
     try {
       handle = await open(this.#pathOf(key), "r");
@@ -156,23 +171,26 @@ export class DiskBlobStore implements BlobStore {
       throw error;
     }
     try {
-      const fixed = Buffer.alloc(FIXED_HEADER_BYTES);
-      const { bytesRead } = await handle.read(fixed, 0, FIXED_HEADER_BYTES, 0);
-      const metaBytes = fixed.readUInt32BE(4);
+      const buffer = Buffer.allocUnsafe(FIRST_READ_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, FIRST_READ_BYTES, 0);
+      const first = buffer.subarray(0, bytesRead);
+      const metaBytes = bytesRead >= FIXED_HEADER_BYTES ? first.readUInt32BE(4) : 0;
+      const headerBytes = FIXED_HEADER_BYTES + metaBytes;
       if (
         bytesRead < FIXED_HEADER_BYTES ||
-        !fixed.subarray(0, 4).equals(MAGIC) ||
-        metaBytes > MAX_META_BYTES
+        !first.subarray(0, 4).equals(MAGIC) ||
+        metaBytes > MAX_META_BYTES ||
+        bytesRead < headerBytes
       ) {
         throw new Error(`The blob file for ${key} has no valid header`);
       }
-      const meta = Buffer.alloc(metaBytes);
-      await handle.read(meta, 0, metaBytes, FIXED_HEADER_BYTES);
+      const meta = first.subarray(FIXED_HEADER_BYTES, headerBytes);
       const { contentType } = JSON.parse(meta.toString("utf8")) as { contentType: string };
-      const stat = await handle.stat();
-      const headerBytes = FIXED_HEADER_BYTES + metaBytes;
-      const size = stat.size - headerBytes;
-      return { handle, headerBytes, size, contentType, updatedAt: Math.floor(stat.mtimeMs) };
+      const whole = bytesRead < FIRST_READ_BYTES;
+      const stat = withTime || !whole ? await handle.stat() : undefined;
+      const size = (stat ? stat.size : bytesRead) - headerBytes;
+      const updatedAt = stat ? Math.floor(stat.mtimeMs) : 0;
+      return { handle, headerBytes, size, contentType, updatedAt, first };
     } catch (error) {
       await handle.close();
       throw error;

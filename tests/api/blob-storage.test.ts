@@ -191,6 +191,23 @@ function contract(name: string, makeStore: () => Promise<StoreFixture>) {
         expect((error as BlobRangeNotSatisfiableError).size).toBe(size);
       });
 
+      it("reads a small blob, whole and in ranges, around the end of the store's first read", async () => {
+        // The disk store reads a small blob with its header in one go (16 KiB): both sides.
+        for (const small of [1, 700, 16 * KiB - 100, 16 * KiB, 16 * KiB + 100]) {
+          const key = `small-${small}`;
+          await store.put(key, new GeneratedBody(small, 5), { contentType: "image/webp" });
+          const whole = await store.get(key);
+          expect(whole?.size).toBe(small);
+          expect(whole?.contentType).toBe("image/webp");
+          expect(await digest(whole!.body)).toEqual(expectedDigest(5, 0, small - 1));
+          const end = Math.min(small - 1, 40);
+          const part = await store.get(key, { start: small - 1 - end, end: small + 5 });
+          expect(part?.range).toEqual({ start: small - 1 - end, end: small - 1 });
+          expect(await digest(part!.body)).toEqual(expectedDigest(5, small - 1 - end, small - 1));
+          expect((await store.head(key))?.size).toBe(small);
+        }
+      });
+
       it("refuses a malformed range", async () => {
         await expect(store.get("ranges", { start: -1 })).rejects.toBeInstanceOf(RangeError);
         await expect(store.get("ranges", { start: 10, end: 9 })).rejects.toBeInstanceOf(RangeError);
