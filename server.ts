@@ -132,6 +132,7 @@ async function main() {
         background,
         rateLimits: rateLimitsForSharedAddresses(config.addressRateLimitFactor),
         planLimits: config.planLimits,
+        downloadPartMaxBytes: config.downloadPartMaxBytes,
         jobs,
         uploadStore,
       }),

@@ -14,6 +14,8 @@ import { type BackgroundWork, createBackgroundWork } from "./background.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { createCollectionService } from "./collections/collections.ts";
 import type { Db } from "./db/schema.ts";
+import { createDownloadService, registerDownloadJobs } from "./downloads/downloads.ts";
+import { createTraffic } from "./downloads/traffic.ts";
 import { createFileService } from "./files/files.ts";
 import { createFileProcessor, registerFileJobs } from "./files/process.ts";
 import type { ApiEnv } from "./http/env.ts";
@@ -25,6 +27,7 @@ import { authRoutes } from "./routes/auth.ts";
 import { avatarRoutes } from "./routes/avatars.ts";
 import { blobRoutes } from "./routes/blobs.ts";
 import { collectionRoutes } from "./routes/collections.ts";
+import { archiveRoutes, downloadRoutes } from "./routes/downloads.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { logoRoutes } from "./routes/logos.ts";
 import { memberRoutes } from "./routes/members.ts";
@@ -83,6 +86,8 @@ export interface ApiDependencies {
   jobs: JobQueue;
   /** Where resumable uploads keep their bytes until complete (api/uploads/tus-store.ts). */
   uploadStore: UploadStore;
+  /** The largest part of a collection download, in bytes; DEFAULT_PART_MAX_BYTES when absent. */
+  downloadPartMaxBytes?: number;
 }
 
 /** JSON bodies are small; uploads have their own routes and limits. */
@@ -156,6 +161,8 @@ export function createApi(deps: ApiDependencies) {
 
   const now = deps.now ?? systemClock;
   const planLimits: PlanLimits = deps.planLimits ?? DEFAULT_PLAN_LIMITS;
+  // Bytes downloads send count toward the team owner's plan (ADR 025).
+  const traffic = createTraffic({ db: deps.db, now, planLimits, logger: deps.logger });
   const tokens = createTokenService({
     signingKey: deps.tokenSigningKey,
     issuer: deps.publicUrl,
@@ -208,7 +215,7 @@ export function createApi(deps: ApiDependencies) {
       blobs: deps.blobs,
     }),
   );
-  api.route("/", planRoutes({ auth, planLimits }));
+  api.route("/", planRoutes({ auth, planLimits, db: deps.db, traffic }));
   api.route(
     "/",
     teamRoutes({
@@ -272,9 +279,21 @@ export function createApi(deps: ApiDependencies) {
         now,
         blobs: deps.blobs,
         logger: deps.logger,
+        traffic,
       }),
     }),
   );
+  const downloads = createDownloadService({
+    db: deps.db,
+    now,
+    blobs: deps.blobs,
+    jobs: deps.jobs,
+    signingKey: deps.tokenSigningKey,
+    partMaxBytes: deps.downloadPartMaxBytes,
+  });
+  registerDownloadJobs(deps.jobs, downloads);
+  api.route("/", downloadRoutes({ db: deps.db, auth, downloads, traffic }));
+  api.route("/", archiveRoutes({ downloads, traffic }));
   registerFileJobs(
     deps.jobs,
     createFileProcessor({
@@ -301,7 +320,15 @@ export function createApi(deps: ApiDependencies) {
       }),
     }),
   );
-  api.route("/", blobRoutes({ blobs: deps.blobs, signingSecret: deps.blobSigningSecret }));
+  api.route(
+    "/",
+    blobRoutes({
+      blobs: deps.blobs,
+      signingSecret: deps.blobSigningSecret,
+      db: deps.db,
+      traffic,
+    }),
+  );
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_PART_MAX_BYTES } from "#api/downloads/downloads.ts";
 import { DEFAULT_PLAN_LIMITS, type PlanLimits } from "#domain/plans.ts";
 import type { FederatedProviderId } from "#domain/providers.ts";
 
@@ -116,6 +117,11 @@ const envSchema = z
       .min(100, { error: "must be at least 100" })
       .max(300_000, { error: "must be at most 300000" })
       .default(15_000),
+    DOWNLOAD_PART_MAX_BYTES: z.coerce
+      .number({ error: "must be a number of bytes" })
+      .int()
+      .min(1024 * 1024, { error: "must be at least 1048576 (1 MiB)" })
+      .default(DEFAULT_PART_MAX_BYTES),
     SHUTDOWN_TIMEOUT_MS: z.coerce
       .number({ error: "must be a number of milliseconds" })
       .int()
@@ -313,6 +319,8 @@ export interface Config {
   providers: readonly Provider[];
   /** The limits of the plan everyone is on until billing exists; -1 is unlimited. */
   planLimits: PlanLimits;
+  /** The largest part of a collection download, in bytes (ADR 025). */
+  downloadPartMaxBytes: number;
   s3:
     | {
         bucket: string;
@@ -384,6 +392,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       limitStorageBytes: env.PLAN_LIMIT_STORAGE_BYTES,
       limitTrafficBytes: env.PLAN_LIMIT_TRAFFIC_BYTES,
     },
+    downloadPartMaxBytes: env.DOWNLOAD_PART_MAX_BYTES,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -9,6 +9,7 @@ import * as m0003 from "./migrations/0003-avatars.ts";
 import * as m0004 from "./migrations/0004-teams.ts";
 import * as m0005 from "./migrations/0005-collections.ts";
 import * as m0006 from "./migrations/0006-files.ts";
+import * as m0007 from "./migrations/0007-downloads.ts";
 import type { Database, Db } from "./schema.ts";
 
 /** Every migration, in order. They are imported, not read from disk, so the bundled host has them. */
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0004-teams": m0004,
   "0005-collections": m0005,
   "0006-files": m0006,
+  "0007-downloads": m0007,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -238,6 +238,47 @@ export interface JobsTable {
   created_at: number;
 }
 
+/** A collection download a member asked for: its parts' entries are fixed when asked. */
+export interface DownloadsTable {
+  download_id: string;
+  team_id: string;
+  collection_id: string;
+  /** The user who asked. */
+  requested_by: string;
+  /** The archive's file name without ".zip". */
+  archive_name: string;
+  status: DownloadStatus;
+  total_parts: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export const DOWNLOAD_STATUSES = ["ready", "failed"] as const;
+export type DownloadStatus = (typeof DOWNLOAD_STATUSES)[number];
+
+/** One entry of one part of a download, in archive order. */
+export interface DownloadEntriesTable {
+  download_id: string;
+  /** 1, 2, ... */
+  part: number;
+  position: number;
+  file_id: string;
+  blob_key: string;
+  /** The entry's path in the archive, clean and unique (api/downloads/zip-names.ts). */
+  entry_name: string;
+  size: number;
+  crc32: number;
+  modified_at: number;
+}
+
+/** Bytes downloads served, charged to a team owner's plan per period. */
+export interface TrafficUsageTable {
+  owner_id: string;
+  /** A UTC month ("2026-11") or "total". */
+  period: string;
+  bytes: number;
+}
+
 export interface Database {
   subscriptions: SubscriptionsTable;
   users: UsersTable;
@@ -256,6 +297,9 @@ export interface Database {
   files: FilesTable;
   file_reads: FileReadsTable;
   jobs: JobsTable;
+  downloads: DownloadsTable;
+  download_entries: DownloadEntriesTable;
+  traffic_usage: TrafficUsageTable;
 }
 
 export type Db = Kysely<Database>;
@@ -268,3 +312,5 @@ export type LogoUploadRow = Selectable<LogoUploadsTable>;
 export type CollectionRow = Selectable<CollectionsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type JobRow = Selectable<JobsTable>;
+export type DownloadRow = Selectable<DownloadsTable>;
+export type DownloadEntryRow = Selectable<DownloadEntriesTable>;

@@ -2,10 +2,11 @@ import { z } from "@hono/zod-openapi";
 import type { Logger } from "pino";
 import type { Clock } from "#api/clock.ts";
 import { type Db, FILE_STATUSES, type FileRow, type FileStatus } from "#api/db/schema.ts";
+import type { Traffic } from "#api/downloads/traffic.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { decodeKeyset, keysetPage } from "#api/http/keyset.ts";
 import { ownImageDescription, signedLinkDescription } from "#api/http/schemas.ts";
-import type { BlobStore } from "#api/storage/index.ts";
+import { BLOB_URL_PATH, type BlobStore } from "#api/storage/index.ts";
 import type { TeamAccess } from "#api/teams/access.ts";
 import { actorOf } from "#api/teams/members.ts";
 import { IMAGE_CONTENT_TYPES } from "#domain/constants.ts";
@@ -181,9 +182,11 @@ export interface FileServiceOptions {
   blobs: BlobStore;
   /** Where blobs that could not be removed are reported. */
   logger?: Logger;
+  /** Counts originals' bytes toward the team owner's plan; none counted when absent. */
+  traffic?: Traffic;
 }
 
-export function createFileService({ db, now, blobs, logger }: FileServiceOptions) {
+export function createFileService({ db, now, blobs, logger, traffic }: FileServiceOptions) {
   /** Visible files with their collection, uploader's membership and the caller's read time. */
   function selectFiles(userId: string) {
     return db
@@ -545,7 +548,15 @@ export function createFileService({ db, now, blobs, logger }: FileServiceOptions
         INLINE_TYPES.includes(row.content_type.split(";")[0]?.trim().toLowerCase() ?? "");
       const type = request.disposition === "inline" && inlineAllowed ? "inline" : "attachment";
       const disposition = contentDisposition(type, variantName(row.name, request.variant));
-      return { signedUrl: await link(key, disposition, CONTENT_LINK_SECONDS) };
+      const signedUrl = await link(key, disposition, CONTENT_LINK_SECONDS);
+      if (request.variant === "original" && traffic) {
+        const size = Number(row.size);
+        await traffic.check(access.team.owner_id, size);
+        // The disk store's links come back to /api/blobs, which counts the bytes it sends; a
+        // bucket serves its own links, so the file is counted when its link is given (ADR 025).
+        if (!signedUrl.startsWith(BLOB_URL_PATH)) traffic.charge(access.team.owner_id, size);
+      }
+      return { signedUrl };
     },
   };
 }

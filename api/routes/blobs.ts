@@ -1,9 +1,15 @@
 import { Readable } from "node:stream";
 import { Hono } from "hono";
+import type { Db } from "#api/db/schema.ts";
+import type { Traffic } from "#api/downloads/traffic.ts";
+import { countedStream } from "#api/http/counted-stream.ts";
 import type { ApiEnv } from "#api/http/env.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { parseRange } from "#api/http/range.ts";
 import { BLOB_URL_PATH, type BlobStore, verifyBlobSignature } from "#api/storage/index.ts";
+
+/** A file's original bytes (fileBlobKey): `teams/<teamId>/files/<fileId>/original`. */
+const ORIGINAL_KEY = /^teams\/([^/]+)\/files\/[^/]+\/original$/;
 
 /**
  * Serves disk blobs to holders of a signed URL (`DiskBlobStore.signedUrl`): the signature names
@@ -13,8 +19,30 @@ import { BLOB_URL_PATH, type BlobStore, verifyBlobSignature } from "#api/storage
  * Content is never trusted to be harmless: `nosniff` and `sandbox` keep an uploaded HTML, SVG or
  * PDF from running script in our origin, whatever its type says.
  */
-export function blobRoutes({ blobs, signingSecret }: { blobs: BlobStore; signingSecret: string }) {
+export function blobRoutes({
+  blobs,
+  signingSecret,
+  db,
+  traffic,
+}: {
+  blobs: BlobStore;
+  signingSecret: string;
+  db: Db;
+  traffic: Traffic;
+}) {
   const app = new Hono<ApiEnv>();
+
+  /** The team owner a file's original bytes are charged to, or null for any other blob. */
+  async function chargedTo(key: string): Promise<string | null> {
+    const match = ORIGINAL_KEY.exec(key);
+    if (!match) return null;
+    const team = await db
+      .selectFrom("teams")
+      .select("owner_id")
+      .where("team_id", "=", match[1] as string)
+      .executeTakeFirst();
+    return team?.owner_id ?? null;
+  }
 
   app.on(["GET", "HEAD"], `${BLOB_URL_PATH.replace(/^\/api/, "")}*`, async (c) => {
     const key = decodeKey(c.req.path.slice(BLOB_URL_PATH.length));
@@ -49,9 +77,21 @@ export function blobRoutes({ blobs, signingSecret }: { blobs: BlobStore; signing
     const status = range ? 206 : 200;
     if (c.req.method === "HEAD") return new Response(null, { status, headers });
 
+    // A file's original bytes count toward the team owner's traffic as they are sent (ADR 025);
+    // thumbnails, previews, avatars and logos do not.
+    const ownerId = await chargedTo(key);
+    if (ownerId !== null) await traffic.check(ownerId, length);
     const blob = await blobs.get(key, range);
     if (!blob) throw new ApiError("notFound", "There is no such file");
-    return new Response(Readable.toWeb(blob.body) as ReadableStream<Uint8Array>, {
+    const body =
+      ownerId === null
+        ? blob.body
+        : countedStream(
+            blob.body,
+            (bytes) => traffic.charge(ownerId, bytes),
+            (error) => c.var.logger.warn({ err: error, key }, "blob: stream ended early"),
+          );
+    return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
       status,
       headers,
     });

@@ -437,6 +437,41 @@ export const EXPECTED_STATUS = {
     viewer: 403,
     ...OUTSIDERS,
   },
+  // create download: owner, admin, upviewer, viewer; the uploader cannot (spec section 6).
+  "POST /teams/{teamId}/downloads": {
+    owner: 201,
+    admin: 201,
+    upviewer: 201,
+    uploader: 403,
+    viewer: 201,
+    ...OUTSIDERS,
+  },
+  // read download, on one's own: every role but the uploader.
+  "GET /teams/{teamId}/downloads/{downloadId} (own)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 403,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  "GET /teams/{teamId}/downloads/{downloadId}/download (own)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 403,
+    viewer: 200,
+    ...OUTSIDERS,
+  },
+  // A download is its asker's alone: anyone else's is invalidDownload, as a missing one.
+  "GET /teams/{teamId}/downloads/{downloadId} (someone else's)": {
+    owner: 404,
+    admin: 404,
+    upviewer: 404,
+    uploader: 403,
+    viewer: 404,
+    ...OUTSIDERS,
+  },
 } as const satisfies Record<string, ExpectedStatuses>;
 
 export type PermissionEndpoint = keyof typeof EXPECTED_STATUS;

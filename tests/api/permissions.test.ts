@@ -75,6 +75,31 @@ async function teamMode(mode: "collaborative" | "controlled") {
   await api.db.updateTable("teams").set({ mode }).where("team_id", "=", team.teamId).execute();
 }
 const fresh = () => randomUUID().slice(0, 8);
+
+/**
+ * A download of an empty collection asked for by `userId`, written straight to the database:
+ * so even a role that may not ask for one (a member who was a viewer then) has one to read.
+ */
+async function downloadOf(userId: string) {
+  const target = await insertCollection(api, team, { createdBy: authorId });
+  const downloadId = randomUUID();
+  const at = api.clock.now();
+  await api.db
+    .insertInto("downloads")
+    .values({
+      download_id: downloadId,
+      team_id: team.teamId,
+      collection_id: target.collectionId,
+      requested_by: userId,
+      archive_name: "Empty",
+      status: "ready",
+      total_parts: 1,
+      created_at: at,
+      expires_at: at + 60 * 60 * 1000,
+    })
+    .execute();
+  return downloadId;
+}
 const replace = (path: string, value: string) => [{ op: "replace", path, value }];
 
 /**
@@ -333,6 +358,26 @@ const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call
       json: { name: "notes.txt", contentType: "text/plain", size: 5 },
     };
   },
+  "POST /teams/{teamId}/downloads": async () => {
+    const target = await insertCollection(api, team, { createdBy: authorId });
+    return {
+      method: "POST",
+      path: `/api/teams/${team.teamId}/downloads`,
+      json: { collectionId: target.collectionId },
+    };
+  },
+  "GET /teams/{teamId}/downloads/{downloadId} (own)": async (actor) => ({
+    method: "GET",
+    path: `/api/teams/${team.teamId}/downloads/${await downloadOf(callers[actor].userId)}`,
+  }),
+  "GET /teams/{teamId}/downloads/{downloadId}/download (own)": async (actor) => ({
+    method: "GET",
+    path: `/api/teams/${team.teamId}/downloads/${await downloadOf(callers[actor].userId)}/download`,
+  }),
+  "GET /teams/{teamId}/downloads/{downloadId} (someone else's)": async () => ({
+    method: "GET",
+    path: `/api/teams/${team.teamId}/downloads/${await downloadOf(authorId)}`,
+  }),
   "POST /uploads (collaborative)": async () => {
     const target = await insertCollection(api, team, {
       createdBy: authorId,

@@ -2360,6 +2360,287 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a collection's zip (create download: owner, admin, upviewer, viewer): every ready file of the collection the caller may read, newest first */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateDownloadRequest"];
+                };
+            };
+            responses: {
+                /** @description The download was asked for */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DownloadCreated"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/downloads/{downloadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's download: its status and parts (invalidDownload if not theirs) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    downloadId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The download */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Download"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/downloads/{downloadId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A signed link to the download's (first part's) zip */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    downloadId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The link */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DownloadLink"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/downloads/{downloadId}/parts/{partId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One part of the caller's download, with a signed link to its zip */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    downloadId: string;
+                    partId: number;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The part */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DownloadPartLink"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/{teamId}/files": {
         parameters: {
             query?: never;
@@ -4398,6 +4679,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/@me/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller's plan has used: storage, and download traffic in its period */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The usage */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Usage"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4503,6 +4829,11 @@ export interface components {
             /** @description 2 to 50 characters, trimmed */
             name: string;
         };
+        CreateDownloadRequest: {
+            collectionId: string;
+            /** @description A folder inside the archive that holds every file, e.g. the collection's name; cleaned like the entries' names. Absent or blank: the files are at the archive's root */
+            filesPrefix?: string;
+        };
         CreatedTeam: {
             teamId: string;
         };
@@ -4542,6 +4873,39 @@ export interface components {
             name: string;
             /** @description The creator's nickname in the team; their own when absent */
             nickname?: string;
+        };
+        Download: {
+            collectionId: string;
+            createdAt: number;
+            /** @description After this the download is gone */
+            expiresAt: number;
+            parts: components["schemas"]["DownloadPart"][];
+            requestId: string;
+            /**
+             * @description ready as soon as the request is answered: the entries are fixed then
+             * @enum {string}
+             */
+            status: "ready" | "failed";
+            /** @description Collections larger than one part (about 4 GiB) come as several zips */
+            totalParts: number;
+        };
+        DownloadCreated: {
+            requestId: string;
+        };
+        DownloadLink: {
+            totalParts: number;
+            /** @description A GET link to the part's zip, valid 6 hours (never past the download's expiry), no bearer needed; served with its exact Content-Length, an ETag and Range support to resume. Always a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket. The first part's */
+            url: string;
+        };
+        DownloadPart: {
+            fileCount: number;
+            partId: number;
+            /** @description The part's archive, in bytes, exactly */
+            size: number;
+        };
+        DownloadPartLink: components["schemas"]["DownloadPart"] & {
+            /** @description A GET link to the part's zip, valid 6 hours (never past the download's expiry), no bearer needed; served with its exact Content-Length, an ETag and Range support to resume. Always a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            url: string;
         };
         EmailRequest: {
             email: string;
@@ -4934,6 +5298,26 @@ export interface components {
             RefreshToken: string;
             /** @enum {string} */
             TokenType: "Bearer";
+        };
+        Usage: {
+            storage: {
+                /** @description -1 is unlimited */
+                limitBytes: number;
+                /** @description Files in every team the caller owns */
+                usedBytes: number;
+            };
+            traffic: {
+                /** @description The period's last instant (epoch ms); null for total */
+                endPeriod: number | null;
+                /** @description -1 is unlimited */
+                limitBytes: number;
+                /** @enum {string} */
+                limitType: "per_month" | "total";
+                /** @description The period's first instant (epoch ms; a UTC month); null for total */
+                startPeriod: number | null;
+                /** @description Bytes sent by downloads (zips and files' original bytes) of those teams */
+                usedBytes: number;
+            };
         };
         User: {
             /** @description The avatar image as a path on this API (/api/avatars/<id>.webp): resolve it against the address the API was reached at; null when there is none */

@@ -138,6 +138,8 @@ export interface StartApiOptions {
    * (then in the bucket, through @tus/s3-store, as in production with S3).
    */
   s3Uploads?: boolean;
+  /** The largest part of a collection download; small ones test the split into parts. */
+  downloadPartMaxBytes?: number;
   s3?: {
     endpoint: string;
     bucket: string;
@@ -210,6 +212,7 @@ export async function startApi(options: StartApiOptions = {}) {
     remoteFetch: options.remoteFetch,
     background,
     planLimits: { ...DEFAULT_PLAN_LIMITS, ...options.planLimits },
+    downloadPartMaxBytes: options.downloadPartMaxBytes,
     jobs,
     uploadStore,
   };

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import type { FileStatus } from "#api/db/schema.ts";
 import { fileBlobKey } from "#api/files/files.ts";
@@ -97,7 +98,8 @@ export async function insertFile(
       original_name: name,
       content_type: contentType,
       size: bytes?.length ?? 4096,
-      crc32: null,
+      // Processing computes it before a file is ready (ADR 016).
+      crc32: status === "ready" && bytes ? zlib.crc32(bytes) : null,
       status,
       error_code: status === "failed" ? "generic" : null,
       blob_key: blobKey,

@@ -1,0 +1,367 @@
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { Clock } from "#api/clock.ts";
+import type { Db, DownloadEntryRow, DownloadRow } from "#api/db/schema.ts";
+import { ApiError } from "#api/http/errors.ts";
+import type { JobQueue } from "#api/jobs/queue.ts";
+import type { BlobStore } from "#api/storage/index.ts";
+import type { TeamAccess } from "#api/teams/access.ts";
+import { actorOf } from "#api/teams/members.ts";
+import {
+  can,
+  canDownloadCollection,
+  canSeeAllCollections,
+  canSeeCollection,
+} from "#domain/roles.ts";
+import { layoutZip, type ZipEntry, type ZipLayout, ZipSizer } from "./zip.ts";
+import { entryPaths } from "./zip-names.ts";
+
+/*
+ * Collection downloads (spec section 7, issue 13, ADR 025). Asking fixes the archive: which
+ * files, under which names, in which order and in which part. The archive itself is never
+ * built; every read streams it from the blob store (zip.ts), whole or the range asked for.
+ */
+
+/** Where the archives are served: `GET /api/archives/{downloadId}/{partId}?expires&signature`. */
+export const ARCHIVE_PATH = "/api/archives/";
+/** How long a download can be fetched and resumed after it was asked for. */
+export const DOWNLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long one archive link works: enough to resume a long download on a slow line. */
+export const ARCHIVE_LINK_MS = 6 * 60 * 60 * 1000;
+/** Under FAT32's 4 GiB file limit, with room for the zip's own records. */
+export const DEFAULT_PART_MAX_BYTES = 4 * 1024 ** 3 - 64 * 1024 ** 2;
+export const EXPIRE_DOWNLOAD_JOB = "expireDownload";
+/** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound values. */
+const INSERT_BATCH = 500;
+
+export interface DownloadServiceOptions {
+  db: Db;
+  now: Clock;
+  blobs: BlobStore;
+  jobs: JobQueue;
+  /** Signs archive links (the token signing key). */
+  signingKey: string;
+  /** The largest part, in archive bytes; a single larger file still gets a part of its own. */
+  partMaxBytes?: number;
+}
+
+export interface DownloadRequest {
+  collectionId: string;
+  /** A folder inside the archive that holds every file; none when absent or blank. */
+  filesPrefix?: string | undefined;
+}
+
+export interface DownloadPart {
+  partId: number;
+  /** The archive's exact length in bytes. */
+  size: number;
+  fileCount: number;
+}
+
+/** A part's archive, ready to stream. */
+export interface Archive {
+  download: DownloadRow;
+  /** Whose plan the bytes count toward: the team owner's. */
+  ownerId: string;
+  partId: number;
+  totalParts: number;
+  layout: ZipLayout;
+  /** Opens a range of entry `index`'s bytes from the blob store. */
+  open(index: number, start: number, end: number): Promise<Readable>;
+}
+
+/** The caller's user id: a download belongs to the user, whatever their membership becomes. */
+function callerOf(access: TeamAccess): string {
+  const userId = access.member.user_id;
+  if (userId === null) throw new ApiError("forbidden", "Only a member with an account downloads");
+  return userId;
+}
+
+const invalidDownload = () =>
+  new ApiError("invalidDownload", "There is no such download for you in this team", 404);
+
+/** Groups entries into parts whose archives stay within `maxBytes`, in order. */
+export function splitIntoParts<T extends ZipEntry>(entries: readonly T[], maxBytes: number): T[][] {
+  const parts: T[][] = [];
+  let current: T[] = [];
+  let sizer = new ZipSizer();
+  for (const entry of entries) {
+    if (current.length > 0 && sizer.sizeWith(entry) > maxBytes) {
+      parts.push(current);
+      current = [];
+      sizer = new ZipSizer();
+    }
+    current.push(entry);
+    sizer.add(entry);
+  }
+  if (current.length > 0 || parts.length === 0) parts.push(current);
+  return parts;
+}
+
+export function createDownloadService(options: DownloadServiceOptions) {
+  const { db, now, blobs, jobs, signingKey } = options;
+  const partMaxBytes = options.partMaxBytes ?? DEFAULT_PART_MAX_BYTES;
+
+  function sign(downloadId: string, partId: number, expires: number) {
+    const payload = ["raccolta-archive-v1", downloadId, String(partId), String(expires)];
+    return createHmac("sha256", signingKey).update(payload.join("\n")).digest("base64url");
+  }
+
+  /**
+   * The caller's own download in this team, not expired (read download: every role but the
+   * uploader); anything else is invalidDownload.
+   */
+  async function findOwn(access: TeamAccess, downloadId: string): Promise<DownloadRow> {
+    if (!can(access.member.role, "read", "download")) {
+      throw new ApiError("forbidden", "Your role cannot read downloads");
+    }
+    const row = await db
+      .selectFrom("downloads")
+      .selectAll()
+      .where("download_id", "=", downloadId)
+      .where("team_id", "=", access.team.team_id)
+      .where("requested_by", "=", callerOf(access))
+      .executeTakeFirst();
+    if (!row || row.expires_at <= now()) throw invalidDownload();
+    return row;
+  }
+
+  async function parts(downloadId: string): Promise<DownloadPart[]> {
+    const rows = await db
+      .selectFrom("download_entries")
+      .select(["part", "entry_name", "size", "crc32", "modified_at"])
+      .where("download_id", "=", downloadId)
+      .orderBy("part")
+      .orderBy("position")
+      .execute();
+    const byPart = new Map<number, ZipEntry[]>();
+    for (const row of rows) {
+      const list = byPart.get(row.part) ?? [];
+      list.push(zipEntryOf(row));
+      byPart.set(row.part, list);
+    }
+    const download = await db
+      .selectFrom("downloads")
+      .select("total_parts")
+      .where("download_id", "=", downloadId)
+      .executeTakeFirstOrThrow();
+    return Array.from({ length: download.total_parts }, (_, index) => {
+      const entries = byPart.get(index + 1) ?? [];
+      return { partId: index + 1, size: layoutZip(entries).size, fileCount: entries.length };
+    });
+  }
+
+  function requirePart(download: DownloadRow, partId: number) {
+    if (!Number.isSafeInteger(partId) || partId < 1 || partId > download.total_parts) {
+      throw new ApiError("invalidDownload", "This download has no such part", 404);
+    }
+  }
+
+  /** The signed link to one part's archive, valid ARCHIVE_LINK_MS and never past the download. */
+  function link(download: DownloadRow, partId: number) {
+    const expires = Math.min(now() + ARCHIVE_LINK_MS, download.expires_at);
+    const query = new URLSearchParams({
+      expires: String(expires),
+      signature: sign(download.download_id, partId, expires),
+    });
+    return `${ARCHIVE_PATH}${download.download_id}/${partId}?${query}`;
+  }
+
+  return {
+    /**
+     * Asks for a collection's zip (create download: owner, admin, upviewer, viewer). It holds
+     * exactly the files the caller may read that are ready (their CRC-32 is known), newest first
+     * as the files screen lists them.
+     */
+    async create(access: TeamAccess, request: DownloadRequest) {
+      const actor = actorOf(access);
+      if (!canDownloadCollection(actor.role)) {
+        throw new ApiError("forbidden", "Your role cannot download collections");
+      }
+      const collection = await db
+        .selectFrom("collections")
+        .select(["collection_id", "name", "mode", "created_by"])
+        .where("team_id", "=", access.team.team_id)
+        .where("collection_id", "=", request.collectionId)
+        .executeTakeFirst();
+      if (
+        !collection ||
+        !canSeeCollection(actor, { mode: collection.mode, createdBy: collection.created_by })
+      ) {
+        throw new ApiError("notFound", "No such collection in this team");
+      }
+      let query = db
+        .selectFrom("files")
+        .select(["file_id", "name", "blob_key", "size", "crc32", "ref_date"])
+        .where("collection_id", "=", collection.collection_id)
+        .where("status", "=", "ready")
+        .where("blob_key", "is not", null)
+        .where("crc32", "is not", null);
+      if (!canSeeAllCollections(actor.role)) query = query.where("uploaded_by", "=", actor.userId);
+      const files = await query.orderBy("ref_date", "desc").orderBy("file_id", "desc").execute();
+
+      const names = entryPaths(
+        files.map((file) => file.name),
+        request.filesPrefix,
+      );
+      const entries = files.map((file, index) => ({
+        fileId: file.file_id,
+        blobKey: file.blob_key as string,
+        name: names[index] as string,
+        size: Number(file.size),
+        crc32: Number(file.crc32),
+        modifiedAt: Number(file.ref_date),
+      }));
+      const split = splitIntoParts(entries, partMaxBytes);
+      const downloadId = randomUUID();
+      const at = now();
+      const expiresAt = at + DOWNLOAD_TTL_MS;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("downloads")
+          .values({
+            download_id: downloadId,
+            team_id: access.team.team_id,
+            collection_id: collection.collection_id,
+            requested_by: callerOf(access),
+            archive_name: collection.name,
+            status: "ready",
+            total_parts: split.length,
+            created_at: at,
+            expires_at: expiresAt,
+          })
+          .execute();
+        const rows = split.flatMap((part, partIndex) =>
+          part.map((entry, position) => ({
+            download_id: downloadId,
+            part: partIndex + 1,
+            position,
+            file_id: entry.fileId,
+            blob_key: entry.blobKey,
+            entry_name: entry.name,
+            size: entry.size,
+            crc32: entry.crc32,
+            modified_at: entry.modifiedAt,
+          })),
+        );
+        for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+          await trx
+            .insertInto("download_entries")
+            .values(rows.slice(start, start + INSERT_BATCH))
+            .execute();
+        }
+        await jobs.enqueue(EXPIRE_DOWNLOAD_JOB, { downloadId }, { db: trx, runAt: expiresAt });
+      });
+      return { requestId: downloadId };
+    },
+
+    /** The caller's download: its status and parts. */
+    async get(access: TeamAccess, downloadId: string) {
+      const download = await findOwn(access, downloadId);
+      return {
+        requestId: download.download_id,
+        collectionId: download.collection_id,
+        status: download.status,
+        totalParts: download.total_parts,
+        parts: await parts(download.download_id),
+        createdAt: download.created_at,
+        expiresAt: download.expires_at,
+      };
+    },
+
+    /** One part: its size, how many files, and a signed link to its archive. */
+    async part(access: TeamAccess, downloadId: string, partId: number) {
+      const download = await findOwn(access, downloadId);
+      requirePart(download, partId);
+      const part = (await parts(download.download_id))[partId - 1] as DownloadPart;
+      return { ...part, url: link(download, partId) };
+    },
+
+    /** The signed link to the first part (the whole archive when it has one part). */
+    async link(access: TeamAccess, downloadId: string) {
+      const download = await findOwn(access, downloadId);
+      const [first] = await parts(download.download_id);
+      return {
+        url: link(download, 1),
+        totalParts: download.total_parts,
+        size: first?.size ?? 0,
+      };
+    },
+
+    /**
+     * The archive a signed link names, or an ApiError: forbidden for a link that was changed,
+     * expiredToken for one past its time, invalidDownload when the download is gone.
+     */
+    async archive(downloadId: string, partId: number, expires: string, signature: string) {
+      const expiresAt = /^\d{1,16}$/.test(expires) ? Number(expires) : Number.NaN;
+      const expected = Buffer.from(sign(downloadId, partId, expiresAt));
+      const given = Buffer.from(signature);
+      if (
+        !Number.isSafeInteger(expiresAt) ||
+        given.length !== expected.length ||
+        !timingSafeEqual(given, expected)
+      ) {
+        throw new ApiError("forbidden", "This link is not valid");
+      }
+      if (now() > expiresAt) throw new ApiError("expiredToken", "This link has expired");
+      const found = await db
+        .selectFrom("downloads")
+        .innerJoin("teams", "teams.team_id", "downloads.team_id")
+        .selectAll("downloads")
+        .select("teams.owner_id")
+        .where("download_id", "=", downloadId)
+        .executeTakeFirst();
+      if (!found || found.expires_at <= now()) throw invalidDownload();
+      const { owner_id: ownerId, ...download } = found;
+      requirePart(download, partId);
+      const rows = await db
+        .selectFrom("download_entries")
+        .selectAll()
+        .where("download_id", "=", downloadId)
+        .where("part", "=", partId)
+        .orderBy("position")
+        .execute();
+      const archive: Archive = {
+        download,
+        ownerId,
+        partId,
+        totalParts: download.total_parts,
+        layout: layoutZip(rows.map(zipEntryOf)),
+        async open(index, start, end) {
+          const row = rows[index] as DownloadEntryRow;
+          const blob = await blobs.get(row.blob_key, { start, end });
+          if (!blob) throw new Error(`The bytes of file ${row.file_id} are gone`);
+          return blob.body;
+        },
+      };
+      return archive;
+    },
+
+    /** Removes an expired download (the job EXPIRE_DOWNLOAD_JOB runs at its expiry). */
+    async expire(downloadId: string) {
+      await db
+        .deleteFrom("downloads")
+        .where("download_id", "=", downloadId)
+        .where("expires_at", "<=", now())
+        .execute();
+    },
+  };
+}
+
+export type DownloadService = ReturnType<typeof createDownloadService>;
+
+function zipEntryOf(row: Pick<DownloadEntryRow, "entry_name" | "size" | "crc32" | "modified_at">) {
+  return {
+    name: row.entry_name,
+    size: Number(row.size),
+    crc32: Number(row.crc32),
+    modifiedAt: Number(row.modified_at),
+  };
+}
+
+/** Registers the job that removes a download when it expires. */
+export function registerDownloadJobs(queue: JobQueue, downloads: DownloadService) {
+  queue.register<{ downloadId: string }>(EXPIRE_DOWNLOAD_JOB, {
+    run: ({ downloadId }) => downloads.expire(downloadId),
+  });
+}
