@@ -46,6 +46,7 @@ interface Owner {
   teamId: string;
   collectionId: string;
   fileId: string;
+  downloadId: string;
 }
 let ada: Owner;
 let bob: Owner;
@@ -136,7 +137,14 @@ async function owner(prefix: string): Promise<Owner> {
       { timeout: 30_000 },
     )
     .toBe("ready");
-  return { email, token, userId, teamId, collectionId, fileId };
+  const { requestId: downloadId } = (await post(
+    `/teams/${teamId}/downloads`,
+    { collectionId },
+    token,
+  )) as {
+    requestId: string;
+  };
+  return { email, token, userId, teamId, collectionId, fileId, downloadId };
 }
 
 /** Signs in through the web host's own sign-in form, as a browser without JavaScript would. */
@@ -190,7 +198,7 @@ async function mintSession(tokens: {
 }
 
 // The page routes, with what their ids are (app/routes; the coverage test below keeps this list
-// complete). `T` team, `C` collection, `F` file, `U` member.
+// complete). `T` team, `C` collection, `F` file, `U` member, `D` download.
 const SIGNED_IN_PAGES = [
   "/teams",
   "/switch-team",
@@ -214,6 +222,9 @@ const SIGNED_IN_PAGES = [
   "/teams/T/collections/C/files/F",
   "/teams/T/collections/C/files/F/rename",
   "/teams/T/collections/C/files/F/download",
+  "/teams/T/downloads",
+  "/teams/T/downloads/D",
+  "/teams/T/downloads/D/download",
 ];
 const PUBLIC_PAGES = [
   "/",
@@ -233,7 +244,11 @@ const PUBLIC_PAGES = [
   "/no/such/page",
 ];
 /** Resource routes: no page of their own, so no `.data` form. */
-const RESOURCES = new Set(["/teams/T/collections/C/files/F/download", "/auth/callback"]);
+const RESOURCES = new Set([
+  "/teams/T/collections/C/files/F/download",
+  "/teams/T/downloads/D/download",
+  "/auth/callback",
+]);
 
 const GARBAGE_QUERY = new URLSearchParams({
   cursor: "garbage",
@@ -252,16 +267,17 @@ const GARBAGE_QUERY = new URLSearchParams({
   confirm: "remove",
 }).toString();
 
-type Ids = Record<"T" | "C" | "F" | "U", string>;
+type Ids = Record<"T" | "C" | "F" | "U" | "D", string>;
 const idsOf = (owner: Owner): Ids => ({
   T: owner.teamId,
   C: owner.collectionId,
   F: owner.fileId,
   U: owner.userId,
+  D: owner.downloadId,
 });
 
 function pathFor(route: string, ids: Ids) {
-  return route.replace(/\b[TCFU]\b/g, (name) => encodeURIComponent(ids[name as keyof Ids]));
+  return route.replace(/\b[TCFUD]\b/g, (name) => encodeURIComponent(ids[name as keyof Ids]));
 }
 
 /** A route asked for the three ways a browser asks. */
@@ -340,10 +356,22 @@ const redirectsTo = (answer: Answer, target: RegExp) =>
 test("every page answers the ids it was given: its own, missing, or another team's", async () => {
   proxy.mode = "pass";
   const own = idsOf(ada);
-  const missing: Ids = { T: "no-such-team", C: "no-such-collection", F: "no-such-file", U: "x" };
+  const missing: Ids = {
+    T: "no-such-team",
+    C: "no-such-collection",
+    F: "no-such-file",
+    U: "x",
+    D: "no-such-download",
+  };
   const foreign = idsOf(bob);
   // Ada's team, with Bob's collection and file in it.
-  const crossed: Ids = { ...own, C: bob.collectionId, F: bob.fileId, U: bob.userId };
+  const crossed: Ids = {
+    ...own,
+    C: bob.collectionId,
+    F: bob.fileId,
+    U: bob.userId,
+    D: bob.downloadId,
+  };
 
   await each(
     SIGNED_IN_PAGES,
@@ -503,6 +531,7 @@ test("the route table above covers every page route of the build", async () => {
         .replace(/\bC\b/, ":collectionId")
         .replace(/\bF\b/, ":fileId")
         .replace(/\bU\b/, ":userId")
+        .replace(/\bD\b/, ":downloadId")
         .replace(/^\//, ""),
     ),
   );
@@ -535,6 +564,7 @@ test("garbage posts to every action are a page, a redirect or a 4xx, never a 5xx
               collectionId: ids.C,
               fileId: ids.F,
               userId: ids.U,
+              downloadId: ids.D,
               provider: ids.provider,
             } as Record<string, string>
           )[name] ?? name,

@@ -1,11 +1,12 @@
 import { DotsHorizontalIcon, Pencil2Icon } from "@radix-ui/react-icons";
-import { Badge, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
-import { Link } from "@remix-run/react";
+import { Badge, Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
 import type { Collection } from "#app/services/api/collections.server.ts";
 import {
   type Actor,
+  canDownloadCollection,
   canRenameCollection,
   canShareCollection,
   shareTransition,
@@ -13,7 +14,8 @@ import {
 
 /**
  * One collection in the list: a link to its files (bold and marked while unread), and the menu
- * of what the caller may do with it (rename, share or unshare) as dialogs over the list.
+ * of what the caller may do with it: rename, share or unshare (dialogs over the list), and
+ * download it as a zip (a form post, then the download's dialog).
  */
 export function CollectionRow({
   collection,
@@ -38,6 +40,7 @@ export function CollectionRow({
   const transition = canShareCollection(actor.role, collection)
     ? shareTransition(collection)
     : null;
+  const mayDownload = canDownloadCollection(actor.role);
   return (
     <li className="collection-row" data-unread={unread || undefined}>
       <Link to={`${base}/collections/${id}`} className="collection-link">
@@ -70,7 +73,7 @@ export function CollectionRow({
           </Text>
         </Flex>
       </Link>
-      {mayRename || transition ? (
+      {mayRename || transition || mayDownload ? (
         <details className="menu" ref={menu}>
           <summary aria-label={t("row.actions", { name: collection.name })}>
             <DotsHorizontalIcon aria-hidden />
@@ -89,6 +92,15 @@ export function CollectionRow({
                   {transition.action === "share" ? t("row.share") : t("row.unshare")}
                 </Link>
               </RadixLink>
+            ) : null}
+            {mayDownload ? (
+              <Form method="post" action={`${base}/downloads${search}`}>
+                <input type="hidden" name="collectionId" value={collection.collectionId} />
+                <input type="hidden" name="name" value={collection.name} />
+                <Button type="submit" variant="ghost" size="2">
+                  {t("row.download")}
+                </Button>
+              </Form>
             ) : null}
           </Flex>
         </details>

@@ -4879,6 +4879,8 @@ export interface components {
             createdAt: number;
             /** @description After this the download is gone */
             expiresAt: number;
+            /** @description The archive's name without .zip: the collection's name when it was asked for */
+            name: string;
             parts: components["schemas"]["DownloadPart"][];
             requestId: string;
             /**

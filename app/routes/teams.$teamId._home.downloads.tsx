@@ -1,0 +1,34 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
+import { attempt } from "#app/services/api/client.server.ts";
+import { downloadsApi } from "#app/services/api/downloads.server.ts";
+import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
+
+/*
+ * Download a collection as a zip (the collection menu, spec sections 2 and 4): a plain form post
+ * asks the API for the download, then the download's dialog shows it preparing and ready. A
+ * refusal goes back to the list with preparingDownload (spec section 8).
+ */
+
+/** Nothing to show here: the list. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { auth, base } = await requireTeam(request, context, params.teamId);
+  throw redirect(base, { headers: auth.headers });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { auth, team, base } = await requireTeam(request, context, params.teamId);
+  const search = new URL(request.url).searchParams;
+  const back = filtersHref(base, readFilters(search));
+  const form = await request.formData();
+  const collectionId = String(form.get("collectionId") ?? "");
+  // The collection's name, as the folder its files unzip into (ADR 025).
+  const filesPrefix = String(form.get("name") ?? "");
+  const { value, refusal } = await attempt(
+    downloadsApi.create(context, auth.accessToken, team.teamId, { collectionId, filesPrefix }),
+  );
+  if (refusal)
+    throw await closeWithError({ request, context, to: back, auth }, "preparingDownload");
+  const dialog = `${base}/downloads/${encodeURIComponent(value.body.requestId)}`;
+  return redirect(`${dialog}${back.slice(base.length)}`, { status: 303, headers: auth.headers });
+}

@@ -1,0 +1,121 @@
+import { DownloadIcon } from "@radix-ui/react-icons";
+import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
+import { downloadsApi } from "#app/services/api/downloads.server.ts";
+import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";
+import { DOWNLOAD_POLL_MS } from "#domain/constants.ts";
+import { formatFileSize } from "#domain/format.ts";
+
+export const handle = { i18n: ["common", "teams", "messages", "collections"] };
+
+/*
+ * A collection's download (spec section 4, Download): preparing, then ready with "Download now",
+ * one link per part. While it is not ready the page looks again every 5 seconds: a revalidation
+ * with JavaScript, a refresh without. Each link starts the download through
+ * /teams/{teamId}/downloads/{downloadId}/download, which fetches the signed link.
+ */
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { auth, team, base } = await requireTeam(request, context, params.teamId);
+  const back = filtersHref(base, readFilters(new URL(request.url).searchParams));
+  const { body: download } = await orGoBack(
+    downloadsApi.get(context, auth.accessToken, team.teamId, params.downloadId ?? ""),
+    { request, context, to: back, auth },
+  );
+  const start = `/teams/${encodeURIComponent(params.teamId ?? "")}/downloads/${encodeURIComponent(download.requestId)}/download`;
+  return data({ download, back, start }, { headers: auth.headers });
+}
+
+export default function DownloadDialog() {
+  const { t, i18n } = useTranslation("collections");
+  const { download, back, start } = useLoaderData<typeof loader>();
+  const ready = download.status === "ready";
+  const failed = download.status === "failed";
+  usePollUntil(ready || failed);
+  const size = (bytes: number) => formatFileSize(bytes, i18n.language);
+  return (
+    <RouteDialog
+      title={t("download.title", { name: download.name })}
+      closeTo={back}
+      closeLabel={t("download.close")}
+    >
+      <Flex direction="column" gap="4">
+        {failed ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{t("messages:errors.preparingDownload")}</Callout.Text>
+          </Callout.Root>
+        ) : !ready ? (
+          <Callout.Root role="status">
+            <noscript>
+              <meta httpEquiv="refresh" content={String(DOWNLOAD_POLL_MS / 1000)} />
+            </noscript>
+            <Callout.Text>{t("download.preparing")}</Callout.Text>
+          </Callout.Root>
+        ) : download.totalParts === 1 ? (
+          <>
+            <Callout.Root color="grass" role="status">
+              <Callout.Text>
+                {t("download.ready", {
+                  count: download.parts[0]?.fileCount ?? 0,
+                  size: size(download.parts[0]?.size ?? 0),
+                })}
+              </Callout.Text>
+            </Callout.Root>
+            <Button asChild size="3">
+              <Link to={start} reloadDocument>
+                <DownloadIcon aria-hidden />
+                {t("download.now")}
+              </Link>
+            </Button>
+          </>
+        ) : (
+          <>
+            <Callout.Root color="grass" role="status">
+              <Callout.Text>
+                {t("download.readyParts", { count: download.totalParts })}
+              </Callout.Text>
+            </Callout.Root>
+            <ul className="plain-list download-parts">
+              {download.parts.map((part) => (
+                <li key={part.partId}>
+                  <Button asChild variant="soft">
+                    <Link to={`${start}?part=${part.partId}`} reloadDocument>
+                      <DownloadIcon aria-hidden />
+                      {t("download.part", {
+                        part: part.partId,
+                        total: download.totalParts,
+                        size: size(part.size),
+                      })}
+                    </Link>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {ready ? (
+          <Text as="p" size="2" color="gray">
+            {t("download.expires")}
+          </Text>
+        ) : null}
+      </Flex>
+    </RouteDialog>
+  );
+}
+
+/** Looks again every DOWNLOAD_POLL_MS until `done` (spec section 9: every 5 seconds). */
+function usePollUntil(done: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (done) return;
+    const timer = setInterval(() => revalidator.revalidate(), DOWNLOAD_POLL_MS);
+    return () => clearInterval(timer);
+  }, [done, revalidator]);
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";
