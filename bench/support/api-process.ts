@@ -7,13 +7,20 @@ import { ownedTeam } from "#tests/api/support/teams.ts";
 
 /**
  * The API under measurement, in its own process so its memory is its own: the real API on a
- * fresh SQLite file (or PostgreSQL with TEST_DATABASE_URL), one team, one collection, and
- * BENCH_SEED_FILES file rows written straight to the database. Prints one JSON line with what a
- * client needs, then serves until killed. Run by the benchmarks through bench/support/spawn.ts.
+ * fresh SQLite file (or PostgreSQL with TEST_DATABASE_URL), its blobs on disk (or in the S3
+ * server BENCH_S3 describes, as JSON), one team, one collection, and:
+ * - BENCH_SEED_FILES file rows written straight to the database, without bytes;
+ * - BENCH_BLOB_FILES ready files of BENCH_BLOB_MIB MiB each, with their bytes stored.
+ * Prints one JSON line with what a client needs, then serves until killed. Run by the
+ * benchmarks through bench/support/spawn.ts.
  */
 const seed = Number(process.env.BENCH_SEED_FILES ?? 0);
+const blobFiles = Number(process.env.BENCH_BLOB_FILES ?? 0);
+const blobMiB = Number(process.env.BENCH_BLOB_MIB ?? 1);
+const s3 = process.env.BENCH_S3 ? JSON.parse(process.env.BENCH_S3) : undefined;
 const api = await startApi({
-  planLimits: { limitStorageBytes: -1 },
+  planLimits: { limitStorageBytes: -1, limitTrafficBytes: -1 },
+  s3,
 });
 const { team, tokens } = await ownedTeam(api);
 const collection = await insertCollection(api, team);
@@ -32,6 +39,20 @@ if (seed > 0) {
   }
 }
 
+const fileIds: string[] = [];
+for (let i = 0; i < blobFiles; i++) {
+  // Bytes that differ from file to file, made cheaply: a pattern with the file's number in it.
+  const content = Buffer.alloc(blobMiB * 1024 * 1024, `photo ${i} `);
+  const stored = await insertFile(api, team, collection, {
+    name: `scan-${String(i).padStart(4, "0")}.pdf`,
+    contentType: "application/pdf",
+    refDate: Date.now() - i * 60_000,
+    withBlobs: true,
+    content,
+  });
+  fileIds.push(stored.fileId);
+}
+
 if (seed > 0 && api.dialect === "postgres") {
   // What autovacuum does on a live database soon after a bulk load: without statistics the
   // planner takes a fresh 20,000-row table for an empty one.
@@ -45,6 +66,8 @@ process.stdout.write(
     teamId: team.teamId,
     collectionId: collection.collectionId,
     dialect: api.dialect,
+    storage: s3 ? "S3" : "disk",
+    fileIds,
   })}\n`,
 );
 

@@ -8,6 +8,10 @@ export interface BenchApi {
   teamId: string;
   collectionId: string;
   dialect: string;
+  /** Where its blobs are: "disk" or "S3". */
+  storage: string;
+  /** The ready files BENCH_BLOB_FILES asked for. */
+  fileIds: string[];
   process: ChildProcess;
   /** The API process's resident memory now, in bytes (Linux /proc). */
   rss(): number;
@@ -16,26 +20,34 @@ export interface BenchApi {
 
 /** Starts bench/support/api-process.ts in a child process and waits for its JSON line. */
 export async function spawnApi(env: Record<string, string> = {}): Promise<BenchApi> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/support/api-process.ts"], {
+  const { child, info } = await spawnScript("bench/support/api-process.ts", env);
+  return { ...info, process: child, rss: () => rssOf(child.pid), stop: () => stopChild(child) };
+}
+
+/** The local S3 server of bench/support/s3-process.ts: its settings, as BENCH_S3 takes them. */
+export async function spawnS3() {
+  const { child, info } = await spawnScript("bench/support/s3-process.ts", {});
+  return { settings: JSON.stringify(info), stop: () => stopChild(child) };
+}
+
+/** Runs a TypeScript script in a child process; answers it and the JSON of its first line. */
+async function spawnScript(script: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const lines = createInterface({ input: child.stdout as NonNullable<typeof child.stdout> });
   const first = await new Promise<string>((resolve, reject) => {
     lines.once("line", resolve);
-    child.once("exit", (code) => reject(new Error(`The API process exited with ${code}`)));
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  const info = JSON.parse(first);
-  return {
-    ...info,
-    process: child,
-    rss: () => rssOf(child.pid),
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return { child, info: JSON.parse(first) };
+}
+
+async function stopChild(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
 }
 
 /** A process's resident memory now, in bytes (Linux /proc). */
