@@ -261,6 +261,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
       return {
         requestId: download.download_id,
         collectionId: download.collection_id,
+        name: download.archive_name,
         status: download.status,
         totalParts: download.total_parts,
         parts: await parts(download.download_id),

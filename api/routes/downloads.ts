@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { Hono, type MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import type { AuthEnv } from "#api/auth/middleware.ts";
 import type { Db } from "#api/db/schema.ts";
 import { DOWNLOAD_STATUSES } from "#api/db/schema.ts";
@@ -59,6 +59,9 @@ const DownloadSchema = z
   .object({
     requestId: z.string(),
     collectionId: z.string(),
+    name: z.string().openapi({
+      description: "The archive's name without .zip: the collection's name when it was asked for",
+    }),
     status: z.enum(DOWNLOAD_STATUSES).openapi({
       description: "ready as soon as the request is answered: the entries are fixed then",
     }),
@@ -203,7 +206,31 @@ export function archiveRoutes({
   downloads: DownloadService;
   traffic: Traffic;
 }) {
-  const app = new Hono<ApiEnv>();
+  const app = new OpenAPIHono<ApiEnv>();
+  // Described for the OpenAPI document; Hono serves it below, GET and HEAD alike.
+  app.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/archives/{downloadId}/{partId}",
+    tags,
+    summary:
+      "A part's zip, for the holder of its signed link (no bearer): exact Content-Length, a " +
+      "strong ETag, and one Range (206) to resume, honoured while If-Range names this archive",
+    request: {
+      params: z.object({ downloadId: z.string(), partId: z.string() }),
+      query: z.object({ expires: z.string(), signature: z.string() }),
+    },
+    responses: {
+      200: {
+        description: "The whole zip (application/zip, an attachment named after the collection)",
+        content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } },
+      },
+      206: {
+        description: "The range asked for",
+        content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } },
+      },
+      ...errorResponses(403, 404, 410, 416),
+    },
+  });
   // ARCHIVE_PATH, under the API's /api.
   app.on(["GET", "HEAD"], "/archives/:downloadId/:partId", async (c) => {
     const { downloadId, partId } = c.req.param();
