@@ -51,6 +51,8 @@ const CENTRAL_FIXED = 46;
 const END_FIXED = 22;
 const ZIP64_END_BYTES = 56;
 const ZIP64_LOCATOR_BYTES = 20;
+/** What the stream gathers small pieces into before it sends them. */
+const COALESCE_BYTES = 64 * 1024;
 
 /** Where each part of the archive lies: a pure function of the entries. */
 export interface ZipLayout {
@@ -341,7 +343,7 @@ export function zipStream(
   if (range.start < 0 || range.end >= layout.size || range.end < range.start - 1) {
     throw new RangeError(`Range ${range.start}-${range.end} is outside the archive`);
   }
-  async function* bytes() {
+  async function* pieces() {
     let offset = range.start;
     const stop = range.end + 1;
     while (offset < stop) {
@@ -371,5 +373,27 @@ export function zipStream(
       offset = piece.start + to;
     }
   }
-  return Readable.from(bytes(), { objectMode: false });
+  /**
+   * Small pieces (headers, records, small files) are sent together, COALESCE_BYTES at a time:
+   * one write per header of a thousand small files would cost more than their bytes.
+   */
+  async function* coalesced() {
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    for await (const chunk of pieces()) {
+      if (chunk.length >= COALESCE_BYTES && pendingBytes === 0) {
+        yield chunk;
+        continue;
+      }
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes >= COALESCE_BYTES) {
+        yield Buffer.concat(pending, pendingBytes);
+        pending = [];
+        pendingBytes = 0;
+      }
+    }
+    if (pendingBytes > 0) yield Buffer.concat(pending, pendingBytes);
+  }
+  return Readable.from(coalesced(), { objectMode: false });
 }
