@@ -24,9 +24,14 @@ function SignInErrorCallout({ error }: { error: SignInError | null }) {
   return (
     <Callout.Root color="red" role="alert">
       <Callout.Text>
-        {t([`social.errors.${code}`, `messages:errors.${code}`, "social.errors.failed"], {
-          provider,
-        })}
+        {t(
+          [
+            `social.errors.${code}`,
+            `messages:errors.${code}`,
+            provider ? "social.errors.failed" : "messages:errors.externalIdentifierError",
+          ],
+          { provider },
+        )}
       </Callout.Text>
     </Callout.Root>
   );
