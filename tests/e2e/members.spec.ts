@@ -114,6 +114,8 @@ test("invite by email, accept with a new account, change the role, disable and r
   await memberRow(page, "Bea").click();
   const member = page.getByRole("dialog", { name: "Member" });
   await expect(member.getByText(email)).toBeVisible();
+  // Bea signs in with her email: no username, and never her internal id in its place.
+  await expect(member.getByText("Username", { exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await member.getByLabel("Role").selectOption({ label: "Contributor + Viewer" });
   await member.getByRole("button", { name: "Save role" }).click();
@@ -160,6 +162,10 @@ test("an internal contributor signs in with the team code and chooses a password
   expect(password).toHaveLength(16);
   await credentials.getByRole("link", { name: "Done" }).click();
   await expect(memberRow(page, username)).toContainText("Contributor");
+  // An internal member's username is what they sign in with: the dialog shows it.
+  await memberRow(page, username).click();
+  const details = page.getByRole("dialog", { name: "Member" });
+  await expect(details.getByText("Username", { exact: true })).toBeVisible();
 
   const crew = await otherBrowser(browser);
   await crew.goto("/auth/signin");

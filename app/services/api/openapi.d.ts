@@ -4722,7 +4722,7 @@ export interface components {
         MemberDetail: components["schemas"]["Member"] & {
             /** @description Shown to the member themself and to roles that update any member; else null */
             email: string | null;
-            /** @description Null for an invitation */
+            /** @description An internal member's sign-in name; null for everyone else, who sign in with their email */
             username: string | null;
         };
         MemberList: {
