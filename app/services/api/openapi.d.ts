@@ -2566,6 +2566,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation is, before answering it (the token is the credential)
+         * @description The team's name, who invited, the invited email and the role, for the page a mailed link opens. Changes nothing. A token already answered is invitationAlreadyHandled, an expired one expiredToken. A post, so the token stays out of addresses and logs.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvitationPreviewRequest"];
+                };
+            };
+            responses: {
+                /** @description The invitation */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationPreview"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Gone: expired or already used */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported content type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/{teamId}/invitations/reject": {
         parameters: {
             query?: never;
@@ -4665,6 +4765,18 @@ export interface components {
         /** @description authorizationRequired (the email has an account: sign in first) or newInvitedAccountRequired (send the password to create the account), with the invited email */
         InvitationChallenge: components["schemas"]["Error"] & {
             email: string;
+        };
+        InvitationPreview: {
+            /** @description The invited address */
+            email: string;
+            /** @description Who invited, by their name in the team; null once they are no longer in it */
+            inviterNickname: string | null;
+            /** @enum {string} */
+            role: "owner" | "admin" | "uploader" | "upviewer" | "viewer";
+            teamName: string;
+        };
+        InvitationPreviewRequest: {
+            token: string;
         };
         InviteMemberRequest: {
             email: string;
