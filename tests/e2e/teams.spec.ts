@@ -49,15 +49,22 @@ test("create a first team, land in it, and come back to it from /teams", async (
   await expect(page).toHaveURL(/\/switch-team$/);
   await expect(page.getByRole("link", { name: /Summer Camp/ })).toBeVisible();
   await expect(page.getByText("1 member")).toBeVisible();
+});
 
-  // The team chooser opens the create-team dialog too, for a second team (spec section 2).
+test("a user in one team creates a second from the team switch", async ({ page }) => {
+  const user = await createVerifiedUser("second");
+  await createTeamViaApi(await apiAccessToken(user.email), "Summer Camp");
+  await signIn(page, user.email);
+  await page.goto("/switch-team");
+
+  // The team chooser opens the create-team dialog too (spec section 2).
   await page.getByRole("link", { name: "Create a team" }).click();
   await expect(page).toHaveURL(/\/switch-team\?create=?$/);
-  const second = page.getByRole("dialog", { name: "Create a team" });
-  await second.getByRole("button", { name: "Create team" }).click();
-  await expect(second.getByText("Enter the team's name.")).toBeVisible();
-  await second.getByLabel("Team name").fill("Winter Camp");
-  await second.getByRole("button", { name: "Create team" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create a team" });
+  await dialog.getByRole("button", { name: "Create team" }).click();
+  await expect(dialog.getByText("Enter the team's name.")).toBeVisible();
+  await dialog.getByLabel("Team name").fill("Winter Camp");
+  await dialog.getByRole("button", { name: "Create team" }).click();
   await expect(page.getByRole("status")).toHaveText("Your team is ready.");
   await expect(page.getByRole("heading", { level: 1, name: "Winter Camp" })).toBeVisible();
 
