@@ -776,7 +776,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the email with the mailed code */
+        /** Confirm the email with the mailed code; with the sign-up's proof, sign in too */
         post: {
             parameters: {
                 query?: never;
@@ -790,13 +790,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Confirm the email with the mailed code */
+                /** @description Confirm the email with the mailed code; with the sign-up's proof, sign in too */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Ok"];
+                        "application/json": components["schemas"]["VerifyEmailResult"];
                     };
                 };
                 /** @description Invalid input */
@@ -4940,6 +4940,8 @@ export interface components {
         };
         SignUpResult: {
             email: string;
+            /** @description Opaque, for this client only (never in a URL or a mail), for a day: sent with the code to /auth/verify-email, it signs this client in as the address is confirmed */
+            signUpProof: string;
             /** @description Goes into the verify link with the email */
             username: string;
         };
@@ -5035,6 +5037,7 @@ export interface components {
             path: "/name" | "/description" | "/mode";
             value?: string | null;
         };
+        /** @description Tokens, when the signUpProof was this sign-up's and this call confirmed the address */
         Tokens: {
             /** @description JWT for Authorization: Bearer */
             AccessToken: string;
@@ -5066,7 +5069,14 @@ export interface components {
         VerifyEmailRequest: {
             code: string;
             email: string;
+            /** @description The signUpProof this client's sign-up answered, to be signed in */
+            signUpProof?: string;
             username: string;
+        };
+        VerifyEmailResult: {
+            /** @enum {boolean} */
+            ok: true;
+            result?: components["schemas"]["Tokens"];
         };
     };
     responses: never;
