@@ -233,7 +233,7 @@ export function createAccountService(deps: AccountDependencies) {
 
     /**
      * Confirms the address with the mailed code. With the sign-up's proof, the client that
-     * signed up is signed in too (ADR 026): the code proves the address, the proof that this is
+     * signed up is signed in too (ADR 029): the code proves the address, the proof that this is
      * who chose the password. Only the request that confirms the address gets tokens; a bare
      * code, a second click or someone else's proof confirms and signs nobody in.
      */

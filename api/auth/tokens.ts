@@ -7,7 +7,7 @@ import { ApiError } from "#api/http/errors.ts";
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** The new-password challenge's session: long enough to choose a password. */
 export const CHALLENGE_TTL_SECONDS = 10 * 60;
-/** A sign-up's proof lasts as long as its first verification code: a day (ADR 026). */
+/** A sign-up's proof lasts as long as its first verification code: a day (ADR 029). */
 export const SIGN_UP_PROOF_TTL_SECONDS = 24 * 60 * 60;
 
 const ALGORITHM = "HS256";
@@ -131,7 +131,7 @@ export function createTokenService({
     },
 
     /**
-     * A sign-up's proof (ADR 026): handed to the client that signed up, and only to it, so that
+     * A sign-up's proof (ADR 029): handed to the client that signed up, and only to it, so that
      * client alone can be signed in when the address is confirmed. Bound to the user and email.
      */
     signSignUpProof(userId: string, email: string) {

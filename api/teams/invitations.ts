@@ -61,7 +61,7 @@ export interface Membership {
   role: Role;
 }
 
-/** What the page a mailed link opens may say before anyone answers it (ADR 025). */
+/** What the page a mailed link opens may say before anyone answers it (ADR 028). */
 export interface InvitationPreview {
   teamName: string;
   /** The nickname of who invited, in the team; null once they are no longer in it. */

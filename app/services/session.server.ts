@@ -34,7 +34,7 @@ export interface SessionData {
   signInError: SignInError;
   /**
    * An invitation a guest chose to accept and was sent to sign in for, since its address has an
-   * account: the accept page completes it once they are back, signed in (ADR 025).
+   * account: the accept page completes it once they are back, signed in (ADR 028).
    */
   pendingInvitation: PendingInvitation;
 }

@@ -4,7 +4,7 @@ import type { WebContext } from "#app/load-context.ts";
 import { isSecureRequest } from "./cookies.server.ts";
 
 /*
- * The sign-up's proof (ADR 026), kept for the browser that signed up: the API answers it to the
+ * The sign-up's proof (ADR 029), kept for the browser that signed up: the API answers it to the
  * sign-up call, and the email verification sends it back, so verifying from this browser signs
  * it in. A signed, httpOnly cookie, sent only to the /auth pages, for as long as the proof lasts;
  * it goes once the address is verified. Page scripts never see it.

@@ -11,7 +11,7 @@ import { VerifySchema } from "./verify-email.ts";
 
 /**
  * Checks the emailed code for `email` and `username`. In the browser that signed up, with its
- * sign-up's proof, the API signs it in too and the teams open (ADR 026); anywhere else, on to
+ * sign-up's proof, the API signs it in too and the teams open (ADR 029); anywhere else, on to
  * sign in with the address filled in. Shared by the emailed link (/auth/verify) and the page
  * after sign-up (/auth/check-email).
  */

@@ -43,7 +43,7 @@ async function signUp(page: Page, email: string, nickname = "Ada Lovelace") {
 
 /**
  * Opens the mailed verify link and confirms the address. In the browser that signed up, that
- * signs it in (ADR 026). `elsewhere` first drops this browser's sign-up proof, as a phone opening
+ * signs it in (ADR 029). `elsewhere` first drops this browser's sign-up proof, as a phone opening
  * the mail would have none: the address is verified, and signing in comes next.
  */
 async function verifyFromMail(page: Page, email: string, { elsewhere = false } = {}) {

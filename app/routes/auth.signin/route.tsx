@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   // Flashed by a social sign-in that failed; reading it once clears it.
   const signInError = session.get("signInError") ?? null;
-  // A guest who chose to accept an invitation signs in with its address, then joins (ADR 025).
+  // A guest who chose to accept an invitation signs in with its address, then joins (ADR 028).
   const invitedEmail = pendingInvitationOf(session)?.email ?? "";
   return data(
     {

@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (signedUp.refusal) return formRefusal(submission, signedUp.refusal, { hideFields });
   const { body } = signedUp.value;
   const account = { email: body.email ?? email, username: body.username };
-  // Kept for this browser: verifying the address here signs it in (ADR 026).
+  // Kept for this browser: verifying the address here signs it in (ADR 029).
   const proof = await keepSignUpProof(request, context, { ...account, proof: body.signUpProof });
   return redirect(`/auth/check-email?${new URLSearchParams(account)}`, {
     status: 303,

@@ -40,7 +40,7 @@ function refusalMessage(refusal: ApiRequestError) {
 }
 
 /**
- * What the link's page shows (ADR 025): the invitation (team, inviter, address, role) while it
+ * What the link's page shows (ADR 028): the invitation (team, inviter, address, role) while it
  * can be answered, else why not, so a used link offers no Accept. A guest who pressed Accept and
  * was sent to sign in comes back here signed in: the acceptance they chose completes now, with no
  * second press. The choice was a post from this page (the host refuses foreign ones), kept in the
