@@ -224,22 +224,45 @@ export function createAccountService(deps: AccountDependencies) {
         // The account exists; the user can ask for the code again.
         logger.error({ err: error }, "sign-up: the verification mail could not be sent");
       }
-      return { username: user.username, email: input.email };
+      return {
+        username: user.username,
+        email: input.email,
+        signUpProof: await tokens.signSignUpProof(user.user_id, input.email),
+      };
     },
 
-    async verifyEmail(input: { email: string; username: string; code: string }) {
+    /**
+     * Confirms the address with the mailed code. With the sign-up's proof, the client that
+     * signed up is signed in too (ADR 029): the code proves the address, the proof that this is
+     * who chose the password. Only the request that confirms the address gets tokens; a bare
+     * code, a second click or someone else's proof confirms and signs nobody in.
+     */
+    async verifyEmail(input: {
+      email: string;
+      username: string;
+      code: string;
+      signUpProof?: string | undefined;
+    }): Promise<SignInResult | undefined> {
       const user = await findUserByEmail(db, input.email);
-      if (!user || user.username !== input.username) {
+      if (!user?.email || user.username !== input.username) {
         throw new ApiError("wrongVerificationCode", "The code is not right");
       }
       // A link followed twice: the address is already confirmed.
-      if (user.email_verified) return;
+      if (user.email_verified) return undefined;
       await codes.consume(user.user_id, "verify", input.code);
-      await db
+      const confirmed = await db
         .updateTable("users")
         .set({ email_verified: 1, updated_at: now() })
         .where("user_id", "=", user.user_id)
-        .execute();
+        .where("email_verified", "=", 0)
+        .executeTakeFirst();
+      const proven =
+        input.signUpProof !== undefined &&
+        (await tokens.isSignUpProof(input.signUpProof, user.user_id, user.email));
+      if (Number(confirmed.numUpdatedRows) !== 1 || !proven || user.password_hash === null) {
+        return undefined;
+      }
+      return signedIn({ ...user, email_verified: 1 }, "password");
     },
 
     /** Same answer whether or not the email has an account waiting for confirmation. */

@@ -7,11 +7,13 @@ import { ApiError } from "#api/http/errors.ts";
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** The new-password challenge's session: long enough to choose a password. */
 export const CHALLENGE_TTL_SECONDS = 10 * 60;
+/** A sign-up's proof lasts as long as its first verification code: a day (ADR 029). */
+export const SIGN_UP_PROOF_TTL_SECONDS = 24 * 60 * 60;
 
 const ALGORITHM = "HS256";
 
 /** What each kind of token is for; a token of one kind is refused where another is expected. */
-type TokenUse = "access" | "id" | "challenge";
+type TokenUse = "access" | "id" | "challenge" | "sign_up";
 
 export interface TokenUser {
   user_id: string;
@@ -126,6 +128,25 @@ export function createTokenService({
     /** The session of a new-password challenge: who it is for, signed, short-lived. */
     signChallenge(userId: string) {
       return sign("challenge", userId, CHALLENGE_TTL_SECONDS, {});
+    },
+
+    /**
+     * A sign-up's proof (ADR 029): handed to the client that signed up, and only to it, so that
+     * client alone can be signed in when the address is confirmed. Bound to the user and email.
+     */
+    signSignUpProof(userId: string, email: string) {
+      return sign("sign_up", userId, SIGN_UP_PROOF_TTL_SECONDS, { email });
+    },
+
+    /** Whether `proof` is a live sign-up proof of this user and email. */
+    async isSignUpProof(proof: string, userId: string, email: string) {
+      try {
+        const payload = await verify(proof, "sign_up");
+        return payload.sub === userId && payload.email === email;
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return false;
+        throw error;
+      }
     },
 
     /** The user a challenge session is for; `expiredToken` or `notAuthorized` otherwise. */

@@ -50,12 +50,33 @@ const SignUpResponse = z
   .object({
     username: z.string().openapi({ description: "Goes into the verify link with the email" }),
     email: z.string(),
+    signUpProof: z.string().openapi({
+      description:
+        "Opaque, for this client only (never in a URL or a mail), for a day: sent with the " +
+        "code to /auth/verify-email, it signs this client in as the address is confirmed",
+    }),
   })
   .openapi("SignUpResult");
 
 const VerifyEmailRequest = z
-  .strictObject({ code: codeSchema, email: emailSchema, username: lookupText })
+  .strictObject({
+    code: codeSchema,
+    email: emailSchema,
+    username: lookupText,
+    signUpProof: z.string().min(1).max(4000).optional().openapi({
+      description: "The signUpProof this client's sign-up answered, to be signed in",
+    }),
+  })
   .openapi("VerifyEmailRequest");
+const VerifyEmailResponse = z
+  .object({
+    ok: z.literal(true),
+    result: TokensSchema.optional().openapi({
+      description:
+        "Tokens, when the signUpProof was this sign-up's and this call confirmed the address",
+    }),
+  })
+  .openapi("VerifyEmailResult");
 const EmailRequest = z.strictObject({ email: emailSchema }).openapi("EmailRequest");
 
 const SignInRequest = z
@@ -142,10 +163,10 @@ const routes = {
   ),
   verifyEmail: post(
     "/auth/verify-email",
-    "Confirm the email with the mailed code",
+    "Confirm the email with the mailed code; with the sign-up's proof, sign in too",
     VerifyEmailRequest,
     200,
-    OkSchema,
+    VerifyEmailResponse,
     [410, 429],
   ),
   resendCode: post(
@@ -242,8 +263,8 @@ export function authRoutes({
     .openapi(routes.verifyEmail, async (c) => {
       const body = c.req.valid("json");
       await limiter.check("verifyEmail", clientIp(c), body.email);
-      await accounts.verifyEmail(body);
-      return c.json(ok, 200);
+      const result = await accounts.verifyEmail(body);
+      return c.json(result ? { ...ok, result } : ok, 200);
     })
     .openapi(routes.resendCode, async (c) => {
       const { email } = c.req.valid("json");

@@ -118,6 +118,17 @@ const AcceptRequest = z
   })
   .openapi("AcceptInvitationRequest");
 const RejectRequest = z.strictObject({ token: tokenSchema }).openapi("RejectInvitationRequest");
+const PreviewRequest = z.strictObject({ token: tokenSchema }).openapi("InvitationPreviewRequest");
+const PreviewResponse = z
+  .object({
+    teamName: z.string(),
+    inviterNickname: z.string().nullable().openapi({
+      description: "Who invited, by their name in the team; null once they are no longer in it",
+    }),
+    email: z.string().openapi({ description: "The invited address" }),
+    role: z.enum(ROLES),
+  })
+  .openapi("InvitationPreview");
 
 const MembershipSchema = z.object({ teamId: z.string(), role: z.enum(ROLES) });
 const TokensSchema = z.object({
@@ -264,6 +275,21 @@ function routes(auth: MiddlewareHandler<AuthEnv>, maybeAuth: MiddlewareHandler<O
         ...errorResponses(400, 403, 404, 409, 410, 413, 415),
       },
     }),
+    preview: createRoute({
+      method: "post",
+      path: "/teams/{teamId}/invitations/preview",
+      tags,
+      summary: "What an invitation is, before answering it (the token is the credential)",
+      description:
+        "The team's name, who invited, the invited email and the role, for the page a mailed " +
+        "link opens. Changes nothing. A token already answered is invitationAlreadyHandled, an " +
+        "expired one expiredToken. A post, so the token stays out of addresses and logs.",
+      request: { params: TeamParams, body: jsonBody(PreviewRequest) },
+      responses: {
+        200: jsonResponse("The invitation", PreviewResponse),
+        ...errorResponses(400, 404, 409, 410, 413, 415),
+      },
+    }),
     reject: createRoute({
       method: "post",
       path: "/teams/{teamId}/invitations/reject",
@@ -367,8 +393,12 @@ export function memberRoutes({
       return c.json(await invitations.resend(access, userId), 200);
     });
 
-  // Accept and reject do not need a bearer token: the mailed token is the credential.
+  // Preview, accept and reject need no bearer token: the mailed token is the credential.
   const guests = new OpenAPIHono<OptionalAuthEnv>()
+    .openapi(r.preview, async (c) => {
+      const { teamId } = c.req.valid("param");
+      return c.json(await invitations.preview(teamId, c.req.valid("json").token), 200);
+    })
     .openapi(r.accept, async (c) => {
       const { teamId } = c.req.valid("param");
       const body = c.req.valid("json");

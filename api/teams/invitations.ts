@@ -61,6 +61,16 @@ export interface Membership {
   role: Role;
 }
 
+/** What the page a mailed link opens may say before anyone answers it (ADR 028). */
+export interface InvitationPreview {
+  teamName: string;
+  /** The nickname of who invited, in the team; null once they are no longer in it. */
+  inviterNickname: string | null;
+  /** The invited address: the accept call names it to the link's holder anyway. */
+  email: string;
+  role: Role;
+}
+
 const invitationNotFound = () =>
   new ApiError("invitationNotFound", "There is no such invitation; it may have been replaced");
 
@@ -190,6 +200,29 @@ export function createInvitationService(deps: InvitationDependencies) {
   }
 
   return {
+    /**
+     * What a mailed link is, for the page it opens: the team's name, who invited, the invited
+     * address and the role. The token is the credential, as for accept and reject; an unknown,
+     * handled or expired one is refused as they refuse it, so a used link offers no Accept.
+     * Nothing changes: opening the link spends nothing.
+     */
+    async preview(teamIdOrAlias: string, token: string): Promise<InvitationPreview> {
+      const { team, row } = await openInvitation(teamIdOrAlias, token);
+      const inviter = await db
+        .selectFrom("members")
+        .select("nickname")
+        .where("team_id", "=", team.team_id)
+        .where("member_id", "=", row.created_by)
+        .where("status", "not in", FORMER_MEMBER_STATUSES)
+        .executeTakeFirst();
+      return {
+        teamName: team.name,
+        inviterNickname: inviter?.nickname ?? null,
+        email: row.email,
+        role: row.role,
+      };
+    },
+
     /**
      * Invites an email: the member is created as invited with a single-use token, and the
      * invitee is mailed links to accept or decline. An earlier invitation the address declined,

@@ -69,7 +69,10 @@ export const MemberSchema = z
 export type Member = z.infer<typeof MemberSchema>;
 
 export const MemberDetailSchema = MemberSchema.extend({
-  username: z.string().nullable().openapi({ description: "Null for an invitation" }),
+  username: z.string().nullable().openapi({
+    description:
+      "An internal member's sign-in name; null for everyone else, who sign in with their email",
+  }),
   email: z.string().nullable().openapi({
     description: "Shown to the member themself and to roles that update any member; else null",
   }),
@@ -244,12 +247,16 @@ export function createMemberService({ db, now, sessions, planLimits }: MemberSer
       };
     },
 
-    /** A member with username, and email for whoever may see it: self, and member managers. */
+    /**
+     * A member with username, and email for whoever may see it: self, and member managers. Only
+     * internal members have a username of their own; anyone else's is their internal id (ADR
+     * 007), which is not shown (spec section 1: server internals are not shown).
+     */
     detail(view: MemberView, actor: Actor): MemberDetail {
       const showEmail = actor.userId === view.member_id || can(actor.role, "update", "member:any");
       return {
         ...toMember(view),
-        username: view.username,
+        username: view.type === "internal" ? view.username : null,
         email: showEmail ? (view.user_email ?? view.email) : null,
       };
     },

@@ -5,7 +5,9 @@ import { completeSocialSignIn } from "#app/services/social.server.ts";
 
 /*
  * Where a sign-in provider sends the browser back (spec section 2: /auth/callback). Success lands
- * on the signed-in home; any failure goes to /auth/signin with a message.
+ * on the signed-in home; any failure goes to /auth/signin with a message and the ways to sign in.
+ * A callback with error_description shows the message of the catalogue code it names, else a
+ * generic one (`callbackError` in oauth.ts); its own text is never shown.
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

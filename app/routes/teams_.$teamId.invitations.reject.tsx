@@ -10,11 +10,22 @@ import { i18nServer } from "#app/services/i18n.server.ts";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 
-/** Declining an invitation: the link shows what it does, the button does it. */
-export async function loader({ request }: LoaderFunctionArgs) {
+/**
+ * Declining an invitation: the link shows what it does, the button does it. A link that can no
+ * longer be answered (used, expired, replaced) says so instead of offering the button.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const key = new URL(request.url).searchParams.get("key") ?? "";
-  const t = await i18nServer.getFixedT(request, "teams");
-  return data({ error: key ? null : "invalidRejectToken", title: t("invitation.rejectTitle") });
+  const [t, previewed] = await Promise.all([
+    i18nServer.getFixedT(request, "teams"),
+    key ? attempt(membersApi.previewInvitation(context, params.teamId ?? "", key)) : null,
+  ]);
+  const error = !key
+    ? "invalidRejectToken"
+    : previewed?.refusal
+      ? `errors.${previewed.refusal.errorCode}`
+      : null;
+  return data({ error, title: t("invitation.rejectTitle") });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -12,6 +12,7 @@ import {
   getSession,
   type SessionTokens,
   SOCIAL_SIGN_IN_KEYS,
+  sessionStorage,
 } from "./session.server.ts";
 
 export interface Auth {
@@ -141,9 +142,33 @@ export async function signedInSession(
   return { headers, redirectTo };
 }
 
-/** Sends a guest to sign in, to come back to this page afterwards. */
-export async function signInFirst(request: Request, context: WebContext) {
-  return toSignIn(request, context, await getSession(request, context));
+/**
+ * Sends a guest to sign in, to come back to this page afterwards; `change` adds to the session
+ * what the page needs once they are back (and may name another way back).
+ */
+export async function signInFirst(
+  request: Request,
+  context: WebContext,
+  change?: (session: AppSession) => void,
+) {
+  return toSignIn(request, context, await getSession(request, context), change);
+}
+
+/**
+ * Changes the session of a signed-in request on top of any tokens refreshed while answering it
+ * (`getAuth`), so the old refresh token, spent, is never written back. Answers the one Set-Cookie
+ * to send instead of `auth.headers`.
+ */
+export async function changeSignedInSession(
+  request: Request,
+  context: WebContext,
+  change: (session: AppSession) => void,
+) {
+  const refreshed = refreshedCookies.get(request)?.get("Set-Cookie");
+  const cookie = refreshed ? (refreshed.split(";")[0] ?? null) : request.headers.get("Cookie");
+  const session = await sessionStorage(context, request).getSession(cookie);
+  change(session);
+  return new Headers({ "Set-Cookie": await commitSession(request, context, session) });
 }
 
 /**
@@ -157,10 +182,16 @@ export async function signInAgain(request: Request, context: WebContext) {
   return toSignIn(request, context, session);
 }
 
-async function toSignIn(request: Request, context: WebContext, session: AppSession) {
+async function toSignIn(
+  request: Request,
+  context: WebContext,
+  session: AppSession,
+  change?: (session: AppSession) => void,
+) {
   const returnPath = returnPathOf(request);
   if (returnPath) session.set("redirectTo", returnPath);
   else session.unset("redirectTo");
+  change?.(session);
   return redirect("/auth/signin", {
     status: 303,
     headers: { "Set-Cookie": await commitSession(request, context, session) },

@@ -1,4 +1,5 @@
 import { OAUTH_SCOPES } from "#domain/constants.ts";
+import { ERROR_CODES } from "#domain/errors.ts";
 import type { FederatedProviderId } from "#domain/providers.ts";
 
 /*
@@ -103,6 +104,48 @@ export function providerErrorKey(error: string | null) {
     default:
       return "failed";
   }
+}
+
+/**
+ * Error codes of the catalogue (spec section 8) a callback's `error_description` may name, as a
+ * hosted sign-in page or an identity service puts them ("PreSignUp failed with error
+ * privateEmailSignUpNotAllowed.", or JSON after a marker). Left out: codes whose message needs a
+ * value the callback does not carry (alreadySignedUp's provider, notLoggedIn's email).
+ */
+const DESCRIBED_CODES: ReadonlySet<string> = new Set([
+  ...ERROR_CODES.filter((code) => code !== "alreadySignedUp" && code !== "notLoggedIn"),
+  "externalIdentifierError",
+]);
+
+/** Messages of `auth:social.errors` that name the provider: no good without its name. */
+const PROVIDER_NAMED = new Set([
+  "canceled",
+  "unavailable",
+  "failed",
+  "notAuthorized",
+  "notConfirmed",
+]);
+
+/**
+ * Why a callback that carries `error` or `error_description` failed, as a sign-in error: the
+ * catalogue code the description names, else what the provider's `error` means. The description
+ * itself is never shown: it is whatever the address says, so only our own texts reach the page.
+ * `providerName` is "" when the callback does not belong to this browser's sign-in (its state
+ * does not match): then nothing names a provider, and anything unknown is the generic
+ * `externalIdentifierError`.
+ */
+export function callbackError(
+  error: string | null,
+  description: string | null,
+  providerName: string,
+) {
+  const words = description?.slice(0, 2000).match(/[A-Za-z]+/g) ?? [];
+  const described = words.find((word) => DESCRIBED_CODES.has(word));
+  const code = described ?? (providerName ? providerErrorKey(error) : "externalIdentifierError");
+  if (!providerName && PROVIDER_NAMED.has(code)) {
+    return { code: "externalIdentifierError", provider: "" };
+  }
+  return { code, provider: providerName };
 }
 
 /** The fields a form_post callback carries that the GET callback reads. */

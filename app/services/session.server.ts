@@ -32,6 +32,31 @@ export interface SessionData {
   "oauth2:codeVerifier": string;
   /** Why the last social sign-in failed; flashed to the sign-in page. */
   signInError: SignInError;
+  /**
+   * An invitation a guest chose to accept and was sent to sign in for, since its address has an
+   * account: the accept page completes it once they are back, signed in (ADR 028).
+   */
+  pendingInvitation: PendingInvitation;
+}
+
+export interface PendingInvitation {
+  /** The team as the link names it (its id or an alias). */
+  teamId: string;
+  /** SHA-256 of the link's key: the key itself stays in the link. */
+  keyHash: string;
+  /** The invited address, to sign in with. */
+  email: string;
+  /** Epoch milliseconds; the choice counts for PENDING_INVITATION_TTL_MS. */
+  at: number;
+}
+
+/** How long a guest's "accept" waits for them to sign in. */
+export const PENDING_INVITATION_TTL_MS = 60 * 60 * 1000;
+
+/** The pending invitation, while it is recent. */
+export function pendingInvitationOf(session: AppSession) {
+  const pending = session.get("pendingInvitation");
+  return pending && Date.now() - pending.at < PENDING_INVITATION_TTL_MS ? pending : null;
 }
 
 export interface SocialSignIn {

@@ -8,7 +8,7 @@ import { ApiRequestError } from "./api/client.server.ts";
 import { startSession } from "./auth.server.ts";
 import {
   authorizationUrl,
-  providerErrorKey,
+  callbackError,
   randomToken,
   responseModeFor,
   s256CodeChallenge,
@@ -264,15 +264,22 @@ export async function completeSocialSignIn(request: Request, context: WebContext
   const fail = (code: string, name = provider?.name ?? "") =>
     signInFailed(request, context, session, { code, provider: name });
 
-  if (
-    !pending ||
-    !provider ||
-    Date.now() - pending.startedAt > SIGN_IN_TTL_MS ||
-    !sameSecret(query.get("state"), session.get("oauth2:state"))
-  ) {
-    return fail("state");
+  const ours =
+    pending &&
+    provider &&
+    Date.now() - pending.startedAt <= SIGN_IN_TTL_MS &&
+    sameSecret(query.get("state"), session.get("oauth2:state"));
+  // A refusal (spec section 2: the callback with error_description shows the mapped error) says
+  // why whether or not its state is ours: it signs nobody in, and shows only our own texts.
+  if (query.has("error") || query.has("error_description")) {
+    const refusal = callbackError(
+      query.get("error"),
+      query.get("error_description"),
+      ours ? (provider?.name ?? "") : "",
+    );
+    return signInFailed(request, context, session, refusal);
   }
-  if (query.has("error")) return fail(providerErrorKey(query.get("error")));
+  if (!ours) return fail("state");
   if (!query.get("code")) return fail("failed");
 
   let endpoints: ProviderEndpoints;

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_MAX_ATTEMPTS } from "#api/auth/codes.ts";
-import { codeOf, expectError, newEmail, PASSWORD, post, signUp } from "./support/accounts.ts";
+import {
+  bearer,
+  codeOf,
+  expectError,
+  newEmail,
+  PASSWORD,
+  post,
+  signedInUser,
+  signUp,
+  type Tokens,
+} from "./support/accounts.ts";
 import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
 
 let api: TestApi;
@@ -22,7 +32,7 @@ describe("POST /api/auth/signup", () => {
     });
     expect(response.status).toBe(201);
     const body = (await response.json()) as { username: string; email: string };
-    expect(body).toEqual({ username: expect.any(String), email });
+    expect(body).toEqual({ username: expect.any(String), email, signUpProof: expect.any(String) });
 
     const row = await api.db
       .selectFrom("users")
@@ -175,6 +185,87 @@ describe("POST /api/auth/verify-email", () => {
       410,
       "expiredVerificationCode",
     );
+  });
+});
+
+describe("POST /api/auth/verify-email with the sign-up's proof", () => {
+  it("signs in the client that signed up, as the code confirms the address", async () => {
+    const { email, username, code, signUpProof } = await signUp(api);
+    const response = await post(api, "/auth/verify-email", { email, username, code, signUpProof });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { ok: true; result: Tokens };
+    expect(body).toEqual({
+      ok: true,
+      result: {
+        IdToken: expect.any(String),
+        TokenType: "Bearer",
+        AccessToken: expect.any(String),
+        ExpiresIn: expect.any(Number),
+        RefreshToken: expect.any(String),
+      },
+    });
+    const me = await api.request("/api/users/@me", { headers: bearer(body.result) });
+    expect(await me.json()).toMatchObject({ email, username });
+
+    // Once: a second click confirms nothing more and signs nobody in, proof or not.
+    const again = await post(api, "/auth/verify-email", { email, username, code, signUpProof });
+    expect(await again.json()).toEqual({ ok: true });
+  });
+
+  it("signs nobody in for a bare code, another sign-up's proof, or an expired proof", async () => {
+    const bare = await signUp(api);
+    const other = await signUp(api);
+    const withoutProof = await post(api, "/auth/verify-email", {
+      email: bare.email,
+      username: bare.username,
+      code: bare.code,
+    });
+    expect(await withoutProof.json()).toEqual({ ok: true });
+
+    const borrowed = await post(api, "/auth/verify-email", {
+      email: other.email,
+      username: other.username,
+      code: other.code,
+      signUpProof: bare.signUpProof,
+    });
+    expect(await borrowed.json()).toEqual({ ok: true });
+
+    const late = await signUp(api);
+    try {
+      // A new code near the end of the day, used just after the proof's day is over.
+      api.clock.advance(23 * HOUR_MS);
+      await post(api, "/auth/resend-code", { email: late.email });
+      const fresh = await api.smtp.waitForMail(late.email);
+      api.clock.advance(HOUR_MS + 1000);
+      const expired = await post(api, "/auth/verify-email", {
+        email: late.email,
+        username: late.username,
+        code: codeOf(fresh),
+        signUpProof: late.signUpProof,
+      });
+      // The newer code still confirms the address; the day-old proof signs nobody in.
+      expect(await expired.json()).toEqual({ ok: true });
+    } finally {
+      api.clock.reset();
+    }
+  });
+
+  it("refuses the proof without the right code, and takes no other kind of token for it", async () => {
+    const { email, username, code, signUpProof } = await signUp(api);
+    const wrong = code === "000000" ? "111111" : "000000";
+    await expectError(
+      await post(api, "/auth/verify-email", { email, username, code: wrong, signUpProof }),
+      400,
+      "wrongVerificationCode",
+    );
+    const someone = await signedInUser(api);
+    const response = await post(api, "/auth/verify-email", {
+      email,
+      username,
+      code,
+      signUpProof: someone.tokens.AccessToken,
+    });
+    expect(await response.json()).toEqual({ ok: true });
   });
 });
 

@@ -80,6 +80,9 @@ async function invite(
 function accept(json: Record<string, unknown>, tokens?: Tokens, teamId = team.teamId) {
   return post(api, `/teams/${teamId}/invitations/accept`, json, tokens ? bearer(tokens) : {});
 }
+function preview(token: string | undefined, teamId = team.teamId) {
+  return post(api, `/teams/${teamId}/invitations/preview`, { token });
+}
 function reject(token: string | undefined, teamId = team.teamId) {
   return post(api, `/teams/${teamId}/invitations/reject`, { token });
 }
@@ -283,6 +286,61 @@ describe("invitation tokens", () => {
     await expectError(await accept({}), 400, "invalidInput");
     await expectError(await reject(undefined), 400, "invalidInput");
     await expectError(await accept({ token: "" }), 400, "invalidInput");
+  });
+});
+
+describe("POST /api/teams/{teamId}/invitations/preview", () => {
+  it("names the team, who invited, the invited email and the role, and spends nothing", async () => {
+    const { token, email } = await invite(undefined, { role: "viewer" });
+    const answer = await body<Record<string, unknown>>(await preview(token), 200);
+    // Exactly these: no ids, no token, nothing about an account behind the address.
+    expect(answer).toEqual({
+      teamName: team.name,
+      inviterNickname: "Owner",
+      email,
+      role: "viewer",
+    });
+    // By the team's alias too, and as often as the page is opened.
+    await body(await preview(token, "invite-crew"), 200);
+    await expectError(await accept({ token }), 401, "newInvitedAccountRequired");
+  });
+
+  it("refuses a used, expired or unknown link as accept does, so no page offers to accept it", async () => {
+    const used = await invite();
+    await body(await reject(used.token), 200);
+    await expectError(await preview(used.token), 409, "invitationAlreadyHandled");
+
+    const late = await invite();
+    api.clock.advance(7 * DAY_MS + 60_000);
+    await expectError(await preview(late.token), 410, "expiredToken");
+
+    await expectError(await preview("x".repeat(43)), 404, "invitationNotFound");
+    const other = await ownedTeam(api);
+    await expectError(await preview(late.token, other.team.teamId), 404, "invitationNotFound");
+    await expectError(await preview(undefined), 400, "invalidInput");
+  });
+
+  it("names no inviter who has left the team", async () => {
+    const admin = await addMember(api, team, { role: "admin", nickname: "Ada Admin" });
+    const adminTokens = await tokensFor(api, admin);
+    const email = newEmail("invitee");
+    await body(
+      await api.request(`/api/teams/${team.teamId}/members`, {
+        method: "POST",
+        headers: bearer(adminTokens),
+        json: { email, nickname: `Invitee ${randomUUID().slice(0, 8)}`, role: "viewer" },
+      }),
+      201,
+    );
+    const token = keyOf(await api.smtp.waitForMail(email));
+    expect(await body(await preview(token), 200)).toMatchObject({ inviterNickname: "Ada Admin" });
+    await api.db
+      .updateTable("members")
+      .set({ status: "left" })
+      .where("team_id", "=", team.teamId)
+      .where("member_id", "=", admin.memberId)
+      .execute();
+    expect(await body(await preview(token), 200)).toMatchObject({ inviterNickname: null });
   });
 });
 

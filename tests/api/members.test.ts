@@ -215,7 +215,7 @@ describe("GET /api/teams/{teamId}/members", () => {
 });
 
 describe("GET /api/teams/{teamId}/members/{userId}", () => {
-  it("adds username and email; email only for self and for those who update any member", async () => {
+  it("adds email, only for self and for those who update any member, and no username but an internal member's", async () => {
     const viewer = await addMember(api, team, { role: "viewer" });
     const admin = await addMember(api, team, { role: "admin" });
     const viewerTokens = await tokensFor(api, viewer);
@@ -225,9 +225,10 @@ describe("GET /api/teams/{teamId}/members/{userId}", () => {
       await call("GET", memberPath(team, viewer.memberId), ownerTokens),
       200,
     );
+    // A member who signs in with their email has no username of their own: its id is not shown.
     expect(asOwner).toMatchObject({
       userId: viewer.userId,
-      username: viewer.username,
+      username: null,
       email: viewer.email,
       role: "viewer",
     });
@@ -245,7 +246,7 @@ describe("GET /api/teams/{teamId}/members/{userId}", () => {
       await call("GET", memberPath(team, admin.memberId), viewerTokens),
       200,
     );
-    expect(other).toMatchObject({ userId: admin.userId, username: admin.username, email: null });
+    expect(other).toMatchObject({ userId: admin.userId, username: null, email: null });
   });
 
   it("shows an invitation under its EMAIL# id, without a username", async () => {

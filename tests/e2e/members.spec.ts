@@ -89,14 +89,20 @@ test("invite by email, accept with a new account, change the role, disable and r
   const bea = await otherBrowser(browser);
   await bea.goto(`${acceptLink.pathname}${acceptLink.search}`);
   await expect(bea.getByRole("heading", { name: "Join the team" })).toBeVisible();
+  // The page says who invites her, to which team, as what, and for which address.
+  await expect(bea.getByText("Olga Owner invited you to join Book Club as Viewer.")).toBeVisible();
+  await expect(bea.getByText(`The invitation is for ${email}.`)).toBeVisible();
   await bea.getByRole("button", { name: "Accept invitation" }).click();
   await expect(bea.getByLabel("Email")).toHaveValue(email);
   await bea.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await bea.getByLabel("Confirm password").fill(`${PASSWORD}!`);
   await bea.getByRole("button", { name: "Create account and join" }).click();
   await expect(bea.getByText("Passwords must match.")).toBeVisible();
+  // An account is made here: the terms must be accepted, as at sign-up.
+  await expect(bea.getByText("You must accept the Terms and the Privacy Policy.")).toBeVisible();
   await bea.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await bea.getByLabel("Confirm password").fill(PASSWORD);
+  await bea.getByRole("checkbox", { name: /I accept the Terms of Service/ }).check();
   await bea.getByRole("button", { name: "Create account and join" }).click();
   await expect(bea.getByText("You are in the team as Viewer.")).toBeVisible();
   // A second later, the team.
@@ -104,16 +110,19 @@ test("invite by email, accept with a new account, change the role, disable and r
   await expect(bea.getByText("Your role: Viewer")).toBeVisible();
   // A viewer may not add members.
   await expect(bea.getByRole("link", { name: "Add member" })).toHaveCount(0);
-  // The link has done its work.
+  // The link has done its work: it says so, and offers nothing to accept.
   await bea.goto(`${acceptLink.pathname}${acceptLink.search}`);
-  await bea.getByRole("button", { name: "Accept invitation" }).click();
   await expect(bea.getByRole("alert")).toHaveText("This invitation has already been answered.");
+  await expect(bea.getByRole("button", { name: "Accept invitation" })).toHaveCount(0);
+  await expect(bea.getByRole("link", { name: "Go to your teams" })).toBeVisible();
 
   await page.reload();
   await expect(memberRow(page, "Bea")).toContainText("Active");
   await memberRow(page, "Bea").click();
   const member = page.getByRole("dialog", { name: "Member" });
   await expect(member.getByText(email)).toBeVisible();
+  // Bea signs in with her email: no username, and never her internal id in its place.
+  await expect(member.getByText("Username", { exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await member.getByLabel("Role").selectOption({ label: "Contributor + Viewer" });
   await member.getByRole("button", { name: "Save role" }).click();
@@ -160,6 +169,10 @@ test("an internal contributor signs in with the team code and chooses a password
   expect(password).toHaveLength(16);
   await credentials.getByRole("link", { name: "Done" }).click();
   await expect(memberRow(page, username)).toContainText("Contributor");
+  // An internal member's username is what they sign in with: the dialog shows it.
+  await memberRow(page, username).click();
+  const details = page.getByRole("dialog", { name: "Member" });
+  await expect(details.getByText("Username", { exact: true })).toBeVisible();
 
   const crew = await otherBrowser(browser);
   await crew.goto("/auth/signin");
@@ -208,12 +221,15 @@ test("someone with an account signs in first and comes back to the invitation", 
   const other = await otherBrowser(browser);
   await other.goto(`${acceptLink.pathname}${acceptLink.search}`);
   await other.getByRole("button", { name: "Accept invitation" }).click();
+  // Her address has an account: the sign-in page says why she is there and what comes next.
   await expect(other).toHaveURL(/\/auth\/signin$/);
-  await other.getByLabel("Email or username").fill(cleo.email);
+  await expect(other.getByRole("note")).toHaveText(
+    `Sign in as ${cleo.email} to accept the invitation. You will join the team as soon as you are signed in.`,
+  );
+  await expect(other.getByLabel("Email or username")).toHaveValue(cleo.email);
   await other.getByLabel("Password").fill(cleo.password);
   await other.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(other).toHaveURL(new RegExp(`${acceptLink.pathname}\\?key=`));
-  await other.getByRole("button", { name: "Accept invitation" }).click();
+  // Back on the link, the acceptance she chose completes: no second press.
   await expect(other.getByText("You are in the team as Contributor.")).toBeVisible();
   await expect(other.getByRole("heading", { level: 1, name: "Orchestra" })).toBeVisible();
   await other.context().close();

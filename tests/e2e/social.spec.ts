@@ -140,6 +140,40 @@ test("a sign-in refused at the provider shows why, on the sign-in page", async (
   await expect(page.getByRole("alert")).toHaveText(
     `${oidc.name} is not answering right now. Please try again in a moment.`,
   );
+
+  // A description naming a code of the error catalogue shows that code's message.
+  await atProvider(context, {
+    oidc_error: "access_denied",
+    oidc_error_description: "PreSignUp failed with error restrictedAuthorization.",
+  });
+  await providerButton(page).click();
+  await expect(page.getByRole("alert")).toHaveText("Sign-in is by invitation only.");
+});
+
+test("a callback's error_description shows its mapped message, never its own text", async ({
+  page,
+}) => {
+  // Not this browser's sign-in (no state): still the catalogue's message, with a way to sign in.
+  const described = new URLSearchParams({
+    error_description: "PreSignUp failed with error privateEmailSignUpNotAllowed.",
+  });
+  await page.goto(`/auth/callback?${described}`);
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await expect(page.getByRole("alert")).toHaveText(
+    'Choose "Share My Email" when signing in with Apple, so your teams can reach you.',
+  );
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+
+  // Anything else is the generic text; the description's own words never reach the page.
+  const unknown = new URLSearchParams({
+    error: "access_denied",
+    error_description: "<b>Locked</b>: call +1 555 0100",
+  });
+  await page.goto(`/auth/callback?${unknown}`);
+  await expect(page.getByRole("alert")).toHaveText(
+    "Signing in with this provider did not work. Please try again.",
+  );
+  await expect(page.getByText("555 0100")).toHaveCount(0);
 });
 
 test.describe("in Italian", () => {

@@ -51,6 +51,30 @@ test("create a first team, land in it, and come back to it from /teams", async (
   await expect(page.getByText("1 member")).toBeVisible();
 });
 
+test("a user in one team creates a second from the team switch", async ({ page }) => {
+  const user = await createVerifiedUser("second");
+  await createTeamViaApi(await apiAccessToken(user.email), "Summer Camp");
+  await signIn(page, user.email);
+  await page.goto("/switch-team");
+
+  // The team chooser opens the create-team dialog too (spec section 2).
+  await page.getByRole("link", { name: "Create a team" }).click();
+  await expect(page).toHaveURL(/\/switch-team\?create=?$/);
+  const dialog = page.getByRole("dialog", { name: "Create a team" });
+  await dialog.getByRole("button", { name: "Create team" }).click();
+  await expect(dialog.getByText("Enter the team's name.")).toBeVisible();
+  await dialog.getByLabel("Team name").fill("Winter Camp");
+  await dialog.getByRole("button", { name: "Create team" }).click();
+  await expect(page.getByRole("status")).toHaveText("Your team is ready.");
+  await expect(page.getByRole("heading", { level: 1, name: "Winter Camp" })).toBeVisible();
+
+  // Two teams: /teams lists them, with the same button.
+  await page.goto("/teams");
+  await expect(page.getByRole("link", { name: /Summer Camp/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Winter Camp/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create a team" })).toBeVisible();
+});
+
 test("search the team list, and page through it", async ({ page }) => {
   const user = await createVerifiedUser("organiser");
   const token = await apiAccessToken(user.email);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   authorizationUrl,
+  callbackError,
   isCodeVerifier,
   providerErrorKey,
   randomToken,
@@ -120,5 +121,48 @@ describe("providerErrorKey", () => {
     expect(providerErrorKey("invalid_scope")).toBe("failed");
     expect(providerErrorKey("<script>")).toBe("failed");
     expect(providerErrorKey(null)).toBe("failed");
+  });
+});
+
+describe("callbackError", () => {
+  it("maps the catalogue code an error_description names, wherever it sits", () => {
+    expect(
+      callbackError(null, "PreSignUp failed with error privateEmailSignUpNotAllowed.", ""),
+    ).toEqual({ code: "privateEmailSignUpNotAllowed", provider: "" });
+    expect(
+      callbackError("access_denied", 'refused: {"errorCode":"restrictedAccess"}', "Test ID"),
+    ).toEqual({ code: "restrictedAccess", provider: "Test ID" });
+    expect(callbackError(null, "externalIdentifierError", "Google")).toEqual({
+      code: "externalIdentifierError",
+      provider: "Google",
+    });
+  });
+
+  it("falls back on the provider's error, or the generic text when no provider is known", () => {
+    expect(callbackError("access_denied", "The user said no", "Google")).toEqual({
+      code: "canceled",
+      provider: "Google",
+    });
+    expect(callbackError("access_denied", "The user said no", "")).toEqual({
+      code: "externalIdentifierError",
+      provider: "",
+    });
+    expect(callbackError(null, "<img src=x onerror=alert(1)>Call +1 555 0100", "")).toEqual({
+      code: "externalIdentifierError",
+      provider: "",
+    });
+  });
+
+  it("never picks a code whose message needs a value the callback lacks, nor a provider-named one without a provider", () => {
+    expect(callbackError(null, "alreadySignedUp", "").code).toBe("externalIdentifierError");
+    expect(callbackError(null, "notLoggedIn", "").code).toBe("externalIdentifierError");
+    expect(callbackError(null, "notAuthorized", "")).toEqual({
+      code: "externalIdentifierError",
+      provider: "",
+    });
+    expect(callbackError(null, "notAuthorized", "Apple")).toEqual({
+      code: "notAuthorized",
+      provider: "Apple",
+    });
   });
 });

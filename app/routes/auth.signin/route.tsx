@@ -7,7 +7,7 @@ import { requireGuest, signedInHome, startSession } from "#app/services/auth.ser
 import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { messageWithValues } from "#app/services/message-values.ts";
-import { commitSession, getSession } from "#app/services/session.server.ts";
+import { commitSession, getSession, pendingInvitationOf } from "#app/services/session.server.ts";
 import { classifySignInIdentifier } from "#domain/validation.ts";
 import { NewPasswordForm, NewPasswordSchema } from "./new-password-form.tsx";
 import { SignInForm, SignInSchema } from "./sign-in-form.tsx";
@@ -23,12 +23,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   // Flashed by a social sign-in that failed; reading it once clears it.
   const signInError = session.get("signInError") ?? null;
+  // A guest who chose to accept an invitation signs in with its address, then joins (ADR 028).
+  const invitedEmail = pendingInvitationOf(session)?.email ?? "";
   return data(
     {
       step: session.get("challenge") ? ("new-password" as const) : ("sign-in" as const),
       team: query.get("teamId") || query.get("team") || "",
       // After verifying an email, sign-in opens with that address filled in.
-      identifier: query.get("email") ?? "",
+      identifier: query.get("email") ?? invitedEmail,
+      invitedEmail,
       // Ids and names only: a provider's client id and secret stay on the server.
       providers: context.config.providers.map(({ id, name }) => ({ id, name })),
       signInError,
@@ -120,7 +123,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignInPage() {
-  const { step, team, identifier, signInError, providers } = useLoaderData<typeof loader>();
+  const { step, team, identifier, invitedEmail, signInError, providers } =
+    useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return step === "new-password" ? (
     <NewPasswordForm lastResult={lastResult} />
@@ -128,6 +132,7 @@ export default function SignInPage() {
     <SignInForm
       team={team}
       identifier={identifier}
+      invitedEmail={invitedEmail}
       signInError={signInError}
       providers={providers}
       lastResult={lastResult}

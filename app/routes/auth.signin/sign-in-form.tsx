@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
@@ -24,9 +24,14 @@ function SignInErrorCallout({ error }: { error: SignInError | null }) {
   return (
     <Callout.Root color="red" role="alert">
       <Callout.Text>
-        {t([`social.errors.${code}`, `messages:errors.${code}`, "social.errors.failed"], {
-          provider,
-        })}
+        {t(
+          [
+            `social.errors.${code}`,
+            `messages:errors.${code}`,
+            provider ? "social.errors.failed" : "messages:errors.externalIdentifierError",
+          ],
+          { provider },
+        )}
       </Callout.Text>
     </Callout.Root>
   );
@@ -39,12 +44,15 @@ function SignInErrorCallout({ error }: { error: SignInError | null }) {
 export function SignInForm({
   team,
   identifier,
+  invitedEmail,
   signInError,
   providers,
   lastResult,
 }: {
   team: string;
   identifier: string;
+  /** The address of an invitation this guest chose to accept: they join once signed in. */
+  invitedEmail: string;
   signInError: SignInError | null;
   providers: { id: string; name: string }[];
   lastResult: SubmissionResult<string[]> | undefined;
@@ -57,6 +65,18 @@ export function SignInForm({
   });
   return (
     <AuthCard title={t("signIn.title")}>
+      {invitedEmail ? (
+        <Callout.Root role="note">
+          <Callout.Text>
+            <Trans
+              t={t}
+              i18nKey="signIn.invitation"
+              values={{ email: invitedEmail }}
+              components={{ strong: <strong /> }}
+            />
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
       <SignInErrorCallout error={signInError} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="sign-in" />

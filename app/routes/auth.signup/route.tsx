@@ -9,6 +9,7 @@ import { attempt } from "#app/services/api/client.server.ts";
 import { requireGuest } from "#app/services/auth.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
+import { keepSignUpProof } from "#app/services/sign-up-proof.server.ts";
 import { normalizeSignUpNicknameInput } from "#domain/validation.ts";
 import { SignUpForm, SignUpSchema } from "./sign-up-form.tsx";
 
@@ -41,8 +42,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (signedUp.refusal) return formRefusal(submission, signedUp.refusal, { hideFields });
   const { body } = signedUp.value;
-  const next = new URLSearchParams({ email: body.email ?? email, username: body.username });
-  return redirect(`/auth/check-email?${next}`, { status: 303 });
+  const account = { email: body.email ?? email, username: body.username };
+  // Kept for this browser: verifying the address here signs it in (ADR 029).
+  const proof = await keepSignUpProof(request, context, { ...account, proof: body.signUpProof });
+  return redirect(`/auth/check-email?${new URLSearchParams(account)}`, {
+    status: 303,
+    headers: { "Set-Cookie": proof },
+  });
 }
 
 export default function SignUpPage() {

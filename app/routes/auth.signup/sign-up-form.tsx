@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Flex, Text } from "@radix-ui/themes";
-import { Form, Link } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Flex } from "@radix-ui/themes";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
+import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
+import { TermsField } from "#app/components/terms-field.tsx";
 import { SIGN_UP_NICKNAME_INPUT_MAX } from "#domain/constants.ts";
 import {
   confirmPasswordRefinement,
@@ -45,7 +46,6 @@ export function SignUpForm({
     lastResult,
     defaultValue: { email, nickname },
   });
-  const terms = getInputProps(fields.terms, { type: "checkbox" });
   return (
     <Form method="post" {...getFormProps(form)}>
       <Flex direction="column" gap="4">
@@ -75,25 +75,7 @@ export function SignUpForm({
             if (normalized !== input.value) input.value = normalized;
           }}
         />
-        <Flex direction="column" gap="1">
-          <Text as="label" size="2" htmlFor={terms.id}>
-            <Flex gap="2" align="start">
-              {/* A native checkbox: Radix's is a button that needs JavaScript to toggle. */}
-              <input {...terms} key={terms.key} className="native-checkbox" />
-              <span>
-                <Trans
-                  t={t}
-                  i18nKey="signUp.terms"
-                  components={{
-                    terms: <Link to="/terms" target="_blank" className="inline-link" />,
-                    privacy: <Link to="/privacy" target="_blank" className="inline-link" />,
-                  }}
-                />
-              </span>
-            </Flex>
-          </Text>
-          <FieldErrors id={fields.terms.errorId} errors={fields.terms.errors} />
-        </Flex>
+        <TermsField meta={fields.terms} />
         <FormSubmit form={form}>{t("signUp.submit")}</FormSubmit>
       </Flex>
     </Form>

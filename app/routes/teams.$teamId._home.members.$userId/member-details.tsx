@@ -37,7 +37,8 @@ export function MemberDetails({
         </Flex>
       </Flex>
       <DataList.Root size="2">
-        {member.username ? (
+        {/* Only an internal member's username is a name they sign in with (the API answers no other). */}
+        {member.type === "internal" && member.username ? (
           <DataList.Item>
             <DataList.Label>{t("members.info.username")}</DataList.Label>
             <DataList.Value>{member.username}</DataList.Value>

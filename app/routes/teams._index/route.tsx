@@ -1,19 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Flex, Heading, Text } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CreateTeamDialog, CreateTeamLink } from "#app/components/create-team-dialog.tsx";
 import { TeamList } from "#app/components/team-list.tsx";
 import { displayNameOf } from "#app/services/api/auth.server.ts";
-import { attempt } from "#app/services/api/client.server.ts";
-import { teamsApi } from "#app/services/api/teams.server.ts";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
-import { formRefusal } from "#app/services/forms.server.ts";
+import { createTeam } from "#app/services/create-team.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { loadTeamPage } from "#app/services/team-list.server.ts";
 import { teamPath } from "#app/services/teams.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
-import { CreateTeamDialog, CreateTeamSchema } from "./create-team-dialog.tsx";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 
@@ -44,20 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: CreateTeamSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply(), { status: 400, headers: auth.headers });
-  }
-  const created = await attempt(teamsApi.create(context, auth.accessToken, submission.value));
-  if (created.refusal) return formRefusal(submission, created.refusal, { headers: auth.headers });
-  return redirectWithToast(
-    request,
-    context,
-    teamPath({ teamId: created.value.body.teamId }),
-    { type: "success", message: "toasts.teamCreated" },
-    { status: 303, headers: auth.headers },
-  );
+  return createTeam(request, context);
 }
 
 export default function TeamsPage() {
@@ -71,22 +54,18 @@ export default function TeamsPage() {
         <Heading as="h1" size="7">
           {t("list.title")}
         </Heading>
-        {page.canCreate ? (
-          <Button asChild size="3">
-            <Link
-              to={`/teams?${new URLSearchParams({ ...(page.q ? { q: page.q } : {}), create: "" })}`}
-            >
-              {t("list.create")}
-            </Link>
-          </Button>
-        ) : null}
+        {page.canCreate ? <CreateTeamLink path="/teams" q={page.q} /> : null}
       </Flex>
       <Text as="p" size="3">
         {t("list.welcome", { name: page.name })}
       </Text>
       <TeamList page={page} path="/teams" />
       {page.creating && page.canCreate ? (
-        <CreateTeamDialog closeTo={`/teams${search}`} lastResult={lastResult} />
+        <CreateTeamDialog
+          action="/teams?index&create"
+          closeTo={`/teams${search}`}
+          lastResult={lastResult}
+        />
       ) : null}
     </Flex>
   );

@@ -1,32 +1,94 @@
+import { createHash } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { WebContext } from "#app/load-context.ts";
 import type { TokensResult } from "#app/services/api/auth.server.ts";
 import { type ApiRequestError, attempt } from "#app/services/api/client.server.ts";
-import { membersApi } from "#app/services/api/members.server.ts";
-import { getAuth, signedInSession, signInFirst } from "#app/services/auth.server.ts";
+import { type InvitationPreview, membersApi } from "#app/services/api/members.server.ts";
+import {
+  type Auth,
+  changeSignedInSession,
+  getAuth,
+  signedInSession,
+  signInFirst,
+} from "#app/services/auth.server.ts";
+import { messageWithValues } from "#app/services/message-values.ts";
+import { getSession, pendingInvitationOf } from "#app/services/session.server.ts";
 import type { Role } from "#domain/roles.ts";
 import { RegisterSchema } from "./register-form.tsx";
 
 const hideFields = ["password", "confirmPassword"];
 
+type Joined = { step: "joined"; role: Role; teamPath: string };
 type Answer =
-  | { step: "joined"; role: Role; teamPath: string }
+  | Joined
   | { step: "register"; email: string; result?: SubmissionResult<string[]> }
   | { step: "error"; error: string };
+
+const keyOf = (request: Request) => new URL(request.url).searchParams.get("key") ?? "";
+const hashOf = (key: string) => createHash("sha256").update(key).digest("base64url");
+const teamPathOf = (teamId: string) => `/teams/${encodeURIComponent(teamId)}`;
+
+/** The page's message for a refusal: a signed-in account of another address is told which. */
+function refusalMessage(refusal: ApiRequestError) {
+  const email = refusal.body.email;
+  if (refusal.errorCode === "emailMismatch" && typeof email === "string") {
+    return messageWithValues("errors.notLoggedIn", { email });
+  }
+  return `errors.${refusal.errorCode}`;
+}
+
+/**
+ * What the link's page shows (ADR 028): the invitation (team, inviter, address, role) while it
+ * can be answered, else why not, so a used link offers no Accept. A guest who pressed Accept and
+ * was sent to sign in comes back here signed in: the acceptance they chose completes now, with no
+ * second press. The choice was a post from this page (the host refuses foreign ones), kept in the
+ * httpOnly session, so a mail scanner or another site opening the link changes nothing.
+ */
+export async function loadInvitation(request: Request, context: WebContext, teamId: string) {
+  const key = keyOf(request);
+  const page = {
+    invitation: null as InvitationPreview | null,
+    problem: null as string | null,
+    joined: null as Joined | null,
+  };
+  if (!key) return { page: { ...page, problem: "invalidAcceptToken" } };
+
+  const pending = pendingInvitationOf(await getSession(request, context));
+  const auth = await getAuth(request, context);
+  if (auth && pending?.teamId === teamId && pending.keyHash === hashOf(key)) {
+    const headers = await changeSignedInSession(request, context, (session) =>
+      session.unset("pendingInvitation"),
+    );
+    const accepted = await attempt(
+      membersApi.acceptInvitation(context, teamId, { token: key }, auth.accessToken),
+    );
+    if (accepted.refusal)
+      return { page: { ...page, problem: refusalMessage(accepted.refusal) }, headers };
+    const { role } = accepted.value.body.membership;
+    const joined: Joined = { step: "joined", role, teamPath: teamPathOf(teamId) };
+    return { page: { ...page, joined }, headers };
+  }
+
+  const previewed = await attempt(membersApi.previewInvitation(context, teamId, key));
+  const headers = auth?.headers;
+  if (previewed.refusal)
+    return { page: { ...page, problem: refusalMessage(previewed.refusal) }, headers };
+  return { page: { ...page, invitation: previewed.value.body }, headers };
+}
 
 /**
  * Accepts the invitation the address's key names, for the signed-in caller or, with a password,
  * for a new account with the invited address. An account that exists signs in first and comes
- * back; the API's other refusals are the page's error.
+ * back, where `loadInvitation` completes it; the API's other refusals are the page's error.
  */
 export async function acceptInvitation(request: Request, context: WebContext, teamId: string) {
-  const key = new URL(request.url).searchParams.get("key") ?? "";
+  const key = keyOf(request);
   if (!key) return data({ step: "error", error: "invalidAcceptToken" } satisfies Answer, 400);
   const formData = await request.formData();
   const auth = await getAuth(request, context);
-  const teamPath = `/teams/${encodeURIComponent(teamId)}`;
+  const teamPath = teamPathOf(teamId);
 
   const email = String(formData.get("email") ?? "");
   const registering = formData.get("intent") === "register";
@@ -48,7 +110,7 @@ export async function acceptInvitation(request: Request, context: WebContext, te
       auth?.accessToken,
     ),
   );
-  if (accepted.refusal) return refused(accepted.refusal);
+  if (accepted.refusal) return refused(accepted.refusal, auth);
   const { body } = accepted.value;
   const joined: Answer = { step: "joined", role: body.membership.role, teamPath };
   if (body.auth) {
@@ -62,14 +124,22 @@ export async function acceptInvitation(request: Request, context: WebContext, te
   }
   return data(joined, { headers: auth?.headers });
 
-  async function refused(refusal: ApiRequestError) {
+  async function refused(refusal: ApiRequestError, auth: Auth | null) {
     const invited = typeof refusal.body.email === "string" ? refusal.body.email : email;
     if (refusal.errorCode === "newInvitedAccountRequired") {
       return data({ step: "register", email: invited } satisfies Answer);
     }
     if (refusal.errorCode === "authorizationRequired" && !auth) {
-      // An account with that address exists: sign in, then come back to this link.
-      throw await signInFirst(request, context);
+      // An account with that address exists: sign in, come back, and the choice completes.
+      throw await signInFirst(request, context, (session) => {
+        session.set("pendingInvitation", {
+          teamId,
+          keyHash: hashOf(key),
+          email: invited,
+          at: Date.now(),
+        });
+        session.set("redirectTo", `${teamPath}/invitations/accept?${new URLSearchParams({ key })}`);
+      });
     }
     if (registering && refusal.statusCode === 400) {
       const result: SubmissionResult<string[]> = {
@@ -78,7 +148,7 @@ export async function acceptInvitation(request: Request, context: WebContext, te
       };
       return data({ step: "register", email: invited, result } satisfies Answer, 400);
     }
-    return data({ step: "error", error: `errors.${refusal.errorCode}` } satisfies Answer, {
+    return data({ step: "error", error: refusalMessage(refusal) } satisfies Answer, {
       status: refusal.statusCode,
       headers: auth?.headers,
     });

@@ -5,17 +5,25 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
-import { confirmPasswordRefinement, isObjectPayload, passwordSchema } from "#domain/validation.ts";
+import { TermsField } from "#app/components/terms-field.tsx";
+import {
+  confirmPasswordRefinement,
+  isObjectPayload,
+  passwordSchema,
+  termsSchema,
+} from "#domain/validation.ts";
 
 export const RegisterSchema = z
   .object({
     intent: z.literal("register"),
     password: passwordSchema,
     confirmPassword: z.string().trim().optional(),
+    // An account is made here, as at sign-up: the terms must be accepted (spec section 5).
+    terms: termsSchema,
   })
   .superRefine(confirmPasswordRefinement("password"), { when: isObjectPayload });
 
-/** A guest without an account: a password for the invited address, which is fixed. */
+/** A guest without an account: a password for the invited address, which is fixed, and the terms. */
 export function RegisterForm({
   email,
   lastResult,
@@ -54,6 +62,7 @@ export function RegisterForm({
               confirm: t("invitation.confirmPassword"),
             }}
           />
+          <TermsField meta={fields.terms} />
           <FormSubmit form={form}>{t("invitation.register")}</FormSubmit>
         </Flex>
       </Form>

@@ -3,10 +3,11 @@ import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthCard } from "#app/components/auth-card.tsx";
+import { AuthCard, AuthLink } from "#app/components/auth-card.tsx";
 import { useMessage } from "#app/components/forms.tsx";
 import { i18nServer } from "#app/services/i18n.server.ts";
-import { acceptInvitation } from "./accept-invitation.server.ts";
+import { acceptInvitation, loadInvitation } from "./accept-invitation.server.ts";
+import { InvitationSummary } from "./invitation-summary.tsx";
 import { Joined } from "./joined.tsx";
 import { RegisterForm } from "./register-form.tsx";
 
@@ -14,20 +15,26 @@ export const handle = { i18n: ["common", "auth", "teams", "messages"] };
 
 /*
  * Accepting an invitation (spec sections 2 and 4). Opening the mailed link only shows what it
- * is: mail scanners open links too, so accepting is a post. A guest without an account gets the
- * registration form with the invited address fixed; a guest with one signs in first and comes
- * back here. Once in, the team opens after a second (a meta refresh without JavaScript).
+ * is (team, inviter, address, role), or why it can no longer be answered: mail scanners open
+ * links too, so accepting is a post. A guest without an account gets the registration form with
+ * the invited address fixed; a guest with one signs in first and, back here, is in (ADR 028).
+ * Once in, the team opens after a second (a meta refresh without JavaScript).
  */
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const key = new URL(request.url).searchParams.get("key") ?? "";
-  const t = await i18nServer.getFixedT(request, "teams");
-  return data({
-    teamId: params.teamId ?? "",
-    key,
-    error: key ? null : "invalidAcceptToken",
-    title: t("invitation.acceptMetaTitle"),
-  });
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const [{ page, headers }, t] = await Promise.all([
+    loadInvitation(request, context, params.teamId ?? ""),
+    i18nServer.getFixedT(request, "teams"),
+  ]);
+  return data(
+    {
+      ...page,
+      teamId: params.teamId ?? "",
+      key: new URL(request.url).searchParams.get("key") ?? "",
+      title: t("invitation.acceptMetaTitle"),
+    },
+    { headers },
+  );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -37,18 +44,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function AcceptInvitationPage() {
   const { t } = useTranslation("teams");
   const message = useMessage();
-  const { teamId, key, error } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const rejectPath = `/teams/${encodeURIComponent(teamId)}/invitations/reject?${new URLSearchParams({ key })}`;
+  const rejectPath = `/teams/${encodeURIComponent(page.teamId)}/invitations/reject?${new URLSearchParams({ key: page.key })}`;
 
-  if (answer?.step === "joined") return <Joined role={answer.role} teamPath={answer.teamPath} />;
+  const joined = answer?.step === "joined" ? answer : page.joined;
+  if (joined) return <Joined role={joined.role} teamPath={joined.teamPath} />;
   if (answer?.step === "register") {
     const lastResult =
       "result" in answer ? (answer.result as SubmissionResult<string[]>) : undefined;
     return <RegisterForm email={answer.email} lastResult={lastResult} />;
   }
-  const problem = error ?? (answer?.step === "error" ? answer.error : null);
+  const problem = answer?.step === "error" ? answer.error : page.problem;
   return (
     <AuthCard title={t("invitation.acceptTitle")}>
       {problem ? (
@@ -56,10 +64,18 @@ export default function AcceptInvitationPage() {
           <Callout.Text>{message(problem)}</Callout.Text>
         </Callout.Root>
       ) : null}
-      {error ? null : (
+      {problem?.startsWith("errors.notLoggedIn") ? (
+        <Text as="p" size="2">
+          {t("invitation.otherAccount")}
+        </Text>
+      ) : null}
+      {page.invitation ? (
         <Form method="post">
           <Flex direction="column" gap="4">
-            <Text as="p">{t("invitation.acceptIntro")}</Text>
+            <InvitationSummary invitation={page.invitation} />
+            <Text as="p" size="2">
+              {t("invitation.acceptIntro")}
+            </Text>
             <Button type="submit" size="3" loading={busy}>
               {t("invitation.accept")}
             </Button>
@@ -68,6 +84,9 @@ export default function AcceptInvitationPage() {
             </RadixLink>
           </Flex>
         </Form>
+      ) : (
+        // A link that can no longer be answered: no Accept, and the way to the teams one is in.
+        <AuthLink to="/teams">{t("invitation.openTeams")}</AuthLink>
       )}
     </AuthCard>
   );

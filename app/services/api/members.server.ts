@@ -5,6 +5,8 @@ import { type Answer, type Body, type Query, querySuffix, type Schema } from "./
 /** A member as the API answers it (spec section 3, Member); the detail adds username and email. */
 export type Member = Schema<"Member">;
 export type MemberDetail = Schema<"MemberDetail">;
+/** What an invitation's page may say before it is answered. */
+export type InvitationPreview = Schema<"InvitationPreview">;
 /** An internal member's sign-in details, shown once. */
 export type Credentials = Schema<"InternalMemberCredentials">;
 
@@ -103,6 +105,17 @@ export const membersApi = {
       context,
       `${teamPath(teamId)}/invitations/accept`,
       { method: "POST", accessToken, body },
+    ),
+
+  /** What a mailed link is (team, inviter, email, role); refused for a used or expired one. */
+  previewInvitation: (context: WebContext, teamId: string, token: string) =>
+    apiCall<Answer<"/api/teams/{teamId}/invitations/preview", "post">>(
+      context,
+      `${teamPath(teamId)}/invitations/preview`,
+      {
+        method: "POST",
+        body: { token } satisfies Body<"/api/teams/{teamId}/invitations/preview", "post">,
+      },
     ),
 
   rejectInvitation: (context: WebContext, teamId: string, token: string) =>

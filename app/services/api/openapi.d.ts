@@ -863,7 +863,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the email with the mailed code */
+        /** Confirm the email with the mailed code; with the sign-up's proof, sign in too */
         post: {
             parameters: {
                 query?: never;
@@ -877,13 +877,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Confirm the email with the mailed code */
+                /** @description Confirm the email with the mailed code; with the sign-up's proof, sign in too */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Ok"];
+                        "application/json": components["schemas"]["VerifyEmailResult"];
                     };
                 };
                 /** @description Invalid input */
@@ -2874,6 +2874,106 @@ export interface paths {
                 };
                 /** @description Forbidden */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Gone: expired or already used */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported content type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation is, before answering it (the token is the credential)
+         * @description The team's name, who invited, the invited email and the role, for the page a mailed link opens. Changes nothing. A token already answered is invitationAlreadyHandled, an expired one expiredToken. A post, so the token stays out of addresses and logs.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvitationPreviewRequest"];
+                };
+            };
+            responses: {
+                /** @description The invitation */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationPreview"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5119,6 +5219,18 @@ export interface components {
         InvitationChallenge: components["schemas"]["Error"] & {
             email: string;
         };
+        InvitationPreview: {
+            /** @description The invited address */
+            email: string;
+            /** @description Who invited, by their name in the team; null once they are no longer in it */
+            inviterNickname: string | null;
+            /** @enum {string} */
+            role: "owner" | "admin" | "uploader" | "upviewer" | "viewer";
+            teamName: string;
+        };
+        InvitationPreviewRequest: {
+            token: string;
+        };
         InviteMemberRequest: {
             email: string;
             /**
@@ -5175,7 +5287,7 @@ export interface components {
         MemberDetail: components["schemas"]["Member"] & {
             /** @description Shown to the member themself and to roles that update any member; else null */
             email: string | null;
-            /** @description Null for an invitation */
+            /** @description An internal member's sign-in name; null for everyone else, who sign in with their email */
             username: string | null;
         };
         MemberList: {
@@ -5281,6 +5393,8 @@ export interface components {
         };
         SignUpResult: {
             email: string;
+            /** @description Opaque, for this client only (never in a URL or a mail), for a day: sent with the code to /auth/verify-email, it signs this client in as the address is confirmed */
+            signUpProof: string;
             /** @description Goes into the verify link with the email */
             username: string;
         };
@@ -5376,6 +5490,7 @@ export interface components {
             path: "/name" | "/description" | "/mode";
             value?: string | null;
         };
+        /** @description Tokens, when the signUpProof was this sign-up's and this call confirmed the address */
         Tokens: {
             /** @description JWT for Authorization: Bearer */
             AccessToken: string;
@@ -5427,7 +5542,14 @@ export interface components {
         VerifyEmailRequest: {
             code: string;
             email: string;
+            /** @description The signUpProof this client's sign-up answered, to be signed in */
+            signUpProof?: string;
             username: string;
+        };
+        VerifyEmailResult: {
+            /** @enum {boolean} */
+            ok: true;
+            result?: components["schemas"]["Tokens"];
         };
     };
     responses: never;

@@ -56,9 +56,13 @@ export async function signUp(
     locale: extra.locale ?? "en",
   });
   assert.equal(response.status, 201);
-  const { username } = (await response.json()) as { username: string };
+  const { username, signUpProof } = (await response.json()) as {
+    username: string;
+    signUpProof: string;
+  };
   const mail = await api.smtp.waitForMail(email);
-  return { email, username, password: extra.password ?? PASSWORD, mail, code: codeOf(mail) };
+  const password = extra.password ?? PASSWORD;
+  return { email, username, signUpProof, password, mail, code: codeOf(mail) };
 }
 
 /** A confirmed self sign-up, ready to sign in. */

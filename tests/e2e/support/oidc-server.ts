@@ -15,6 +15,7 @@ import { OAuth2Server } from "oauth2-mock-server";
  * context.addCookies), so parallel tests in their own browser contexts do not meet:
  *   oidc_email, oidc_given_name, oidc_family_name → the ID token's claims (email_verified true)
  *   oidc_error                                    → the authorize endpoint answers this error
+ *   oidc_error_description                        → ... with this description (else a fixed one)
  *
  * Usage: tsx tests/e2e/support/oidc-server.ts <port> <clientId> <clientSecret>
  */
@@ -74,7 +75,10 @@ server.service.on("beforeAuthorizeRedirect", ({ url }: { url: URL }, request: In
   ) {
     refuse("invalid_request", "code flow with PKCE S256, nonce and openid email profile expected");
   } else if (cookies.get("oidc_error")) {
-    refuse(cookies.get("oidc_error") ?? "", "The provider refused: <b>not</b> shown to people");
+    refuse(
+      cookies.get("oidc_error") ?? "",
+      cookies.get("oidc_error_description") ?? "The provider refused: <b>not</b> shown to people",
+    );
   } else if (code && cookies.get("oidc_email")) {
     people.set(code, {
       email: cookies.get("oidc_email") ?? "",

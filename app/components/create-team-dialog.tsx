@@ -4,8 +4,8 @@ import {
   getTextareaProps,
   type SubmissionResult,
 } from "@conform-to/react";
-import { Flex, Text, TextArea } from "@radix-ui/themes";
-import { Form, useNavigation } from "@remix-run/react";
+import { Button, Flex, Text, TextArea } from "@radix-ui/themes";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import {
@@ -31,19 +31,38 @@ export const CreateTeamSchema = z.object({
 });
 
 /**
- * The create-team dialog over the list (`?create`): name, description, your nickname in the team
- * and its mode.
+ * The button that opens the dialog: a link to the team list it sits on with `?create` (ADR 013),
+ * keeping the list's search.
+ */
+export function CreateTeamLink({ path, q }: { path: string; q: string }) {
+  const { t } = useTranslation("teams");
+  return (
+    <Button asChild size="3">
+      <Link to={`${path}?${new URLSearchParams({ ...(q ? { q } : {}), create: "" })}`}>
+        {t("list.create")}
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * The create-team dialog over a team list (`/teams?create`, `/switch-team?create`): name,
+ * description, your nickname in the team and its mode. It posts to `action`, the list's own
+ * route, so a refused form renders again over the same list.
  */
 export function CreateTeamDialog({
+  action,
   closeTo,
   lastResult,
 }: {
+  action: string;
   closeTo: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("teams");
   const message = useMessage();
-  const busy = useNavigation().formAction?.startsWith("/teams") ?? false;
+  const submitting = useNavigation().formAction;
+  const busy = submitting !== undefined && submitting.split("?")[0] === action.split("?")[0];
   const [form, fields] = useSchemaForm(CreateTeamSchema, {
     id: "create-team",
     lastResult,
@@ -52,7 +71,7 @@ export function CreateTeamDialog({
   const descriptionHint = `${fields.description.id}-hint`;
   return (
     <RouteDialog title={t("create.title")} closeTo={closeTo} closeLabel={t("create.close")}>
-      <Form method="post" action="/teams?index&create" {...getFormProps(form)}>
+      <Form method="post" action={action} {...getFormProps(form)}>
         <Flex direction="column" gap="4">
           <Field meta={fields.name} label={t("create.name")} autoFocus autoComplete="off" />
           <Flex direction="column" gap="1">

@@ -1,0 +1,35 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { Flex, Text } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { FieldErrors } from "./forms.tsx";
+
+/**
+ * "I accept the Terms and the Privacy Policy", required wherever an account is made (spec
+ * section 5): sign-up, and the invitation's registration form. A native checkbox: Radix's is a
+ * button that needs JavaScript to toggle.
+ */
+export function TermsField<Schema>({ meta }: { meta: FieldMetadata<Schema> }) {
+  const { t } = useTranslation("auth");
+  const terms = getInputProps(meta, { type: "checkbox" });
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" size="2" htmlFor={terms.id}>
+        <Flex gap="2" align="start">
+          <input {...terms} key={terms.key} className="native-checkbox" />
+          <span>
+            <Trans
+              t={t}
+              i18nKey="signUp.terms"
+              components={{
+                terms: <Link to="/terms" target="_blank" className="inline-link" />,
+                privacy: <Link to="/privacy" target="_blank" className="inline-link" />,
+              }}
+            />
+          </span>
+        </Flex>
+      </Text>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </Flex>
+  );
+}
