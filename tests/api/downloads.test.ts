@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOWNLOAD_TTL_MS } from "#api/downloads/downloads.ts";
 import { fileBlobKey } from "#api/files/files.ts";
-import { pythonZipCheck, unzipTest } from "#tests/support/zip-tools.ts";
+import { crc32OfZeros, pythonZipCheck, unzipTest } from "#tests/support/zip-tools.ts";
 import { bearer, expectError, type Tokens } from "./support/accounts.ts";
 import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
 import { insertCollection, type StoredCollection } from "./support/collections.ts";
@@ -487,11 +487,7 @@ describe("ZIP64 through the API", () => {
     const api = wide;
     // The CRC-32 of 4 GiB of zeros first: it holds the event loop, as the inserts above do.
     const size = 4 * 1024 ** 3 + 10;
-    const chunk = Buffer.alloc(16 * 1024 * 1024);
-    let crc = 0;
-    for (let left = size; left > 0; left -= chunk.length) {
-      crc = zlib.crc32(chunk.subarray(0, Math.min(left, chunk.length)), crc);
-    }
+    const crc = await crc32OfZeros(size);
     const { tokens, team: own } = await ownedTeam(api);
     const big = await insertCollection(api, own, { name: "Big" });
     const after = await insertFile(api, own, big, {

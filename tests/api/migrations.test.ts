@@ -40,6 +40,7 @@ describe("migrations", () => {
       "0004-teams",
       "0005-collections",
       "0006-files",
+      "0007-downloads",
     ]);
     expect(await startInstance()).toEqual([]);
     const { db } = database.open();
@@ -52,6 +53,7 @@ describe("migrations", () => {
         "0004-teams",
         "0005-collections",
         "0006-files",
+      "0007-downloads",
       ]);
     } finally {
       await db.destroy();

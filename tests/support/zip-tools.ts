@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { promisify } from "node:util";
+import zlib from "node:zlib";
 
 const run = promisify(execFile);
 
@@ -35,4 +37,18 @@ export async function pythonZipCheck(target: string, { sample = false } = {}) {
 export async function unzipTest(file: string) {
   const { stdout } = await run("unzip", ["-t", file], { maxBuffer: 256 * 1024 * 1024 });
   return stdout;
+}
+
+/**
+ * The CRC-32 of `size` zero bytes, computed 16 MiB at a time, letting the event loop turn in
+ * between: 4 GiB takes seconds, and a test worker must still answer its runner meanwhile.
+ */
+export async function crc32OfZeros(size: number) {
+  const chunk = Buffer.alloc(16 * 1024 * 1024);
+  let crc = 0;
+  for (let left = size; left > 0; left -= chunk.length) {
+    crc = zlib.crc32(chunk.subarray(0, Math.min(left, chunk.length)), crc);
+    await nextTurn();
+  }
+  return crc;
 }
