@@ -1,5 +1,64 @@
 import { vitePlugin as remix } from "@remix-run/dev";
+import type { Plugin as PostcssPlugin } from "postcss";
 import { defineConfig } from "vite";
+
+/**
+ * Builds app/styles/system-dark.css (ADR 025): the stylesheet it imports from Radix Themes are cut
+ * down to their dark rules, whose selectors (`.dark`, `.dark-theme`, `:is(.dark, .dark-theme)`)
+ * become `:root:not(.light, .dark)`, all under `@media (prefers-color-scheme: dark)`. So a page
+ * whose visitor has chosen no theme takes the system's dark theme through CSS alone, from Radix's
+ * own values. Fails the build when an imported file has no dark rule left to take (Radix changed
+ * its selectors).
+ */
+function systemDarkTokens(file: string): PostcssPlugin {
+  const noChoice = ":root:not(.light, .dark)";
+  return {
+    postcssPlugin: "system-dark-tokens",
+    Once(root, { AtRule }) {
+      // Vite names the file with its query (`?url`, `?transform-only`).
+      if (root.source?.input.file?.split("?")[0] !== file) return;
+      const imported = new Set<string>();
+      const darkIn = new Set<string>();
+      root.walkRules((rule) => {
+        const from = rule.source?.input.file ?? "";
+        imported.add(from);
+        const selectors = rule.selectors
+          .map((selector) => selector.replaceAll(":is(.dark, .dark-theme)", noChoice))
+          .map((selector) =>
+            selector === ".dark" || selector === ".dark-theme" ? noChoice : selector,
+          )
+          // Kept: the rewritten ones, unless a `.dark` is left (the root theme's class: unused).
+          .filter(
+            (selector) =>
+              selector.includes(noChoice) && !selector.replaceAll(noChoice, "").includes(".dark"),
+          );
+        if (selectors.length === 0) {
+          rule.remove();
+        } else {
+          rule.selectors = [...new Set(selectors)];
+          darkIn.add(from);
+        }
+      });
+      const missing = [...imported].filter((from) => !darkIn.has(from));
+      if (missing.length > 0) throw new Error(`system-dark-tokens: no dark rule in ${missing}`);
+      // What is left: @font-face and other at-rules with no rule inside, at any depth.
+      const prune = (container: typeof root | InstanceType<typeof AtRule>) => {
+        container.each((node) => {
+          if (node.type !== "atrule") return;
+          if (node.nodes) prune(node);
+          if (!node.nodes?.some((child) => child.type === "rule" || child.type === "atrule")) {
+            node.remove();
+          }
+        });
+      };
+      prune(root);
+      const media = new AtRule({ name: "media", params: "(prefers-color-scheme: dark)" });
+      media.append(root.nodes);
+      root.removeAll();
+      root.append(media);
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {
@@ -9,6 +68,11 @@ export default defineConfig({
     ],
   },
   build: { target: "es2022", cssMinify: true },
+  css: {
+    postcss: {
+      plugins: [systemDarkTokens(`${import.meta.dirname}/app/styles/system-dark.css`)],
+    },
+  },
   plugins: [
     remix({
       future: {

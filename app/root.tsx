@@ -39,20 +39,18 @@ import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { getTheme } from "#app/services/theme.server.ts";
 import { getToast } from "#app/services/toast.server.ts";
 import appCss from "#app/styles/app.css?url";
+import systemDarkCss from "#app/styles/system-dark.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  ...[
-    baseCss,
-    slateCss,
-    indigoCss,
-    redCss,
-    grassCss,
-    amberCss,
-    componentsCss,
-    utilitiesCss,
-    appCss,
-  ].map((href) => ({ rel: "stylesheet", href })),
+  // A colour scale added here goes into styles/system-dark.css too.
+  ...[baseCss, slateCss, indigoCss, redCss, grassCss, amberCss, componentsCss, utilitiesCss].map(
+    (href) => ({ rel: "stylesheet", href }),
+  ),
+  // The dark theme for visitors who have not chosen one (ADR 025). With its media, the browser
+  // does not wait for it on a light system.
+  { rel: "stylesheet", href: systemDarkCss, media: "(prefers-color-scheme: dark)" },
+  { rel: "stylesheet", href: appCss },
 ];
 
 export const handle = { i18n: "common" };
@@ -69,8 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       locale,
-      theme: theme.theme,
-      themeChosen: theme.chosen,
+      theme,
       consent,
       toast,
       user,

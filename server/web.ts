@@ -137,16 +137,6 @@ export async function createWeb({
     }),
   );
   web.use("*", sameOriginOnly({ publicUrl }));
-  // Ask for the system colour scheme as a client hint, so the first paint has the right theme even
-  // without JavaScript (see app/services/theme.server.ts).
-  web.use("*", async (c, next) => {
-    await next();
-    if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
-      c.res.headers.set("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
-      c.res.headers.set("Critical-CH", "Sec-CH-Prefers-Color-Scheme");
-      c.res.headers.append("Vary", "Sec-CH-Prefers-Color-Scheme");
-    }
-  });
   // An answer that depends on who is signed in is stored by nobody: not a shared cache, and not
   // the browser, whose Back button after signing out must not show the private page again.
   // Guests' public pages and the hashed assets above keep their caching.

@@ -44,10 +44,7 @@ export function CredentialsCard({
               className="credential-value"
               style={{ flexGrow: 1 }}
             />
-            <CopyButton
-              value={row.value}
-              label={t("members.credentials.copy", { what: row.label })}
-            />
+            <CopyButton value={row.value} what={row.label} />
           </Flex>
         </Flex>
       ))}
@@ -60,7 +57,8 @@ export function CredentialsCard({
   );
 }
 
-function CopyButton({ value, label }: { value: string; label: string }) {
+/** Its name starts with the word it shows (Copy, then Copied), as voice control expects. */
+function CopyButton({ value, what }: { value: string; what: string }) {
   const { t } = useTranslation("teams");
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
@@ -69,7 +67,11 @@ function CopyButton({ value, label }: { value: string; label: string }) {
     <Button
       type="button"
       variant="soft"
-      aria-label={label}
+      aria-label={
+        copied
+          ? t("members.credentials.copiedWhat", { what })
+          : t("members.credentials.copy", { what })
+      }
       onClick={async () => {
         await navigator.clipboard.writeText(value);
         setCopied(true);

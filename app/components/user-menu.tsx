@@ -12,7 +12,7 @@ export function UserMenu({ displayName }: { displayName: string }) {
   const menu = useMenuClosesOnNavigation();
   return (
     <details className="menu" ref={menu}>
-      <summary aria-label={t("userMenu.label")}>
+      <summary aria-label={t("userMenu.label", { name: displayName })}>
         <Flex align="center" gap="2">
           <PersonIcon aria-hidden />
           <Text size="2">{displayName}</Text>

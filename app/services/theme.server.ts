@@ -29,16 +29,13 @@ function themeSessionResolver(context: WebContext, request: Request) {
 }
 
 /**
- * The theme to render on the server: the visitor's explicit choice, else the system preference
- * the browser sent as a client hint (so no flash even without JavaScript), else null (a tiny
- * nonce'd script picks the system preference before first paint).
+ * The theme the visitor chose, rendered as the class of <html>; else null, and the page follows
+ * the system's preference through CSS alone (`prefers-color-scheme`, ADR 025), in every browser
+ * and from the first page, with or without JavaScript.
  */
 export async function getTheme(request: Request, context: WebContext) {
   const session = await themeSessionResolver(context, request);
-  const chosen = session.getTheme();
-  if (chosen) return { theme: chosen, chosen: true };
-  const hint = request.headers.get("Sec-CH-Prefers-Color-Scheme")?.replaceAll('"', "");
-  return { theme: isTheme(hint) ? hint : null, chosen: false };
+  return session.getTheme();
 }
 
 /** Stores the choice; `null` forgets it (back to the system preference). */

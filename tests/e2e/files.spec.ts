@@ -10,6 +10,7 @@ import {
   signIn,
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { iconContrast } from "./support/contrast.ts";
 import { openMenu } from "./support/menus.ts";
 
 /*
@@ -172,6 +173,35 @@ test("an owner uploads photos, previews, renames and filters them", async ({ pag
   await expect(page).toHaveURL(/to=2024-06-15/);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText("Forest walk");
+});
+
+test("the preview covers the whole page, opaque, with controls that stand out in both themes", async ({
+  page,
+}) => {
+  test.slow();
+  const { owner, token, teamId, collectionId, url } = await ownerWithCollection("Autumn");
+  for (const photo of PHOTOS.slice(0, 2)) await uploadViaApi(token, teamId, collectionId, photo);
+  await openAsOwner(page, owner, url);
+  await waitForThumbnails(page, 2);
+  for (const scheme of ["light", "dark"] as const) {
+    // Light is the system's (Playwright's default); dark is the visitor's choice.
+    if (scheme === "dark") await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await rows(page).getByRole("link", { name: "forest.jpg" }).click();
+    const preview = page.getByRole("dialog", { name: "forest.jpg" });
+    await expect(preview.getByRole("img", { name: "forest.jpg" })).toBeVisible();
+    // Nothing of the files page shows around it or through it.
+    expect(await preview.boundingBox()).toEqual({ x: 0, y: 0, ...page.viewportSize() });
+    await expect(preview).toHaveCSS("background-color", /^rgb\(/); // rgba() would let it through
+    await expect(page.getByRole("banner")).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Autumn" })).toBeHidden();
+    for (const name of ["Download", "Close the preview", "Next file"]) {
+      expect(await iconContrast(preview.getByRole("link", { name })), name).toBeGreaterThan(3);
+    }
+    await expectNoSeriousA11yViolations(page);
+    await preview.getByRole("link", { name: "Close the preview" }).click();
+    await expect(preview).toBeHidden();
+    await expect(page.getByRole("banner")).toBeVisible();
+  }
 });
 
 test("a file whose content is not what its name says, or whose name hides its type, is refused with a clear message", async ({

@@ -55,18 +55,49 @@ test.describe("home page", () => {
 });
 
 test.describe("theme", () => {
+  // The header's background in each theme: Radix's panel colour, white or slate 2.
+  const headerBackground = { light: "rgb(255, 255, 255)", dark: "rgb(24, 25, 27)" };
+
   for (const scheme of ["light", "dark"] as const) {
-    test(`follows the system preference (${scheme}) until the visitor chooses`, async ({
+    test(`follows the system preference (${scheme}) from the first page, until the visitor chooses`, async ({
       page,
     }) => {
+      // No theme cookie and no client hint, as in Firefox and Safari: the page's CSS follows
+      // prefers-color-scheme. Without JavaScript that is all there is; with it, the class set
+      // before the first paint agrees, so nothing switches when the page hydrates.
       await preferColorScheme(page, scheme);
       await page.goto("/");
-      await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${scheme}\\b`));
+      await expect(page.getByRole("banner")).toHaveCSS(
+        "background-color",
+        headerBackground[scheme],
+      );
       const other = scheme === "dark" ? "light" : "dark";
       await expect(page.getByRole("button", { name: `Switch to ${other} theme` })).toBeVisible();
       await expect(page.getByRole("button", { name: `Switch to ${scheme} theme` })).toBeHidden();
+      if (test.info().project.use.javaScriptEnabled !== false) {
+        await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${scheme}\\b`));
+      }
     });
   }
+
+  test("an explicit light choice beats a dark system setting", async ({ page }) => {
+    await preferColorScheme(page, "dark");
+    await page.goto("/status");
+    const header = page.getByRole("banner");
+    await expect(header).toHaveCSS("background-color", headerBackground.dark);
+
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await expect(header).toHaveCSS("background-color", headerBackground.light);
+    // With JavaScript the choice is stored in the background: reload until it has landed.
+    await expect(async () => {
+      await page.reload();
+      await expect(header).toHaveCSS("background-color", headerBackground.light, {
+        timeout: 500,
+      });
+    }).toPass();
+    await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeHidden();
+  });
 
   test("toggles between light and dark, and the choice survives a reload", async ({ page }) => {
     await preferColorScheme(page, "light");

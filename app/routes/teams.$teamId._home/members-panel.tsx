@@ -103,11 +103,11 @@ export function MembersPanel({ page, base, role }: { page: MemberPage; base: str
           <ul className="plain-list member-list">
             {members.map((member) => (
               <li key={member.userId}>
+                {/* Named by what it shows (name, role, status), so voice control finds it. */}
                 <Link
                   to={`${base}/members/${encodeURIComponent(member.userId)}`}
                   preventScrollReset
                   className="member-row"
-                  aria-label={t("members.open", { name: member.nickname })}
                 >
                   <UserAvatar url={member.avatarUrl} name={member.nickname} size={32} />
                   <Flex direction="column" flexGrow="1" minWidth="0">

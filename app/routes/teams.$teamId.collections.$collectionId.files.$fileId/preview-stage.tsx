@@ -28,7 +28,14 @@ export function PreviewStage({
   return (
     <div className="file-preview-stage">
       {previousHref ? (
-        <IconButton asChild size="4" variant="soft" color="gray" className="file-preview-prev">
+        <IconButton
+          asChild
+          size="4"
+          variant="soft"
+          color="gray"
+          highContrast
+          className="file-preview-prev"
+        >
           <Link to={previousHref} replace preventScrollReset aria-label={t("preview.previous")}>
             <ChevronLeftIcon width="24" height="24" aria-hidden />
           </Link>
@@ -58,7 +65,14 @@ export function PreviewStage({
         </Flex>
       )}
       {nextHref ? (
-        <IconButton asChild size="4" variant="soft" color="gray" className="file-preview-next">
+        <IconButton
+          asChild
+          size="4"
+          variant="soft"
+          color="gray"
+          highContrast
+          className="file-preview-next"
+        >
           <Link to={nextHref} replace preventScrollReset aria-label={t("preview.next")}>
             <ChevronRightIcon width="24" height="24" aria-hidden />
           </Link>

@@ -1,5 +1,5 @@
 import { Cross2Icon, DownloadIcon } from "@radix-ui/react-icons";
-import { Flex, Heading, IconButton } from "@radix-ui/themes";
+import { Flex, Heading, IconButton, Theme } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
@@ -22,6 +22,8 @@ export const handle = { i18n: ["common", "files", "messages"] };
 
 /**
  * A file's full-screen preview (spec section 2, Files screen): reading the file marks it read.
+ * It covers the files page, opaque, and is dark in both themes, as photo viewers are: the
+ * picture is seen against a neutral dark surround, and the controls take Radix's dark colours.
  * Previous and next follow the screen's filters and order: the API's neighbours of this file
  * under the same filters and sort.
  */
@@ -85,7 +87,8 @@ export default function FilePreview() {
   }, [file.fileId]);
 
   return (
-    <div
+    <Theme
+      appearance="dark"
       className="file-preview"
       role="dialog"
       aria-modal="true"
@@ -118,6 +121,6 @@ export default function FilePreview() {
         nextHref={nextHref}
         downloadHref={mayDownload ? downloadHref : null}
       />
-    </div>
+    </Theme>
   );
 }
