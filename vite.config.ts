@@ -3,7 +3,7 @@ import type { Plugin as PostcssPlugin } from "postcss";
 import { defineConfig } from "vite";
 
 /**
- * Builds app/styles/system-dark.css (ADR 025): the stylesheet it imports from Radix Themes are cut
+ * Builds app/styles/system-dark.css (ADR 026): the stylesheet it imports from Radix Themes are cut
  * down to their dark rules, whose selectors (`.dark`, `.dark-theme`, `:is(.dark, .dark-theme)`)
  * become `:root:not(.light, .dark)`, all under `@media (prefers-color-scheme: dark)`. So a page
  * whose visitor has chosen no theme takes the system's dark theme through CSS alone, from Radix's

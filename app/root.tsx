@@ -47,7 +47,7 @@ export const links: LinksFunction = () => [
   ...[baseCss, slateCss, indigoCss, redCss, grassCss, amberCss, componentsCss, utilitiesCss].map(
     (href) => ({ rel: "stylesheet", href }),
   ),
-  // The dark theme for visitors who have not chosen one (ADR 025). With its media, the browser
+  // The dark theme for visitors who have not chosen one (ADR 026). With its media, the browser
   // does not wait for it on a light system.
   { rel: "stylesheet", href: systemDarkCss, media: "(prefers-color-scheme: dark)" },
   { rel: "stylesheet", href: appCss },

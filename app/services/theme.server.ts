@@ -30,7 +30,7 @@ function themeSessionResolver(context: WebContext, request: Request) {
 
 /**
  * The theme the visitor chose, rendered as the class of <html>; else null, and the page follows
- * the system's preference through CSS alone (`prefers-color-scheme`, ADR 025), in every browser
+ * the system's preference through CSS alone (`prefers-color-scheme`, ADR 026), in every browser
  * and from the first page, with or without JavaScript.
  */
 export async function getTheme(request: Request, context: WebContext) {
