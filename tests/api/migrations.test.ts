@@ -53,7 +53,7 @@ describe("migrations", () => {
         "0004-teams",
         "0005-collections",
         "0006-files",
-      "0007-downloads",
+        "0007-downloads",
       ]);
     } finally {
       await db.destroy();
