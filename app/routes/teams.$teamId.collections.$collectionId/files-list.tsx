@@ -1,7 +1,7 @@
 import { UploadIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Card, Flex, Text } from "@radix-ui/themes";
-import { Link } from "@remix-run/react";
-import { useMemo } from "react";
+import { Link, useRevalidator } from "@remix-run/react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
 import { PageLinks } from "#app/components/page-links.tsx";
@@ -38,7 +38,8 @@ const fileKey = (file: FileRow) => file.fileId;
 
 /**
  * The files table, 20 at a time (the next page loads on scroll; a "load more" link without
- * JavaScript), or a card saying there are none.
+ * JavaScript), or a card saying there are none. While new uploads are processing the list looks
+ * again every 2 seconds with JavaScript, and the page refreshes every 5 seconds without.
  */
 export function FilesList({
   page,
@@ -66,6 +67,11 @@ export function FilesList({
     pageOf: pageOfFiles,
     keyOf: fileKey,
   });
+  // New uploads are listed as processing until ready: look again while the first page has
+  // some, as long as no later page was appended (a new first page would replace it).
+  const processing =
+    files.length === page.files.length && page.files.some((file) => file.status === "processing");
+  useRevalidateWhile(processing);
   const filtered = Boolean(filters.tab !== "all" || filters.creator || filters.from || filters.to);
   if (files.length === 0) {
     return (
@@ -88,6 +94,11 @@ export function FilesList({
   }
   return (
     <Flex direction="column" gap="3">
+      {processing ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(PROCESSING_REFRESH_MS / 1000)} />
+        </noscript>
+      ) : null}
       <div className="files-table-wrap">
         <FilesTable
           files={files}
@@ -106,4 +117,19 @@ export function FilesList({
       />
     </Flex>
   );
+}
+
+/** How often a list with files still processing looks again: a revalidation, or a refresh. */
+const PROCESSING_POLL_MS = 2000;
+const PROCESSING_REFRESH_MS = 5000;
+
+function useRevalidateWhile(waiting: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, PROCESSING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, revalidator]);
 }

@@ -1,5 +1,5 @@
 import { DotsHorizontalIcon, TriangleDownIcon, TriangleUpIcon } from "@radix-ui/react-icons";
-import { Flex, Link as RadixLink, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Badge, Flex, Link as RadixLink, Text, VisuallyHidden } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
@@ -13,7 +13,8 @@ export type FileRow = FileItem;
 /**
  * The files table (spec section 2, files screen): name with its thumbnail or type icon, the
  * uploader (a link that filters by them), the update date, and the actions menu. Unread rows
- * (readAt null) are bold with a marker.
+ * (readAt null) are bold with a marker; a file still being processed (just uploaded, its
+ * thumbnail not made yet) says so.
  */
 export function FilesTable({
   files,
@@ -84,6 +85,11 @@ export function FilesTable({
                   {file.name}
                 </Text>
                 {file.readAt === null ? <VisuallyHidden>{t("table.unread")}</VisuallyHidden> : null}
+                {file.status === "processing" ? (
+                  <Badge color="gray" className="file-processing">
+                    {t("table.processing")}
+                  </Badge>
+                ) : null}
               </Link>
             </th>
             <td>
