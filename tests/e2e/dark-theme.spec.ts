@@ -2,13 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { appUrl } from "../../playwright.config.ts";
-import {
-  apiAccessToken,
-  createCollectionViaApi,
-  createTeamViaApi,
-  createVerifiedUser,
-  signIn,
-} from "./support/accounts.ts";
+import { ownerWithCollection, signIn } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 
 /*
@@ -19,10 +13,10 @@ import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 
 test("the team, files and profile screens pass axe in the dark theme", async ({ page }) => {
   test.slow(); // axe takes seconds per page on two busy cores
-  const owner = await createVerifiedUser("dark-owner", "Olga Owner");
-  const token = await apiAccessToken(owner.email);
-  const teamId = await createTeamViaApi(token, "Night Club");
-  const collectionId = await createCollectionViaApi(token, teamId, { name: "Stars" });
+  const { owner, token, teamId, collectionId } = await ownerWithCollection(
+    { prefix: "dark-owner", nickname: "Olga Owner", team: "Night Club" },
+    { name: "Stars" },
+  );
   const api = (to: string, body: unknown) =>
     fetch(`${appUrl}/api/teams/${teamId}${to}`, {
       method: "POST",

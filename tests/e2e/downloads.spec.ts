@@ -2,13 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { pythonZipCheck, unzipTest } from "../support/zip-tools.ts";
-import {
-  apiAccessToken,
-  createCollectionViaApi,
-  createTeamViaApi,
-  createVerifiedUser,
-  signIn,
-} from "./support/accounts.ts";
+import { ownerWithCollection, signIn } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
 import { openMenu } from "./support/menus.ts";
@@ -23,10 +17,10 @@ const sha256 = (file: string) => createHash("sha256").update(fs.readFileSync(fil
 
 test("download a three-photo collection from its menu and open the zip", async ({ page }) => {
   test.slow();
-  const owner = await createVerifiedUser("zip-owner", "Olga Owner");
-  const token = await apiAccessToken(owner.email);
-  const teamId = await createTeamViaApi(token, "Choir");
-  const collectionId = await createCollectionViaApi(token, teamId, { name: "Spring concert" });
+  const { owner, token, teamId, collectionId } = await ownerWithCollection(
+    { prefix: "zip-owner", nickname: "Olga Owner", team: "Choir" },
+    { name: "Spring concert" },
+  );
   for (const photo of PHOTOS) await uploadViaApi(token, teamId, collectionId, photo);
   await waitUntilReady(token, teamId, collectionId, PHOTOS.length);
 

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import {
   apiAccessToken,
-  createCollectionViaApi,
   createTeamViaApi,
   createVerifiedUser,
+  ownerWithCollection,
   signIn,
 } from "./support/accounts.ts";
 
@@ -15,11 +15,11 @@ import {
 
 const js = () => test.info().project.use.javaScriptEnabled !== false;
 
-async function ownerWithCollection() {
-  const owner = await createVerifiedUser("lost", "Lena Lost");
-  const token = await apiAccessToken(owner.email);
-  const teamId = await createTeamViaApi(token, "Lost and Found");
-  const collectionId = await createCollectionViaApi(token, teamId, { name: "Found things" });
+async function ownerAndStranger() {
+  const { owner, teamId, collectionId } = await ownerWithCollection(
+    { prefix: "lost", nickname: "Lena Lost", team: "Lost and Found" },
+    { name: "Found things" },
+  );
   const stranger = await createVerifiedUser("stranger", "Sam Stranger");
   const strangerTeam = await createTeamViaApi(await apiAccessToken(stranger.email), "Elsewhere");
   return { owner, teamId, collectionId, strangerTeam };
@@ -28,7 +28,7 @@ async function ownerWithCollection() {
 test("a missing collection, another team's, and an old page link show the 404 page or the list", async ({
   page,
 }) => {
-  const { owner, teamId, collectionId, strangerTeam } = await ownerWithCollection();
+  const { owner, teamId, collectionId, strangerTeam } = await ownerAndStranger();
   await signIn(page, owner.email);
 
   for (const path of [
@@ -49,7 +49,7 @@ test("a missing collection, another team's, and an old page link show the 404 pa
 
 test("a client-side navigation to a missing collection shows the 404 page", async ({ page }) => {
   test.skip(!js(), "without JavaScript every navigation is a document: the test above");
-  const { owner, teamId } = await ownerWithCollection();
+  const { owner, teamId } = await ownerAndStranger();
   await signIn(page, owner.email);
   await page.goto(`/teams/${teamId}`);
   await expect(page.getByRole("heading", { level: 1, name: "Lost and Found" })).toBeVisible();
@@ -69,7 +69,7 @@ test("a client-side navigation to a missing collection shows the 404 page", asyn
 test("a signed-out visitor is sent to sign in, and comes back to the page afterwards", async ({
   page,
 }) => {
-  const { owner, teamId, collectionId } = await ownerWithCollection();
+  const { owner, teamId, collectionId } = await ownerAndStranger();
   const path = `/teams/${teamId}/collections/${collectionId}?sort=asc`;
   await page.goto(path);
   await expect(page).toHaveURL(/\/auth\/signin$/);

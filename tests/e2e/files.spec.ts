@@ -2,15 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { appUrl } from "../../playwright.config.ts";
-import {
-  apiAccessToken,
-  createCollectionViaApi,
-  createTeamViaApi,
-  createVerifiedUser,
-  signIn,
-} from "./support/accounts.ts";
+import { ownerWithCollection, signIn } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { iconContrast } from "./support/contrast.ts";
+import { FIXTURES, PHOTOS, uploadViaApi } from "./support/files.ts";
 import { openMenu } from "./support/menus.ts";
 
 /*
@@ -20,52 +15,21 @@ import { openMenu } from "./support/menus.ts";
  * the files they uploaded themselves.
  */
 
-const FIXTURES = path.join(import.meta.dirname, "fixtures");
-// EXIF capture dates 2024-05-01, 2024-06-01 and 2024-07-01: the newest comes first.
-const PHOTOS = ["lake.jpg", "forest.jpg", "sunset.jpg"].map((name) => path.join(FIXTURES, name));
 const NEW_PASSWORD = "Battery-Staple-7";
 
 const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false;
 
-async function ownerWithCollection(collection: string) {
-  const owner = await createVerifiedUser("files-owner", "Olga Owner");
-  const token = await apiAccessToken(owner.email);
-  const teamId = await createTeamViaApi(token, "Photo Club");
-  const collectionId = await createCollectionViaApi(token, teamId, {
-    name: collection,
-    mode: "collaborative",
-  });
-  return {
-    owner,
-    token,
-    teamId,
-    url: `/teams/${teamId}/collections/${collectionId}`,
-    collectionId,
-  };
-}
+/** Olga and her team "Photo Club", with one collaborative collection. */
+const photoClub = (collection: string) =>
+  ownerWithCollection(
+    { prefix: "files-owner", nickname: "Olga Owner", team: "Photo Club" },
+    { name: collection, mode: "collaborative" },
+  );
 
 /** Signs the owner in, then opens the collection. */
 async function openAsOwner(page: Page, owner: { email: string; password: string }, url: string) {
   await signIn(page, owner.email, owner.password);
   await page.goto(url);
-}
-
-/** One file sent through the API as a simple client would: start it, then PUT its bytes. */
-async function uploadViaApi(token: string, teamId: string, collectionId: string, file: string) {
-  const bytes = fs.readFileSync(file);
-  const started = await fetch(`${appUrl}/api/teams/${teamId}/collections/${collectionId}/files`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      name: path.basename(file),
-      contentType: "image/jpeg",
-      size: bytes.length,
-    }),
-  });
-  if (!started.ok) throw new Error(`start: ${started.status} ${await started.text()}`);
-  const { uploadUrl } = (await started.json()) as { uploadUrl: string };
-  const put = await fetch(new URL(uploadUrl, appUrl), { method: "PUT", body: bytes });
-  if (!put.ok) throw new Error(`put: ${put.status} ${await put.text()}`);
 }
 
 /** Uploads through the dialog: the file chooser with JavaScript, the plain form without. */
@@ -116,7 +80,7 @@ async function waitForThumbnails(page: Page, count: number) {
 
 test("an owner uploads photos, previews, renames and filters them", async ({ page }) => {
   test.slow();
-  const { owner, url } = await ownerWithCollection("Summer");
+  const { owner, url } = await photoClub("Summer");
   await openAsOwner(page, owner, url);
   await expect(page.getByRole("heading", { level: 1, name: "Summer" })).toBeVisible();
   await expect(page.getByText("No files here yet.")).toBeVisible();
@@ -179,7 +143,7 @@ test("the preview covers the whole page, opaque, with controls that stand out in
   page,
 }) => {
   test.slow();
-  const { owner, token, teamId, collectionId, url } = await ownerWithCollection("Autumn");
+  const { owner, token, teamId, collectionId, url } = await photoClub("Autumn");
   for (const photo of PHOTOS.slice(0, 2)) await uploadViaApi(token, teamId, collectionId, photo);
   await openAsOwner(page, owner, url);
   await waitForThumbnails(page, 2);
@@ -207,7 +171,7 @@ test("the preview covers the whole page, opaque, with controls that stand out in
 test("a file whose content is not what its name says, or whose name hides its type, is refused with a clear message", async ({
   page,
 }) => {
-  const { owner, url } = await ownerWithCollection("Odd files");
+  const { owner, url } = await photoClub("Odd files");
   await openAsOwner(page, owner, url);
   await page.getByRole("link", { name: "Upload files" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Upload files" });
@@ -239,7 +203,7 @@ test("a file whose content is not what its name says, or whose name hides its ty
 
 test("an upload whose connection drops carries on by itself", async ({ page }) => {
   test.skip(!withJavaScript(), "resumable uploads need JavaScript");
-  const { owner, url } = await ownerWithCollection("Patchy network");
+  const { owner, url } = await photoClub("Patchy network");
   await openAsOwner(page, owner, url);
   // The first PATCH of the bytes is cut off; tus asks for the offset and sends them again.
   let dropped = 0;
@@ -258,7 +222,7 @@ test("an upload whose connection drops carries on by itself", async ({ page }) =
 
 test("an upload can be paused and resumed", async ({ page }) => {
   test.skip(!withJavaScript(), "pausing an upload needs JavaScript");
-  const { owner, url } = await ownerWithCollection("Slow network");
+  const { owner, url } = await photoClub("Slow network");
   await openAsOwner(page, owner, url);
   // The first PATCH hangs, as on a slow network, until the upload is paused.
   let held = 0;
@@ -286,7 +250,7 @@ test("an upload can be paused and resumed", async ({ page }) => {
 
 test("files come 20 at a time, then the next ones", async ({ page }) => {
   test.slow();
-  const { owner, token, teamId, collectionId, url } = await ownerWithCollection("Many");
+  const { owner, token, teamId, collectionId, url } = await photoClub("Many");
   for (let index = 0; index < 21; index++) {
     await uploadViaApi(token, teamId, collectionId, PHOTOS[index % 3] ?? "");
   }
@@ -308,7 +272,7 @@ test("files come 20 at a time, then the next ones", async ({ page }) => {
 test("thumbnails load whatever address the site is opened at, not only PUBLIC_URL", async ({
   page,
 }) => {
-  const { owner, token, teamId, collectionId, url } = await ownerWithCollection("Elsewhere");
+  const { owner, token, teamId, collectionId, url } = await photoClub("Elsewhere");
   await uploadViaApi(token, teamId, collectionId, PHOTOS[1] ?? "");
   // PUBLIC_URL is http://127.0.0.1:port; the same server, opened as http://localhost:port.
   const elsewhere = appUrl.replace("127.0.0.1", "localhost");
@@ -334,7 +298,7 @@ async function otherBrowser(browser: Browser) {
 
 test("a contributor sees only the files they uploaded", async ({ browser }) => {
   test.slow();
-  const { token, teamId, collectionId, url } = await ownerWithCollection("Site visit");
+  const { token, teamId, collectionId, url } = await photoClub("Site visit");
   await uploadViaApi(token, teamId, collectionId, PHOTOS[0] ?? "");
   const created = await fetch(`${appUrl}/api/teams/${teamId}/members`, {
     method: "POST",

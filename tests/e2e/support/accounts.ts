@@ -149,3 +149,21 @@ export async function createCollectionViaApi(
   const created = await apiAs(accessToken, `/teams/${teamId}/collections`, collection, site);
   return created.collectionId as string;
 }
+
+/** A verified owner with a team and one collection in it, made through the API. */
+export async function ownerWithCollection(
+  owner: { prefix: string; nickname: string; team: string },
+  collection: { name: string; description?: string; mode?: "owned" | "collaborative" },
+) {
+  const user = await createVerifiedUser(owner.prefix, owner.nickname);
+  const token = await apiAccessToken(user.email);
+  const teamId = await createTeamViaApi(token, owner.team);
+  const collectionId = await createCollectionViaApi(token, teamId, collection);
+  return {
+    owner: user,
+    token,
+    teamId,
+    collectionId,
+    url: `/teams/${teamId}/collections/${collectionId}`,
+  };
+}
