@@ -1,24 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { loadLegalPage } from "#app/components/legal-page.server.ts";
 import { LegalPage } from "#app/components/legal-page.tsx";
-import { i18nServer } from "#app/services/i18n.server.ts";
-import { pageTitle } from "#app/services/meta.ts";
 
 export const handle = { i18n: ["common", "legal"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const t = await i18nServer.getFixedT(request, "legal");
-  const { productName, contactEmail } = context.config;
-  return {
-    productName,
-    contactEmail: contactEmail ?? t("contactFallback"),
-    title: pageTitle(productName, t("terms.title")),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) => loadLegalPage(args, "terms");
 
 export default function TermsPage() {
-  const { productName, contactEmail } = useLoaderData<typeof loader>();
-  return <LegalPage document="terms" productName={productName} contactEmail={contactEmail} />;
+  const { title: _, ...page } = useLoaderData<typeof loader>();
+  return <LegalPage {...page} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.title ?? [];
