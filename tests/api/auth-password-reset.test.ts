@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   bearer,
   codeOf,
@@ -10,13 +10,10 @@ import {
   signIn,
   signUp,
 } from "./support/accounts.ts";
-import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
+import { PUBLIC_URL } from "./support/api-server.ts";
+import { apiForThisFile } from "./support/file-api.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForThisFile();
 
 const NEW_PASSWORD = "Fresh-Start-42";
 

@@ -1,5 +1,5 @@
 import { decodeJwt, SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REFRESH_REUSE_GRACE_MS } from "#api/auth/sessions.ts";
 import {
   bearer,
@@ -9,13 +9,10 @@ import {
   signIn,
   type Tokens,
 } from "./support/accounts.ts";
-import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
+import { PUBLIC_URL } from "./support/api-server.ts";
+import { apiForThisFile } from "./support/file-api.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForThisFile();
 
 const me = (headers: Record<string, string>) => api.request("/api/users/@me", { headers });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CODE_MAX_ATTEMPTS } from "#api/auth/codes.ts";
 import {
   bearer,
@@ -11,13 +11,10 @@ import {
   signUp,
   type Tokens,
 } from "./support/accounts.ts";
-import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
+import { PUBLIC_URL } from "./support/api-server.ts";
+import { apiForThisFile } from "./support/file-api.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForThisFile();
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { apiRequests, formatCounts, type OpenApiDocument, runFuzz } from "#tests/support/fuzz.ts";
-import { startApi, type TestApi } from "./support/api-server.ts";
+import { apiForThisFile } from "./support/file-api.ts";
 import { seedForFuzz } from "./support/fuzz-seed.ts";
 
 /*
@@ -14,11 +14,7 @@ import { seedForFuzz } from "./support/fuzz-seed.ts";
 const SEED = 20261124;
 const RUNS = 1500;
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForThisFile();
 
 it(`answers ${RUNS} generated requests with no 5xx, no internals, and its error body`, async () => {
   const { ids, tokens } = await seedForFuzz(api);

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { send } from "#tests/support/fuzz.ts";
 import { bearer } from "./support/accounts.ts";
-import { startApi, type TestApi } from "./support/api-server.ts";
+import { startApi } from "./support/api-server.ts";
+import { apiForThisFile } from "./support/file-api.ts";
 import { ownedTeam } from "./support/teams.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForThisFile();
 
 async function expectError(response: Response, statusCode: number, errorCode: string) {
   expect(response.status).toBe(statusCode);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import openapiTS, { astToString } from "openapi-typescript";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi, type TestApi } from "./support/api-server.ts";
+import { describe, expect, it } from "vitest";
+import { apiForThisFile } from "./support/file-api.ts";
 
 const TYPES_FILE = "app/services/api/openapi.d.ts";
 const TYPES_HEADER = `// Generated from the API's OpenAPI document by \`npm run api-types\`; do not edit.
@@ -9,11 +9,7 @@ const TYPES_HEADER = `// Generated from the API's OpenAPI document by \`npm run 
 
 `;
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForThisFile();
 
 describe("GET /api/openapi.json", () => {
   it("is an OpenAPI 3.1 document generated from the routes' schemas", async () => {

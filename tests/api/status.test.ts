@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi, type TestApi } from "./support/api-server.ts";
+import { describe, expect, it } from "vitest";
+import { startApi } from "./support/api-server.ts";
+import { apiForThisFile } from "./support/file-api.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForThisFile();
 
 describe("GET /api/status", () => {
   it("answers ok with a message and the server time after a database round trip", async () => {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi, type TestApi } from "./support/api-server.ts";
+import { describe, expect, it } from "vitest";
+import { apiForThisFile } from "./support/file-api.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForThisFile();
 
 const versions = { termsVersion: "2026-11-22", privacyVersion: "2026-11-22" };
 

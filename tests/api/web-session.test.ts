@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { WebContext } from "#app/load-context.ts";
 import { getAuth, loadCurrentUser } from "#app/services/auth.server.ts";
 import { commitSession, getSession, type SessionTokens } from "#app/services/session.server.ts";
 import { TOKEN_REFRESH_MARGIN_MS } from "#domain/constants.ts";
 import { testWebContext } from "#tests/support/web-context.ts";
 import { post, signedInUser, type Tokens } from "./support/accounts.ts";
-import { startApi, type TestApi } from "./support/api-server.ts";
+import { apiForThisFile } from "./support/file-api.ts";
 
 /*
  * The web tier's session against the real API over HTTP: tokens live in the signed session
  * cookie and are refreshed on the server before they run out (spec section 4).
  */
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForThisFile();
 
 const PAGE = "http://raccolta.test/profile";
 
