@@ -1,17 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, expectError, post, type Tokens } from "./support/accounts.ts";
-import { startApi, type TestApi } from "./support/api-server.ts";
+import { startApi } from "./support/api-server.ts";
+import { apiForThisFile } from "./support/file-api.ts";
 import { addMember, ownedTeam, type TestTeam, tokensFor } from "./support/teams.ts";
 
 // Team aliases over real HTTP on a fresh database, with the default plan (two aliases a team).
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = apiForThisFile();
 
 /** A fresh alias per call, so tests in one file never collide. */
 function fresh(name = "team") {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, expectError, type Tokens } from "./support/accounts.ts";
-import { startApi, type TestApi } from "./support/api-server.ts";
 import { insertCollection } from "./support/collections.ts";
+import { apiForThisFile } from "./support/file-api.ts";
 import {
   addMember,
   ownedTeam,
@@ -15,12 +15,7 @@ import {
 // that is what is tested, and written to the database (support/collections.ts) for chosen
 // refDates and for drafts.
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startApi({ planLimits: { limitMembersPerTeam: -1, limitTeams: -1 } });
-});
-afterAll(() => api.close());
+const api = apiForThisFile({ planLimits: { limitMembersPerTeam: -1, limitTeams: -1 } });
 
 interface CollectionItem {
   collectionId: string;

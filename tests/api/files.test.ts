@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fileBlobKey } from "#api/files/files.ts";
 import { bearer, expectError, type Tokens } from "./support/accounts.ts";
-import { startApi, type TestApi } from "./support/api-server.ts";
 import { insertCollection, type StoredCollection } from "./support/collections.ts";
+import { apiForThisFile } from "./support/file-api.ts";
 import { insertFile } from "./support/files.ts";
 import { addMember, ownedTeam, type TestTeam, tokensFor } from "./support/teams.ts";
 
@@ -10,12 +10,7 @@ import { addMember, ownedTeam, type TestTeam, tokensFor } from "./support/teams.
 // their bytes to the API's blob store) by support/files.ts in the states uploads leave them,
 // so these tests choose refDates, uploaders and statuses freely.
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startApi({ planLimits: { limitMembersPerTeam: -1, limitTeams: -1 } });
-});
-afterAll(() => api.close());
+const api = apiForThisFile({ planLimits: { limitMembersPerTeam: -1, limitTeams: -1 } });
 
 interface FileItem {
   fileId: string;

@@ -29,32 +29,26 @@ async function startInstance() {
   return JSON.parse(stdout) as string[];
 }
 
+const MIGRATIONS = [
+  "0001-initial",
+  "0002-accounts",
+  "0003-avatars",
+  "0004-teams",
+  "0005-collections",
+  "0006-files",
+  "0007-downloads",
+];
+
 describe("migrations", () => {
   it("apply once when several instances start together, and then are a no-op", async () => {
     const applied = await Promise.all([startInstance(), startInstance(), startInstance()]);
     // Exactly one instance applied each migration; the others waited and found them done.
-    expect(applied.flat().sort()).toEqual([
-      "0001-initial",
-      "0002-accounts",
-      "0003-avatars",
-      "0004-teams",
-      "0005-collections",
-      "0006-files",
-      "0007-downloads",
-    ]);
+    expect(applied.flat().sort()).toEqual(MIGRATIONS);
     expect(await startInstance()).toEqual([]);
     const { db } = database.open();
     try {
       const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
-      expect(rows.rows.map((row) => row.name)).toEqual([
-        "0001-initial",
-        "0002-accounts",
-        "0003-avatars",
-        "0004-teams",
-        "0005-collections",
-        "0006-files",
-        "0007-downloads",
-      ]);
+      expect(rows.rows.map((row) => row.name)).toEqual(MIGRATIONS);
     } finally {
       await db.destroy();
     }

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMITS } from "#api/auth/rate-limit.ts";
 import { expectError, newEmail, PASSWORD, post, storedUser } from "./support/accounts.ts";
-import { startApi, type TestApi } from "./support/api-server.ts";
+import { apiForThisFile } from "./support/file-api.ts";
 
 // The product's own limits, on a fresh database. Every request from this file's fetch comes
 // from 127.0.0.1; `requestFrom` speaks from other loopback addresses to act as other clients.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi({ rateLimits: "product" });
-});
-afterAll(() => api.close());
+const api = apiForThisFile({ rateLimits: "product" });
 
 const signUpBody = () => ({ email: newEmail(), password: PASSWORD, nickname: "Ada", locale: "en" });
 

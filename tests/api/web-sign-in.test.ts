@@ -5,7 +5,7 @@ import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMITS } from "#api/auth/rate-limit.ts";
 import { FormErrors } from "#app/components/forms.tsx";
 import { i18nConfig } from "#app/i18n.ts";
@@ -13,17 +13,13 @@ import { action } from "#app/routes/auth.signin/route.tsx";
 import { messageWithValues } from "#app/services/message-values.ts";
 import { testWebContext } from "#tests/support/web-context.ts";
 import { storedUser } from "./support/accounts.ts";
-import { startApi, type TestApi } from "./support/api-server.ts";
+import { apiForThisFile } from "./support/file-api.ts";
 
 /*
  * The web sign-in's action against the real API with the product's limits: what the form shows
  * when the API refuses. The action calls the API from 127.0.0.1, as the web tier does.
  */
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi({ rateLimits: "product" });
-});
-afterAll(() => api.close());
+const api = apiForThisFile({ rateLimits: "product" });
 
 const webContext = () => testWebContext(api.url, "web-sign-in-test") as unknown as AppLoadContext;
 
