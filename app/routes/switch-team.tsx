@@ -1,9 +1,7 @@
-import { Flex, Heading } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CreateTeamDialog, CreateTeamLink } from "#app/components/create-team-dialog.tsx";
-import { TeamList } from "#app/components/team-list.tsx";
+import { TeamChooser } from "#app/components/team-chooser.tsx";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
 import { createTeam } from "#app/services/create-team.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
@@ -36,26 +34,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SwitchTeamPage() {
   const { t } = useTranslation("teams");
-  const page = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const search = page.q ? `?${new URLSearchParams({ q: page.q })}` : "";
   return (
-    <Flex direction="column" gap="5" className="page narrow">
-      <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Heading as="h1" size="7">
-          {t("list.switchTitle")}
-        </Heading>
-        {page.canCreate ? <CreateTeamLink path="/switch-team" q={page.q} /> : null}
-      </Flex>
-      <TeamList page={page} path="/switch-team" />
-      {page.creating ? (
-        <CreateTeamDialog
-          action="/switch-team?create"
-          closeTo={`/switch-team${search}`}
-          lastResult={lastResult}
-        />
-      ) : null}
-    </Flex>
+    <TeamChooser
+      title={t("list.switchTitle")}
+      path="/switch-team"
+      action="/switch-team?create"
+      page={useLoaderData<typeof loader>()}
+      lastResult={useActionData<typeof action>()}
+    />
   );
 }
 

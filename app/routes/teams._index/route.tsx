@@ -1,9 +1,8 @@
-import { Flex, Heading, Text } from "@radix-ui/themes";
+import { Text } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CreateTeamDialog, CreateTeamLink } from "#app/components/create-team-dialog.tsx";
-import { TeamList } from "#app/components/team-list.tsx";
+import { TeamChooser } from "#app/components/team-chooser.tsx";
 import { displayNameOf } from "#app/services/api/auth.server.ts";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
 import { createTeam } from "#app/services/create-team.server.ts";
@@ -46,28 +45,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TeamsPage() {
   const { t } = useTranslation("teams");
   const page = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const search = page.q ? `?${new URLSearchParams({ q: page.q })}` : "";
   return (
-    <Flex direction="column" gap="5" className="page narrow">
-      <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Heading as="h1" size="7">
-          {t("list.title")}
-        </Heading>
-        {page.canCreate ? <CreateTeamLink path="/teams" q={page.q} /> : null}
-      </Flex>
+    <TeamChooser
+      title={t("list.title")}
+      path="/teams"
+      action="/teams?index&create"
+      page={page}
+      lastResult={useActionData<typeof action>()}
+    >
       <Text as="p" size="3">
         {t("list.welcome", { name: page.name })}
       </Text>
-      <TeamList page={page} path="/teams" />
-      {page.creating && page.canCreate ? (
-        <CreateTeamDialog
-          action="/teams?index&create"
-          closeTo={`/teams${search}`}
-          lastResult={lastResult}
-        />
-      ) : null}
-    </Flex>
+    </TeamChooser>
   );
 }
 
