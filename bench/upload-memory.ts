@@ -6,7 +6,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import * as tus from "tus-js-client";
-import { type BenchApi, MiB, mib, spawnApi } from "./support/spawn.ts";
+import { type BenchApi, MiB, mib, spawnApi, withPeakRss } from "./support/spawn.ts";
 
 /**
  * Uploads one large file (1 GiB by default; BENCH_UPLOAD_MIB to change) to the real API in a
@@ -45,20 +45,12 @@ try {
 
 async function measure(api: BenchApi, upload: (api: BenchApi, file: string) => Promise<string>) {
   global.gc?.();
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const baseline = api.rss();
-  let peak = baseline;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, api.rss());
-  }, 20);
   const started = performance.now();
-  try {
+  const { growth } = await withPeakRss(api, async () => {
     const fileId = await upload(api, file);
     await waitUntilReady(api, fileId);
-  } finally {
-    clearInterval(sampler);
-  }
-  return { seconds: (performance.now() - started) / 1000, growth: peak - baseline };
+  });
+  return { seconds: (performance.now() - started) / 1000, growth };
 }
 
 async function createFile(api: BenchApi) {

@@ -1,4 +1,4 @@
-import { type BenchApi, MiB, mib, spawnApi, spawnS3 } from "./support/spawn.ts";
+import { type BenchApi, MiB, mib, spawnApi, spawnS3, withPeakRss } from "./support/spawn.ts";
 
 /**
  * A collection's zip against a plain read of the same files, in one run (issue 13, ADR 025).
@@ -100,20 +100,4 @@ async function drain(response: Response) {
     bytes += read.value.byteLength;
   }
   return bytes;
-}
-
-/** Runs `work` while sampling the API process's memory; answers its value and peak growth. */
-async function withPeakRss<T>(api: BenchApi, work: () => Promise<T>) {
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const baseline = api.rss();
-  let peak = baseline;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, api.rss());
-  }, 20);
-  try {
-    const value = await work();
-    return { value, growth: peak - baseline };
-  } finally {
-    clearInterval(sampler);
-  }
 }

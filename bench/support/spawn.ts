@@ -61,3 +61,22 @@ export const MiB = 1024 * 1024;
 export function mib(bytes: number) {
   return `${(bytes / MiB).toFixed(1)} MiB`;
 }
+
+/**
+ * Runs `work` while sampling the API process's resident memory every 20 ms, after half a second
+ * to settle; answers `work`'s value and the peak growth over the baseline.
+ */
+export async function withPeakRss<T>(api: BenchApi, work: () => Promise<T>) {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const baseline = api.rss();
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, api.rss());
+  }, 20);
+  try {
+    const value = await work();
+    return { value, growth: peak - baseline };
+  } finally {
+    clearInterval(sampler);
+  }
+}
