@@ -96,7 +96,7 @@ function PersonSelect({
   const id = `collections-${name}`;
   const known = people.some((person) => person.userId === value);
   return (
-    <Flex direction="column" gap="1">
+    <Flex direction="column" gap="1" minWidth="0" maxWidth="100%">
       <Text as="label" size="1" htmlFor={id}>
         {label}
       </Text>
