@@ -51,6 +51,16 @@ export function hasFilters(filters: CollectionFilters): boolean {
   );
 }
 
+/** How many of the filter form's filters are set (the dates count as one), for its summary. */
+export function activeFormFilters(filters: CollectionFilters): number {
+  return [
+    filters.from || filters.to,
+    filters.collaborative,
+    filters.creator && filters.tab !== "mine",
+    filters.tagged,
+  ].filter(Boolean).length;
+}
+
 /**
  * The query for these filters with `changes` applied, without defaults; the page (cursor) is
  * kept only when `changes` names it, since any other change starts from the first page.
