@@ -1,4 +1,4 @@
-import { dateRangeError, dayEnd, dayStart, isDay } from "#app/components/date-range.ts";
+import { dateRangeError, dayEnd, dayStart, isDay, today } from "#app/components/date-range.ts";
 
 /*
  * The collections screen's filters (spec section 2, Collections screen; section 3, Filter state).
@@ -111,7 +111,7 @@ export function listRequest(
   };
 } {
   // An impossible range is shown as an error and not applied.
-  const range = dateRangeError(filters.from, filters.to) === null;
+  const range = dateRangeError(filters.from, filters.to, today()) === null;
   const creator = filters.tab === "mine" ? me : filters.creator;
   return {
     list: filters.tab === "shared" ? "shared" : "team",
