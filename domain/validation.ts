@@ -61,6 +61,7 @@ export const MESSAGE_KEYS = [
   "roleRequired",
   "termsRequired",
   "filterStartEndDateInvalid",
+  "filterDateFuture",
   "imageFile",
   "imageSize",
   "imageURLFormat",
@@ -341,6 +342,14 @@ export const filterDatesSchema = z
     error: "filterStartEndDateInvalid",
     path: ["to"],
   });
+
+/** The same range, no later than `latest` (epoch ms: the end of today): no future days. */
+export function filterDatesUntil(latest: number) {
+  return filterDatesSchema.refine(
+    ({ from, to }) => (from ?? latest) <= latest && (to ?? latest) <= latest,
+    { error: "filterDateFuture", path: ["from"] },
+  );
+}
 
 /** What a logo or avatar file must show: a File satisfies it. */
 export interface ImageFileLike {

@@ -2,6 +2,7 @@ import { Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { dateRangeError } from "./date-range.ts";
 import { useMessage } from "./forms.tsx";
 
 /** Today as YYYY-MM-DD in the visitor's own calendar (the server renders UTC's). */
@@ -12,8 +13,8 @@ function localToday() {
 
 /**
  * The from/to date filter (spec section 2, Date filter): two pickers (the browser's own date
- * input, which works without JavaScript), no future days, a clear link, and an error when from
- * is after to. It renders fields only: put it inside the page's GET <Form>. With JavaScript a
+ * input, which works without JavaScript), no future days (`max`, rendered by the server: today
+ * in UTC, ADR 027), a clear link, and an error when from is after to or a day is in the future. It renders fields only: put it inside the page's GET <Form>. With JavaScript a
  * change submits that form at once (when the range is possible); without it the form's own
  * submit button applies it. Strings are in the "collections" namespace.
  */
@@ -47,14 +48,15 @@ export function DateFilter({
   useEffect(() => {
     if (!max) setLatest(localToday());
   }, [max]);
-  const invalid = Boolean(values.from && values.to && values.from > values.to);
+  const error = dateRangeError(values.from, values.to, latest);
+  const invalid = error !== null;
   const errorId = `${id}-error`;
 
   const change = (name: "from" | "to") => (event: ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [name]: event.currentTarget.value };
     setValues(next);
     const form = event.currentTarget.form;
-    if (autoSubmit && form && !(next.from && next.to && next.from > next.to)) {
+    if (autoSubmit && form && dateRangeError(next.from, next.to, latest) === null) {
       form.requestSubmit();
     }
   };
@@ -96,7 +98,7 @@ export function DateFilter({
       <div id={errorId} aria-live="polite">
         {invalid ? (
           <Text as="p" size="2" color="red" mt="1">
-            {message("filterStartEndDateInvalid")}
+            {message(error ?? "")}
           </Text>
         ) : null}
       </div>

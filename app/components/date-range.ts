@@ -28,7 +28,12 @@ export function dayEnd(day: string): number {
   return Date.parse(`${day}T23:59:59.999Z`);
 }
 
-/** The "from after to" error key (messages.validation), or null. */
-export function dateRangeError(from: string, to: string): string | null {
+/**
+ * The filter's error key (messages.validation), or null: a day after `max` (today, when given),
+ * or from after to. The pickers offer no later day than today; a typed or crafted address is
+ * still refused here.
+ */
+export function dateRangeError(from: string, to: string, max = ""): string | null {
+  if (max && (from > max || to > max)) return "filterDateFuture";
   return from && to && from > to ? "filterStartEndDateInvalid" : null;
 }

@@ -29,7 +29,7 @@ export function SiteHeader({
         {t("nav.skipToContent")}
       </a>
       <Flex align="center" justify="between" gap="3" className="site-header-inner">
-        <Flex align="center" gap="3">
+        <Flex align="center" gap="3" className="site-header-start">
           {teamSwitch}
           <Text asChild size="4" weight="bold">
             <Link to="/" className="brand">
@@ -38,7 +38,7 @@ export function SiteHeader({
           </Text>
           {teamMenu}
         </Flex>
-        <Flex align="center" gap="4">
+        <Flex align="center" gap="4" className="site-header-end">
           <ThemeToggle path={path} />
           {userMenu}
         </Flex>

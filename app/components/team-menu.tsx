@@ -26,10 +26,10 @@ export function TeamMenu({ team, base }: { team: Team; base: string }) {
   ].filter((item) => item.shown);
   if (items.length === 0) return null;
   return (
-    <details className="menu" ref={menu}>
-      <summary aria-label={t("menu.label", { team: team.name })}>
+    <details className="menu header-menu" ref={menu}>
+      <summary aria-label={t("menu.label", { team: team.name })} title={team.name}>
         <Flex align="center" gap="2">
-          <Text size="2" weight="medium" className="team-menu-name">
+          <Text size="2" weight="medium" className="team-menu-name truncate">
             {team.name}
           </Text>
           <DotsHorizontalIcon aria-hidden />

@@ -11,11 +11,13 @@ export function UserMenu({ displayName }: { displayName: string }) {
   const { t } = useTranslation();
   const menu = useMenuClosesOnNavigation();
   return (
-    <details className="menu" ref={menu}>
-      <summary aria-label={t("userMenu.label", { name: displayName })}>
+    <details className="menu header-menu" ref={menu}>
+      <summary aria-label={t("userMenu.label", { name: displayName })} title={displayName}>
         <Flex align="center" gap="2">
           <PersonIcon aria-hidden />
-          <Text size="2">{displayName}</Text>
+          <Text size="2" className="user-menu-name truncate">
+            {displayName}
+          </Text>
         </Flex>
       </summary>
       <Flex direction="column" gap="2" className="menu-panel">

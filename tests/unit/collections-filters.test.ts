@@ -73,6 +73,10 @@ describe("collections filters", () => {
     expect(dateRangeError("2025-03-02", "2025-03-01")).toBe("filterStartEndDateInvalid");
     expect(dateRangeError("2025-03-01", "2025-03-01")).toBeNull();
     expect(dateRangeError("2025-03-01", "")).toBeNull();
+    // A day after today (the pickers' max) is refused, whichever field holds it.
+    expect(dateRangeError("2025-03-02", "", "2025-03-01")).toBe("filterDateFuture");
+    expect(dateRangeError("", "2025-03-02", "2025-03-01")).toBe("filterDateFuture");
+    expect(dateRangeError("2025-03-01", "2025-03-01", "2025-03-01")).toBeNull();
     expect(dayEnd("2025-03-01") - dayStart("2025-03-01")).toBe(86_400_000 - 1);
     expect(today(Date.UTC(2025, 8, 15, 23, 0))).toBe("2025-09-15");
   });
@@ -99,9 +103,10 @@ describe("collections filters", () => {
         from: Date.UTC(2025, 0, 1),
       },
     });
-    // An impossible range is not applied.
+    // An impossible range is not applied, nor a future day.
     expect(listRequest(read("from=2025-02-01&to=2025-01-01"), "me", 20).query).not.toHaveProperty(
       "from",
     );
+    expect(listRequest(read("from=2999-01-01"), "me", 20).query).not.toHaveProperty("from");
   });
 });

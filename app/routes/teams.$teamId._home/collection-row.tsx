@@ -49,7 +49,7 @@ export function CollectionRow({
             {collection.status === "draft" ? (
               <Pencil2Icon aria-label={t("row.draft")} role="img" />
             ) : null}
-            <Text size="3" weight={unread ? "bold" : "regular"} truncate>
+            <Text size="3" weight={unread ? "bold" : "regular"} truncate title={collection.name}>
               {collection.name}
             </Text>
             {unread ? (

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { DateFilter } from "#app/components/date-filter.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import type { Member } from "#app/services/api/members.server.ts";
-import { type CollectionFilters, filtersHref } from "./collections-filters.ts";
+import { activeFormFilters, type CollectionFilters, filtersHref } from "./collections-filters.ts";
 
 type Person = Pick<Member, "userId" | "nickname">;
 
@@ -16,7 +16,9 @@ function submitOnChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>
 
 /**
  * The collections screen's one GET form: date filter, collaborative view, creator and tagged.
- * With JavaScript each change applies at once; without it, the Apply button does.
+ * With JavaScript each change applies at once; without it, the Apply button does. On a phone it
+ * folds behind a "Filters (n)" disclosure, which works without JavaScript; wide screens show it
+ * open, through CSS (ADR 027).
  */
 export function CollectionsFilterForm({
   base,
@@ -33,51 +35,59 @@ export function CollectionsFilterForm({
 }) {
   const { t } = useTranslation("collections");
   const hydrated = useHydrated();
+  const active = activeFormFilters(filters);
   return (
-    <Form method="get" action={base} preventScrollReset className="collections-filters">
-      {filters.tab !== "all" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
-      {filters.sort === "asc" ? <input type="hidden" name="sort" value="asc" /> : null}
-      <Flex direction="column" gap="3">
-        <DateFilter
-          from={filters.from}
-          to={filters.to}
-          max={today}
-          clearHref={filtersHref(base, filters, { from: "", to: "" })}
-        />
-        <Flex gap="4" align="end" wrap="wrap">
-          <Text as="label" size="2" className="choice">
-            <input
-              type="checkbox"
-              name="collab"
-              value="1"
-              defaultChecked={filters.collaborative}
-              key={String(filters.collaborative)}
-              onChange={submitOnChange}
-            />
-            <span>{t("collaborativeView")}</span>
-          </Text>
-          {filters.tab === "mine" ? null : (
+    <details className="filters-disclosure">
+      <summary>
+        <Text size="2" weight="medium">
+          {active ? t("filters.summaryActive", { count: active }) : t("filters.summary")}
+        </Text>
+      </summary>
+      <Form method="get" action={base} preventScrollReset className="collections-filters">
+        {filters.tab !== "all" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
+        {filters.sort === "asc" ? <input type="hidden" name="sort" value="asc" /> : null}
+        <Flex direction="column" gap="3">
+          <DateFilter
+            from={filters.from}
+            to={filters.to}
+            max={today}
+            clearHref={filtersHref(base, filters, { from: "", to: "" })}
+          />
+          <Flex gap="4" align="end" wrap="wrap">
+            <Text as="label" size="2" className="choice filter-check">
+              <input
+                type="checkbox"
+                name="collab"
+                value="1"
+                defaultChecked={filters.collaborative}
+                key={String(filters.collaborative)}
+                onChange={submitOnChange}
+              />
+              <span>{t("collaborativeView")}</span>
+            </Text>
+            {filters.tab === "mine" ? null : (
+              <PersonSelect
+                name="creator"
+                label={t("chips.chooseCreator")}
+                value={filters.creator}
+                people={people}
+              />
+            )}
             <PersonSelect
-              name="creator"
-              label={t("chips.chooseCreator")}
-              value={filters.creator}
+              name="tagged"
+              label={t("chips.chooseTagged")}
+              value={filters.tagged}
               people={people}
             />
-          )}
-          <PersonSelect
-            name="tagged"
-            label={t("chips.chooseTagged")}
-            value={filters.tagged}
-            people={people}
-          />
-          {hydrated ? null : (
-            <Button type="submit" variant="soft">
-              {t("apply")}
-            </Button>
-          )}
+            {hydrated ? null : (
+              <Button type="submit" variant="soft">
+                {t("apply")}
+              </Button>
+            )}
+          </Flex>
         </Flex>
-      </Flex>
-    </Form>
+      </Form>
+    </details>
   );
 }
 
@@ -96,7 +106,7 @@ function PersonSelect({
   const id = `collections-${name}`;
   const known = people.some((person) => person.userId === value);
   return (
-    <Flex direction="column" gap="1">
+    <Flex direction="column" gap="1" minWidth="0" maxWidth="100%">
       <Text as="label" size="1" htmlFor={id}>
         {label}
       </Text>

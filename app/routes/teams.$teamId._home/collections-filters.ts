@@ -1,4 +1,4 @@
-import { dateRangeError, dayEnd, dayStart, isDay } from "#app/components/date-range.ts";
+import { dateRangeError, dayEnd, dayStart, isDay, today } from "#app/components/date-range.ts";
 
 /*
  * The collections screen's filters (spec section 2, Collections screen; section 3, Filter state).
@@ -51,6 +51,16 @@ export function hasFilters(filters: CollectionFilters): boolean {
   );
 }
 
+/** How many of the filter form's filters are set (the dates count as one), for its summary. */
+export function activeFormFilters(filters: CollectionFilters): number {
+  return [
+    filters.from || filters.to,
+    filters.collaborative,
+    filters.creator && filters.tab !== "mine",
+    filters.tagged,
+  ].filter(Boolean).length;
+}
+
 /**
  * The query for these filters with `changes` applied, without defaults; the page (cursor) is
  * kept only when `changes` names it, since any other change starts from the first page.
@@ -101,7 +111,7 @@ export function listRequest(
   };
 } {
   // An impossible range is shown as an error and not applied.
-  const range = dateRangeError(filters.from, filters.to) === null;
+  const range = dateRangeError(filters.from, filters.to, today()) === null;
   const creator = filters.tab === "mine" ? me : filters.creator;
   return {
     list: filters.tab === "shared" ? "shared" : "team",

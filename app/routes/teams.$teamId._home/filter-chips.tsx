@@ -50,7 +50,7 @@ function Chip({
 }) {
   return (
     <Flex>
-      <Badge size="2" radius="full" variant="soft">
+      <Badge size="2" radius="full" variant="soft" className="filter-chip">
         <Flex align="center" gap="2">
           <span>{label}</span>
           <Link to={removeTo} preventScrollReset aria-label={removeLabel} className="chip-remove">

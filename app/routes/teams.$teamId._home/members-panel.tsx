@@ -111,7 +111,7 @@ export function MembersPanel({ page, base, role }: { page: MemberPage; base: str
                 >
                   <UserAvatar url={member.avatarUrl} name={member.nickname} size={32} />
                   <Flex direction="column" flexGrow="1" minWidth="0">
-                    <Text size="2" weight="medium" truncate>
+                    <Text size="2" weight="medium" truncate title={member.nickname}>
                       {member.nickname}
                     </Text>
                     <Flex align="center" gap="1">

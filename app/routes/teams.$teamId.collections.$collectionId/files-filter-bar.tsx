@@ -14,6 +14,7 @@ export function FilesFilterBar({
   filters,
   creatorName,
   href,
+  today,
 }: {
   base: string;
   filters: FileFilters;
@@ -21,6 +22,8 @@ export function FilesFilterBar({
   creatorName: string | null;
   /** The screen's address with these filters and `changes`. */
   href: (changes: Partial<FileFilters>) => string;
+  /** Today (UTC, YYYY-MM-DD): the pickers offer no later day. */
+  today: string;
 }) {
   const { t } = useTranslation("files");
   return (
@@ -30,7 +33,12 @@ export function FilesFilterBar({
         {filters.creator ? <input type="hidden" name="creator" value={filters.creator} /> : null}
         {filters.sort === "asc" ? <input type="hidden" name="sort" value="asc" /> : null}
         <Flex gap="4" align="end" wrap="wrap">
-          <DateFilter from={filters.from} to={filters.to} clearHref={href({ from: "", to: "" })} />
+          <DateFilter
+            from={filters.from}
+            to={filters.to}
+            max={today}
+            clearHref={href({ from: "", to: "" })}
+          />
           <noscript>
             <Button type="submit" variant="soft" mb="1">
               {t("screen.applyDates")}

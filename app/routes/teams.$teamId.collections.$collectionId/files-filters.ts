@@ -1,4 +1,4 @@
-import { dateRangeError, dayEnd, dayStart, isDay } from "#app/components/date-range.ts";
+import { dateRangeError, dayEnd, dayStart, isDay, today } from "#app/components/date-range.ts";
 
 /*
  * The files screen's filters (spec section 2, Files screen). They live in the address's query,
@@ -55,8 +55,8 @@ export function fileFilterSearch(filters: FileFilters, changes: Partial<FileFilt
 
 /** The API list query for these filters; `me` is the caller's user id. */
 export function fileListQuery(filters: FileFilters, me: string, limit: number) {
-  // An impossible range is shown as an error and not applied.
-  const range = dateRangeError(filters.from, filters.to) === null;
+  // An impossible range (or a future day) is shown as an error and not applied.
+  const range = dateRangeError(filters.from, filters.to, today()) === null;
   const creator = filters.tab === "mine" ? me : filters.creator;
   return {
     limit,

@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { today } from "#app/components/date-range.ts";
 import type { WebContext } from "#app/load-context.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
@@ -75,5 +76,7 @@ export async function loadFilesScreen(
     creatorName,
     base,
     files,
+    /** Today (UTC, YYYY-MM-DD): the date pickers offer no later day, JavaScript or not. */
+    today: today(),
   };
 }

@@ -81,7 +81,7 @@ export function FilesTable({
                   className="file-thumb"
                   iconSize={20}
                 />
-                <Text truncate weight={file.readAt === null ? "bold" : "regular"}>
+                <Text truncate weight={file.readAt === null ? "bold" : "regular"} title={file.name}>
                   {file.name}
                 </Text>
                 {file.readAt === null ? <VisuallyHidden>{t("table.unread")}</VisuallyHidden> : null}

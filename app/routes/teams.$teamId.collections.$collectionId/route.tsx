@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function FilesScreen() {
   const loaderData = useLoaderData<typeof loader>();
-  const { collection, filters, creatorName, base, files, userId } = loaderData;
+  const { collection, filters, creatorName, base, files, userId, today } = loaderData;
   const { team, base: teamBase } = useRouteLoaderData<TeamRouteData>(
     TEAM_ROUTE_ID,
   ) as TeamRouteData;
@@ -48,7 +48,13 @@ export default function FilesScreen() {
         teamBase={teamBase}
         uploadHref={mayUpload ? `${base}/upload${search}` : null}
       />
-      <FilesFilterBar base={base} filters={filters} creatorName={creatorName} href={href} />
+      <FilesFilterBar
+        base={base}
+        filters={filters}
+        creatorName={creatorName}
+        href={href}
+        today={today}
+      />
       <Suspense fallback={<LoadingFiles />}>
         <Await resolve={files.streamed} errorElement={<FilesError />}>
           {(page) => (

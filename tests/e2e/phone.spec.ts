@@ -1,0 +1,228 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { DESCRIPTION_MAX, NAME_MAX } from "../../domain/constants.ts";
+import { appUrl } from "../../playwright.config.ts";
+import {
+  apiAccessToken,
+  createCollectionViaApi,
+  createVerifiedUser,
+  signIn,
+} from "./support/accounts.ts";
+import { preferColorScheme } from "./support/color-scheme.ts";
+import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
+import { hydrated } from "./support/hydration.ts";
+import { openMenu } from "./support/menus.ts";
+
+/*
+ * Phones (issue 12, ADR 027): every screen and dialog the suite visits, at 360 and 390 pixels
+ * wide, in both themes, with the longest names the domain allows written with a character that
+ * never breaks ('W'), is no wider than the screen, and every dialog lies inside it.
+ */
+
+const LONG = "W".repeat(NAME_MAX);
+const LONG_TEXT = "W".repeat(DESCRIPTION_MAX);
+/** A file name of NAME_MAX characters, extension included. */
+const LONG_FILE = `${"W".repeat(NAME_MAX - ".jpg".length)}.jpg`;
+
+interface Setup {
+  email: string;
+  teamId: string;
+  collectionId: string;
+  fileId: string;
+  userId: string;
+  downloadId: string;
+}
+
+async function apiCall(token: string, method: string, route: string, body?: unknown) {
+  const response = await fetch(`${appUrl}/api${route}`, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+/** One owner with the longest names everywhere, made once per worker (and project). */
+let setup: Promise<Setup> | undefined;
+function longNames() {
+  setup ??= (async () => {
+    const owner = await createVerifiedUser("phone", LONG);
+    const token = await apiAccessToken(owner.email);
+    const { teamId } = (await apiCall(token, "POST", "/teams", {
+      name: LONG,
+      description: LONG_TEXT,
+    })) as { teamId: string };
+    const collectionId = await createCollectionViaApi(token, teamId, {
+      name: LONG,
+      description: LONG_TEXT,
+      mode: "collaborative",
+    });
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "raccolta-phone-"));
+    const photo = path.join(folder, LONG_FILE);
+    fs.copyFileSync(PHOTOS[0] as string, photo);
+    await uploadViaApi(token, teamId, collectionId, photo);
+    await waitUntilReady(token, teamId, collectionId, 1);
+    const { files } = (await apiCall(
+      token,
+      "GET",
+      `/teams/${teamId}/collections/${collectionId}/files`,
+    )) as { files: { fileId: string }[] };
+    const { members } = (await apiCall(token, "GET", `/teams/${teamId}/members`)) as {
+      members: { userId: string }[];
+    };
+    const { requestId } = (await apiCall(token, "POST", `/teams/${teamId}/downloads`, {
+      collectionId,
+      filesPrefix: LONG,
+    })) as { requestId: string };
+    return {
+      email: owner.email,
+      teamId,
+      collectionId,
+      fileId: files[0]?.fileId as string,
+      userId: members[0]?.userId as string,
+      downloadId: requestId,
+    };
+  })();
+  return setup;
+}
+
+/** Nothing wider than the screen; a dialog, when there is one, inside it. */
+async function expectFits(page: Page, what: string) {
+  const { scrollWidth, innerWidth, dialogs, wide } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    // What reaches past the right edge, with its width, to name in a failure.
+    wide: [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth)
+      .slice(0, 20)
+      .map((element) => {
+        const width = Math.round(element.getBoundingClientRect().width);
+        return `${element.tagName.toLowerCase()}.${element.getAttribute("class")} ${width}px`;
+      }),
+    dialogs: [...document.querySelectorAll("dialog[open], [role=dialog]")].map((dialog) => {
+      const box = dialog.getBoundingClientRect();
+      return { left: box.left, right: box.right };
+    }),
+  }));
+  expect(
+    scrollWidth,
+    `${what}: the page's width; past the edge: ${wide.join("; ")}`,
+  ).toBeLessThanOrEqual(innerWidth);
+  for (const dialog of dialogs) {
+    expect(dialog.left, `${what}: the dialog's left edge`).toBeGreaterThanOrEqual(0);
+    expect(dialog.right, `${what}: the dialog's right edge`).toBeLessThanOrEqual(innerWidth);
+  }
+}
+
+async function visit(page: Page, url: string, dialog?: string | RegExp) {
+  await page.goto(url);
+  await hydrated(page);
+  if (dialog) await expect(page.getByRole("dialog", { name: dialog })).toBeVisible();
+  await expectFits(page, url);
+}
+
+/** Opens a disclosure menu and checks the page with it open. */
+async function withMenuOpen(page: Page, trigger: string, item: string, what: string) {
+  await openMenu(page.getByLabel(trigger).first(), page.getByRole("link", { name: item }).first());
+  await expectFits(page, what);
+  const box = await page.getByRole("link", { name: item }).first().boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box && box.x >= 0 && box.x + box.width <= width, `${what}: ${item} on screen`).toBe(true);
+}
+
+for (const width of [360, 390]) {
+  for (const scheme of ["light", "dark"] as const) {
+    test.describe(`${width} px, ${scheme}`, () => {
+      test.use({ viewport: { width, height: 844 } });
+
+      test("signed-out pages fit the screen", async ({ page }) => {
+        await preferColorScheme(page, scheme);
+        for (const url of ["/", "/auth/signin", "/auth/signup", "/auth/forgot"]) {
+          await visit(page, url);
+        }
+      });
+
+      test("team screen and its dialogs fit, with the longest names", async ({ page }) => {
+        test.slow();
+        const s = await longNames();
+        await preferColorScheme(page, scheme);
+        await signIn(page, s.email);
+        const team = `/teams/${s.teamId}`;
+        await visit(page, team);
+        // The header stays one line: the team name is cut short, whole in its title.
+        const header = page.locator(".site-header-inner");
+        expect((await header.boundingBox())?.height).toBeLessThan(60);
+        await expect(page.getByLabel(`Team menu for ${LONG}`)).toHaveAttribute("title", LONG);
+        await withMenuOpen(page, `Actions for ${LONG}`, "Rename", "the collection menu");
+        // The filters fold behind a summary that counts them; open, they fit too.
+        await expect(page.getByText("Filters", { exact: true })).toBeVisible();
+        await expect(page.getByLabel("Collaborative view")).toBeHidden();
+        await visit(page, `${team}?creator=${s.userId}&tagged=${s.userId}&from=2024-01-01`);
+        await page.getByText("Filters (3)", { exact: true }).click();
+        await expect(page.getByLabel("Collaborative view")).toBeVisible();
+        await expectFits(page, "the filters, open");
+        await visit(page, `${team}/new-collection`, "Create a collection");
+        await visit(page, `${team}/rename-collection/${s.collectionId}`, /Rename/);
+        await visit(page, `${team}/share-collection/${s.collectionId}`);
+        await visit(page, `${team}/members/new`);
+        await visit(page, `${team}/members/${s.userId}`);
+        await visit(page, `${team}/roles`);
+        await visit(page, `${team}/info`);
+        await visit(page, `${team}/rename`);
+        await visit(page, `${team}/logo`);
+        await visit(page, `${team}/alias`);
+        await visit(page, `${team}/downloads/${s.downloadId}`);
+        await visit(page, "/teams?create");
+        await visit(page, "/switch-team");
+        await visit(page, "/switch-team?create");
+        await visit(page, "/profile");
+        await visit(page, "/profile/avatar");
+      });
+
+      test("files screen and its dialogs fit, with the longest names", async ({ page }) => {
+        test.slow();
+        const s = await longNames();
+        await preferColorScheme(page, scheme);
+        await signIn(page, s.email);
+        const files = `/teams/${s.teamId}/collections/${s.collectionId}`;
+        await visit(page, files);
+        // A list on a phone: name, picture and menu on screen, the menu opens on screen.
+        const row = page.getByTestId("file-row").first();
+        await expect(row.getByText(LONG_FILE)).toBeVisible();
+        await expect(row.getByText(LONG_FILE)).toHaveAttribute("title", LONG_FILE);
+        await withMenuOpen(page, `Actions for ${LONG_FILE}`, "Rename", "the file menu");
+        await visit(page, `${files}?creator=${s.userId}&from=2024-01-01`);
+        await visit(page, `${files}/files/${s.fileId}`);
+        await visit(page, `${files}/files/${s.fileId}/rename`);
+        await visit(page, `${files}/upload`);
+      });
+    });
+  }
+}
+
+test("the date pickers offer no future day, and the server refuses one", async ({ page }) => {
+  test.slow();
+  const s = await longNames();
+  await signIn(page, s.email);
+  // Today as the server renders it: UTC (ADR 027).
+  const today = new Date().toISOString().slice(0, 10);
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const screens = [`/teams/${s.teamId}`, `/teams/${s.teamId}/collections/${s.collectionId}`];
+  for (const screen of screens) {
+    await page.goto(screen);
+    for (const field of ["From", "To"]) {
+      await expect(page.getByLabel(field, { exact: true })).toHaveAttribute("max", today);
+    }
+    // A future day typed into the address is refused: an error, and the list unfiltered.
+    await page.goto(`${screen}?from=${tomorrow}`);
+    await expect(page.getByText("The dates cannot be in the future.")).toBeVisible();
+  }
+  await expect(page.getByTestId("file-row")).toHaveCount(1);
+  await page.goto(`/teams/${s.teamId}?from=${tomorrow}`);
+  await expect(
+    page.getByRole("link", { name: new RegExp(`^${LONG} Collaborative`) }),
+  ).toBeVisible();
+});
