@@ -6,6 +6,7 @@ import type { Db } from "#api/db/schema.ts";
 import { createCrc32 } from "#api/files/crc32.ts";
 import { makeDerivatives } from "#api/files/derivatives.ts";
 import { EXIF_HEAD_BYTES } from "#api/files/exif.ts";
+import { RASTER_IMAGE_TYPES } from "#api/files/sniff.ts";
 import {
   ImageDimensionsError,
   ImageTooLargeError,
@@ -50,15 +51,7 @@ export function fileBlobKeys(teamId: string, fileId: string) {
 }
 
 /** Types libvips reads here; others get no thumbnail. */
-const RASTER_TYPES = new Set([
-  "image/jpeg",
-  "image/png",
-  "image/gif",
-  "image/webp",
-  "image/avif",
-  "image/heic",
-  "image/heif",
-]);
+const RASTER_TYPES = new Set<string>(RASTER_IMAGE_TYPES);
 
 /** Passes bytes through, computing the CRC-32 and size and keeping the first bytes. */
 class Inspect extends Transform {

@@ -10,13 +10,8 @@ const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
 
-/**
- * The content types a file may be stored as: what its bytes must turn out to be. Everything
- * else is refused, as `forbiddenType` when it could run script in a browser (HTML, XHTML, SVG,
- * JavaScript), as `unknownType` otherwise. Text of any kind is stored as `text/plain`, so no
- * browser ever renders it as markup.
- */
-export const FILE_CONTENT_TYPES = [
+/** The raster images a file may be: libvips reads them all, so they get a thumbnail. */
+export const RASTER_IMAGE_TYPES = [
   "image/jpeg",
   "image/png",
   "image/gif",
@@ -24,6 +19,16 @@ export const FILE_CONTENT_TYPES = [
   "image/avif",
   "image/heic",
   "image/heif",
+] as const;
+
+/**
+ * The content types a file may be stored as: what its bytes must turn out to be. Everything
+ * else is refused, as `forbiddenType` when it could run script in a browser (HTML, XHTML, SVG,
+ * JavaScript), as `unknownType` otherwise. Text of any kind is stored as `text/plain`, so no
+ * browser ever renders it as markup.
+ */
+export const FILE_CONTENT_TYPES = [
+  ...RASTER_IMAGE_TYPES,
   "application/pdf",
   "application/zip",
   DOCX,
