@@ -5,7 +5,7 @@ import type { CollectionRow, CollectionsTable, Db } from "#api/db/schema.ts";
 import { VISIBLE_FILE_STATUSES } from "#api/files/files.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { decodeKeyset, keysetPage } from "#api/http/keyset.ts";
-import { ownImageDescription } from "#api/http/schemas.ts";
+import { memberReferenceSchema } from "#api/http/schemas.ts";
 import type { TeamAccess } from "#api/teams/access.ts";
 import { actorOf } from "#api/teams/members.ts";
 import {
@@ -34,17 +34,7 @@ export const CollectionSchema = z
     mode: z.enum(COLLECTION_MODES),
     status: z.enum(COLLECTION_STATUSES),
     createdBy: z.string().openapi({ description: "The creator's user id" }),
-    creator: z
-      .object({
-        userId: z.string(),
-        nickname: z.string(),
-        avatarUrl: z
-          .string()
-          .nullable()
-          .openapi({ description: ownImageDescription("avatar") }),
-      })
-      .nullable()
-      .openapi({ description: "The creator as a member of the team; null once removed" }),
+    creator: memberReferenceSchema("The creator as a member of the team; null once removed"),
     updatedAt: z.number().int().openapi({ description: "Epoch ms of the last update" }),
     readAt: z
       .number()

@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import type { Logger } from "pino";
 import type { Clock } from "#api/clock.ts";
+import { findTeamCollection } from "#api/collections/find-collection.ts";
 import { type Db, FILE_STATUSES, type FileRow, type FileStatus } from "#api/db/schema.ts";
 import type { Traffic } from "#api/downloads/traffic.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { decodeKeyset, keysetPage } from "#api/http/keyset.ts";
-import { ownImageDescription, signedLinkDescription } from "#api/http/schemas.ts";
+import { memberReferenceSchema, signedLinkDescription } from "#api/http/schemas.ts";
 import { BLOB_URL_PATH, type BlobStore } from "#api/storage/index.ts";
 import type { TeamAccess } from "#api/teams/access.ts";
 import { actorOf } from "#api/teams/members.ts";
@@ -58,17 +59,7 @@ export const FileSchema = z
         ),
       }),
     uploadedBy: z.string().openapi({ description: "The uploader's user id" }),
-    uploader: z
-      .object({
-        userId: z.string(),
-        nickname: z.string(),
-        avatarUrl: z
-          .string()
-          .nullable()
-          .openapi({ description: ownImageDescription("avatar") }),
-      })
-      .nullable()
-      .openapi({ description: "The uploader as a member of the team; null once removed" }),
+    uploader: memberReferenceSchema("The uploader as a member of the team; null once removed"),
     createdAt: z.number().int().openapi({ description: "Epoch ms of the upload" }),
     updatedAt: z.number().int().openapi({ description: "Epoch ms of the last update" }),
     refDate: z.number().int().openapi({
@@ -277,12 +268,7 @@ export function createFileService({ db, now, blobs, logger, traffic }: FileServi
 
   /** A collection of the team the caller may see, or notFound. */
   async function requireCollection(access: TeamAccess, collectionId: string) {
-    const collection = await db
-      .selectFrom("collections")
-      .select(["collection_id", "mode", "created_by"])
-      .where("team_id", "=", access.team.team_id)
-      .where("collection_id", "=", collectionId)
-      .executeTakeFirst();
+    const collection = await findTeamCollection(db, access.team.team_id, collectionId);
     const actor = actorOf(access);
     if (
       !collection ||

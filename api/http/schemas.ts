@@ -43,6 +43,21 @@ export function ownImageDescription(noun: "avatar" | "logo", when = "null when t
   return `The ${noun} image as a path on this API (/api/${noun}s/<id>.webp): ${RESOLVE_PATH}; ${when}`;
 }
 
+/** A member beside what they made, as lists show them: null once they have left the team. */
+export function memberReferenceSchema(description: string) {
+  return z
+    .object({
+      userId: z.string(),
+      nickname: z.string(),
+      avatarUrl: z
+        .string()
+        .nullable()
+        .openapi({ description: ownImageDescription("avatar") }),
+    })
+    .nullable()
+    .openapi({ description });
+}
+
 /** How a signed link to a blob is described: a path with disk storage, the bucket's URL with S3. */
 export function signedLinkDescription(what: string) {
   return `${what}. With disk storage a path on this API (/api/blobs/...): ${RESOLVE_PATH}; with S3 storage an absolute URL on the bucket`;

@@ -3,6 +3,7 @@ import { Readable, Transform, type TransformCallback } from "node:stream";
 import { ERRORS, MemoryLocker, Server, Upload } from "@tus/server";
 import type { Logger } from "pino";
 import type { Clock } from "#api/clock.ts";
+import { findTeamCollection } from "#api/collections/find-collection.ts";
 import type { Db, FileRow } from "#api/db/schema.ts";
 import { EXIF_HEAD_BYTES, readCaptureDate } from "#api/files/exif.ts";
 import { EXPIRE_UPLOAD_JOB, type FileJobPayload, PROCESS_FILE_JOB } from "#api/files/process.ts";
@@ -248,12 +249,7 @@ export function createFileUploadService(options: FileUploadOptions) {
     input: NewFile & { uploadId: string },
   ) {
     const access = await requireTeamMember(db, teamId, userId);
-    const collection = await db
-      .selectFrom("collections")
-      .select(["collection_id", "mode", "created_by"])
-      .where("team_id", "=", access.team.team_id)
-      .where("collection_id", "=", collectionId)
-      .executeTakeFirst();
+    const collection = await findTeamCollection(db, access.team.team_id, collectionId);
     if (!collection) throw new ApiError("notFound", "No such collection in this team");
     const actor = actorOf(access);
     const context = {
