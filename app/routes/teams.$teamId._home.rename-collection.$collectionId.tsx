@@ -2,11 +2,11 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { RenameDialog } from "#app/components/rename-dialog.tsx";
-import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
+import { loadCollectionDialog } from "#app/routes/teams.$teamId._home/collection-dialog.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
 import { renameAction } from "#app/services/rename.server.ts";
-import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
+import { closeWithError } from "#app/services/team-route.server.ts";
 import { canRenameCollection } from "#domain/roles.ts";
 import { collectionNameSchema } from "#domain/validation.ts";
 
@@ -19,32 +19,24 @@ export const handle = { i18n: ["common", "teams", "messages", "collections"] };
 
 const RenameSchema = z.object({ name: collectionNameSchema });
 
-/** The caller, the team, the collection, and the team page with the dialog's filters. */
-async function load(
-  request: Request,
-  context: LoaderFunctionArgs["context"],
-  params: LoaderFunctionArgs["params"],
-) {
-  const { auth, team, base } = await requireTeam(request, context, params.teamId);
-  const back = filtersHref(base, readFilters(new URL(request.url).searchParams));
-  const goBack = { request, context, to: back, auth };
-  const { body: collection } = await orGoBack(
-    collectionsApi.get(context, auth.accessToken, team.teamId, params.collectionId ?? ""),
-    goBack,
-  );
+/** The collection's dialog, for those who may rename it. */
+async function load(args: LoaderFunctionArgs) {
+  const dialog = await loadCollectionDialog(args);
+  const { auth, team, collection } = dialog;
   if (!canRenameCollection({ userId: userIdOf(auth), role: team.memberRole }, collection)) {
-    throw await closeWithError(goBack, "forbidden");
+    throw await closeWithError(dialog.goBack, "forbidden");
   }
-  return { auth, team, back, collection };
+  return dialog;
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { auth, back, collection } = await load(request, context, params);
+export async function loader(args: LoaderFunctionArgs) {
+  const { auth, back, collection } = await load(args);
   return data({ back, name: collection.name }, { headers: auth.headers });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { auth, team, back, collection } = await load(request, context, params);
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const { auth, team, back, collection } = await load(args);
   return renameAction({
     request,
     context,

@@ -3,9 +3,9 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
-import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
+import { loadCollectionDialog } from "#app/routes/teams.$teamId._home/collection-dialog.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
-import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
+import { closeWithError, orGoBack } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { canShareCollection, shareTransition } from "#domain/roles.ts";
 
@@ -16,35 +16,27 @@ export const handle = { i18n: ["common", "teams", "messages", "collections"] };
  * a confirmation (spec sections 2 and 4). Refusals close the dialog with an error toast.
  */
 
-async function load(
-  request: Request,
-  context: LoaderFunctionArgs["context"],
-  params: LoaderFunctionArgs["params"],
-) {
-  const { auth, team, base } = await requireTeam(request, context, params.teamId);
-  const back = filtersHref(base, readFilters(new URL(request.url).searchParams));
-  const goBack = { request, context, to: back, auth };
-  const { body: collection } = await orGoBack(
-    collectionsApi.get(context, auth.accessToken, team.teamId, params.collectionId ?? ""),
-    goBack,
-  );
-  const transition = shareTransition(collection);
-  if (!transition || !canShareCollection(team.memberRole, collection)) {
-    throw await closeWithError(goBack, "forbidden");
+/** The collection's dialog and its change, for those who may share or unshare it. */
+async function load(args: LoaderFunctionArgs) {
+  const dialog = await loadCollectionDialog(args);
+  const transition = shareTransition(dialog.collection);
+  if (!transition || !canShareCollection(dialog.team.memberRole, dialog.collection)) {
+    throw await closeWithError(dialog.goBack, "forbidden");
   }
-  return { auth, team, back, collection, transition, goBack };
+  return { ...dialog, transition };
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { auth, back, collection, transition } = await load(request, context, params);
+export async function loader(args: LoaderFunctionArgs) {
+  const { auth, back, collection, transition } = await load(args);
   return data(
     { back, name: collection.name, action: transition.action },
     { headers: auth.headers },
   );
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { auth, team, back, collection, transition, goBack } = await load(request, context, params);
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const { auth, team, back, collection, transition, goBack } = await load(args);
   await orGoBack(
     collectionsApi.patch(context, auth.accessToken, team.teamId, collection.collectionId, [
       { op: "replace", path: "/mode", value: transition.mode },
