@@ -10,6 +10,12 @@ export type User = Schema<"User">;
 const post = <P extends keyof AuthCalls>(context: WebContext, path: P, body: AuthCalls[P]) =>
   apiCall<Answer<P, "post">>(context, path, { method: "POST", body });
 
+/** The call that posts its body to `path`. */
+const poster =
+  <P extends keyof AuthCalls>(path: P) =>
+  (context: WebContext, body: AuthCalls[P]) =>
+    post(context, path, body);
+
 /** The sign-in and account calls a guest makes, by path, with the body each takes. */
 interface AuthCalls {
   "/api/auth/signin": Body<"/api/auth/signin", "post">;
@@ -25,30 +31,15 @@ interface AuthCalls {
 }
 
 export const authApi = {
-  signIn: (context: WebContext, body: AuthCalls["/api/auth/signin"]) =>
-    post(context, "/api/auth/signin", body),
-
-  newPassword: (context: WebContext, body: AuthCalls["/api/auth/new-password"]) =>
-    post(context, "/api/auth/new-password", body),
-
-  signUp: (context: WebContext, body: AuthCalls["/api/auth/signup"]) =>
-    post(context, "/api/auth/signup", body),
-
-  verifyEmail: (context: WebContext, body: AuthCalls["/api/auth/verify-email"]) =>
-    post(context, "/api/auth/verify-email", body),
-
-  resendCode: (context: WebContext, body: AuthCalls["/api/auth/resend-code"]) =>
-    post(context, "/api/auth/resend-code", body),
-
-  forgotPassword: (context: WebContext, body: AuthCalls["/api/auth/forgot-password"]) =>
-    post(context, "/api/auth/forgot-password", body),
-
-  resetPassword: (context: WebContext, body: AuthCalls["/api/auth/reset-password"]) =>
-    post(context, "/api/auth/reset-password", body),
-
+  signIn: poster("/api/auth/signin"),
+  newPassword: poster("/api/auth/new-password"),
+  signUp: poster("/api/auth/signup"),
+  verifyEmail: poster("/api/auth/verify-email"),
+  resendCode: poster("/api/auth/resend-code"),
+  forgotPassword: poster("/api/auth/forgot-password"),
+  resetPassword: poster("/api/auth/reset-password"),
   /** Social sign-in: the provider's ID token and the nonce this sign-in sent with it. */
-  federated: (context: WebContext, body: AuthCalls["/api/auth/federated"]) =>
-    post(context, "/api/auth/federated", body),
+  federated: poster("/api/auth/federated"),
 
   refresh: (context: WebContext, refreshToken: string) =>
     post(context, "/api/auth/refresh", { refreshToken }),
