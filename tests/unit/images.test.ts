@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,52 +10,13 @@ import {
 import { IMAGE_SQUARE_PX, processImage } from "#api/images/process.ts";
 import { peekImage, readImage } from "#api/images/read.ts";
 import { SNIFF_BYTES, sniffImageType } from "#api/images/sniff.ts";
-
-const RED = { r: 255, g: 0, b: 0 };
-const BLUE = { r: 0, g: 0, b: 255 };
-
-/** A landscape image, red on its left half and blue on its right. */
-function halves(width: number, height: number) {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const colour = x < width / 2 ? RED : BLUE;
-      pixels.set([colour.r, colour.g, colour.b], (y * width + x) * 3);
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } });
-}
+import { BLUE, halves, near, pixel, pngClaiming, RED } from "#tests/support/test-images.ts";
 
 /** Random pixels compress badly, so a truncated copy cuts through the image data. */
 function noise(width: number, height: number) {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
   return sharp(pixels, { raw: { width, height, channels: 3 } });
-}
-
-/** The colour of the output's pixel at (x, y). */
-async function pixel(image: Buffer, x: number, y: number) {
-  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
-  const offset = (y * info.width + x) * info.channels;
-  return { r: data[offset]!, g: data[offset + 1]!, b: data[offset + 2]! };
-}
-
-function near(actual: { r: number; g: number; b: number }, expected: typeof RED) {
-  return (
-    Math.abs(actual.r - expected.r) < 40 &&
-    Math.abs(actual.g - expected.g) < 40 &&
-    Math.abs(actual.b - expected.b) < 40
-  );
-}
-
-/** A valid PNG whose header claims `width` × `height` (checksum fixed, pixels absent). */
-async function pngClaiming(width: number, height: number) {
-  const png = Buffer.from(await halves(4, 4).png().toBuffer());
-  // IHDR is the first chunk: length (4) and type (4) at 8, then width and height at 16.
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
 }
 
 const SVG = Buffer.from(
