@@ -284,6 +284,12 @@ function endRecords(layout: ZipLayout): Buffer {
   return buffer;
 }
 
+/** An entry's stream opened before its turn, and which entry it is. */
+interface Ahead {
+  index: number;
+  stream: Promise<Readable>;
+}
+
 /**
  * The pieces of the archive in order, each `[start, end)`: for every entry its local header and
  * its content, then every central record, then the end records. Found by binary search, so a
@@ -332,8 +338,10 @@ function lastAtOrBefore(sorted: readonly number[], value: number) {
 
 /**
  * Streams bytes `start` to `end` (inclusive) of the archive, the whole of it by default. Content
- * comes from `open`, a piece at a time, with the stream's back-pressure: at most one entry's
- * stream is open, and nothing is held but the chunk in flight and one header.
+ * comes from `open`, a piece at a time, with the stream's back-pressure. While one entry streams
+ * the next one the range reaches is already opened (a bucket's answer takes a round trip), so at
+ * most two entries' streams are open, the second not yet read; nothing is held but the chunk in
+ * flight and one header.
  */
 export function zipStream(
   layout: ZipLayout,
@@ -343,34 +351,60 @@ export function zipStream(
   if (range.start < 0 || range.end >= layout.size || range.end < range.start - 1) {
     throw new RangeError(`Range ${range.start}-${range.end} is outside the archive`);
   }
+  const stop = range.end + 1;
+  /** Entry `index`'s content from its first byte to where the range stops, opened now. */
+  function openAhead(index: number): Ahead | null {
+    if (index >= layout.entries.length) return null;
+    const contentStart = (layout.localOffsets[index] as number) + localHeader(layout, index).length;
+    const to = Math.min((layout.entries[index] as ZipEntry).size, stop - contentStart);
+    if (to <= 0) return null;
+    const stream = open(index, 0, to - 1);
+    // Handled now, so a failure cannot end the process before its turn (ADR 018); awaiting it
+    // then still throws, in order.
+    stream.catch(() => {});
+    return { index, stream };
+  }
   async function* pieces() {
     let offset = range.start;
-    const stop = range.end + 1;
-    while (offset < stop) {
-      const piece = pieceAt(layout, offset);
-      if (piece.kind === "bytes") {
-        const buffer = piece.bytes();
+    let ahead: Ahead | null = null;
+    try {
+      while (offset < stop) {
+        const piece = pieceAt(layout, offset);
+        if (piece.kind === "bytes") {
+          const buffer = piece.bytes();
+          const from = offset - piece.start;
+          const to = Math.min(buffer.length, stop - piece.start);
+          yield buffer.subarray(from, to);
+          offset = piece.start + to;
+          continue;
+        }
         const from = offset - piece.start;
-        const to = Math.min(buffer.length, stop - piece.start);
-        yield buffer.subarray(from, to);
+        const to = Math.min(piece.size, stop - piece.start);
+        if (to > from) {
+          const opened =
+            ahead?.index === piece.index && from === 0
+              ? ahead.stream
+              : open(piece.index, from, to - 1);
+          ahead = openAhead(piece.index + 1);
+          let received = 0;
+          for await (const chunk of await opened) {
+            received += (chunk as Buffer).length;
+            yield chunk as Buffer;
+          }
+          if (received !== to - from) {
+            throw new Error(
+              `Entry ${piece.index} gave ${received} bytes where ${to - from} were expected`,
+            );
+          }
+        }
         offset = piece.start + to;
-        continue;
       }
-      const from = offset - piece.start;
-      const to = Math.min(piece.size, stop - piece.start);
-      if (to > from) {
-        let received = 0;
-        for await (const chunk of await open(piece.index, from, to - 1)) {
-          received += (chunk as Buffer).length;
-          yield chunk as Buffer;
-        }
-        if (received !== to - from) {
-          throw new Error(
-            `Entry ${piece.index} gave ${received} bytes where ${to - from} were expected`,
-          );
-        }
-      }
-      offset = piece.start + to;
+    } finally {
+      // Stopped early (a range's end, a client gone): the entry opened ahead is let go.
+      ahead?.stream.then(
+        (stream) => stream.destroy(),
+        () => {},
+      );
     }
   }
   /**

@@ -151,6 +151,38 @@ describe("a streamed zip", () => {
     });
   });
 
+  it("opens at most the next entry ahead, and lets it go when the reader stops", async () => {
+    const big = [0, 1, 2, 3, 4].map((index) => Buffer.alloc(200 * 1024, index));
+    const open = new Set<Readable>();
+    let most = 0;
+    const streams: Readable[] = [];
+    const archive = zipStream(
+      layoutZip(entriesOf(big, ["a", "b", "c", "d", "e"])),
+      async (index, start, end) => {
+        const stream = Readable.from([(big[index] as Buffer).subarray(start, end + 1)]);
+        streams[index] = stream;
+        open.add(stream);
+        most = Math.max(most, open.size);
+        stream.once("close", () => open.delete(stream));
+        return stream;
+      },
+    );
+    for await (const _ of archive) break; // the first bytes, then the reader is gone
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(most).toBeLessThanOrEqual(2);
+    expect(open.size).toBe(0);
+    expect(streams.length).toBeLessThan(big.length);
+  });
+
+  it("fails at an entry opened ahead that could not be opened, in its turn", async () => {
+    const layout = layoutZip(entries);
+    const open: OpenEntry = async (index, start, end) => {
+      if (index === 2) throw new Error("The bytes of file 2 are gone");
+      return Readable.from([(contents[index] as Buffer).subarray(start, end + 1)]);
+    };
+    await expect(collect(zipStream(layout, open))).rejects.toThrow(/file 2 are gone/);
+  });
+
   it("fails, rather than send a wrong archive, when an entry gives fewer bytes than announced", async () => {
     const layout = layoutZip(entries);
     const short: OpenEntry = async () => Readable.from([Buffer.from("hi")]);
