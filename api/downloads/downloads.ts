@@ -1,18 +1,14 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Clock } from "#api/clock.ts";
+import { requireVisibleCollection } from "#api/collections/find-collection.ts";
 import type { Db, DownloadEntryRow, DownloadRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { JobQueue } from "#api/jobs/queue.ts";
 import type { BlobStore } from "#api/storage/index.ts";
 import type { TeamAccess } from "#api/teams/access.ts";
 import { actorOf } from "#api/teams/members.ts";
-import {
-  can,
-  canDownloadCollection,
-  canSeeAllCollections,
-  canSeeCollection,
-} from "#domain/roles.ts";
+import { can, canDownloadCollection, canSeeAllCollections } from "#domain/roles.ts";
 import { layoutZip, type ZipEntry, type ZipLayout, ZipSizer } from "./zip.ts";
 import { entryPaths } from "./zip-names.ts";
 
@@ -126,28 +122,27 @@ export function createDownloadService(options: DownloadServiceOptions) {
     return row;
   }
 
-  async function parts(downloadId: string): Promise<DownloadPart[]> {
-    const rows = await db
+  /** The download's parts with their archives' sizes; only part `only` when given. */
+  async function parts(download: DownloadRow, only?: number): Promise<DownloadPart[]> {
+    let query = db
       .selectFrom("download_entries")
       .select(["part", "entry_name", "size", "crc32", "modified_at"])
-      .where("download_id", "=", downloadId)
-      .orderBy("part")
-      .orderBy("position")
-      .execute();
+      .where("download_id", "=", download.download_id);
+    if (only !== undefined) query = query.where("part", "=", only);
+    const rows = await query.orderBy("part").orderBy("position").execute();
     const byPart = new Map<number, ZipEntry[]>();
     for (const row of rows) {
       const list = byPart.get(row.part) ?? [];
       list.push(zipEntryOf(row));
       byPart.set(row.part, list);
     }
-    const download = await db
-      .selectFrom("downloads")
-      .select("total_parts")
-      .where("download_id", "=", downloadId)
-      .executeTakeFirstOrThrow();
-    return Array.from({ length: download.total_parts }, (_, index) => {
-      const entries = byPart.get(index + 1) ?? [];
-      return { partId: index + 1, size: layoutZip(entries).size, fileCount: entries.length };
+    const partIds =
+      only === undefined
+        ? Array.from({ length: download.total_parts }, (_, index) => index + 1)
+        : [only];
+    return partIds.map((partId) => {
+      const entries = byPart.get(partId) ?? [];
+      return { partId, size: layoutZip(entries).size, fileCount: entries.length };
     });
   }
 
@@ -178,18 +173,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
       if (!canDownloadCollection(actor.role)) {
         throw new ApiError("forbidden", "Your role cannot download collections");
       }
-      const collection = await db
-        .selectFrom("collections")
-        .select(["collection_id", "name", "mode", "created_by"])
-        .where("team_id", "=", access.team.team_id)
-        .where("collection_id", "=", request.collectionId)
-        .executeTakeFirst();
-      if (
-        !collection ||
-        !canSeeCollection(actor, { mode: collection.mode, createdBy: collection.created_by })
-      ) {
-        throw new ApiError("notFound", "No such collection in this team");
-      }
+      const collection = await requireVisibleCollection(db, access, request.collectionId);
       let query = db
         .selectFrom("files")
         .select(["file_id", "name", "blob_key", "size", "crc32", "ref_date"])
@@ -264,7 +248,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
         name: download.archive_name,
         status: download.status,
         totalParts: download.total_parts,
-        parts: await parts(download.download_id),
+        parts: await parts(download),
         createdAt: download.created_at,
         expiresAt: download.expires_at,
       };
@@ -274,14 +258,14 @@ export function createDownloadService(options: DownloadServiceOptions) {
     async part(access: TeamAccess, downloadId: string, partId: number) {
       const download = await findOwn(access, downloadId);
       requirePart(download, partId);
-      const part = (await parts(download.download_id))[partId - 1] as DownloadPart;
+      const [part] = (await parts(download, partId)) as [DownloadPart];
       return { ...part, url: link(download, partId) };
     },
 
     /** The signed link to the first part (the whole archive when it has one part). */
     async link(access: TeamAccess, downloadId: string) {
       const download = await findOwn(access, downloadId);
-      const [first] = await parts(download.download_id);
+      const [first] = await parts(download, 1);
       return {
         url: link(download, 1),
         totalParts: download.total_parts,

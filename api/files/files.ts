@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Logger } from "pino";
 import type { Clock } from "#api/clock.ts";
-import { findTeamCollection } from "#api/collections/find-collection.ts";
+import { requireVisibleCollection } from "#api/collections/find-collection.ts";
 import { type Db, FILE_STATUSES, type FileRow, type FileStatus } from "#api/db/schema.ts";
 import type { Traffic } from "#api/downloads/traffic.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -18,7 +18,6 @@ import {
   canDownloadFile,
   canRenameFile,
   canSeeAllCollections,
-  canSeeCollection,
   ROLES,
 } from "#domain/roles.ts";
 import type { FileChanges } from "./file-patch.ts";
@@ -126,7 +125,6 @@ export interface ContentLinkRequest {
   disposition: FileDisposition;
 }
 
-const notFoundCollection = () => new ApiError("notFound", "No such collection in this team");
 const notFoundFile = () => new ApiError("notFound", "No such file in this collection");
 
 /** Roles that see every file of their team; the uploader sees only its own. */
@@ -267,16 +265,8 @@ export function createFileService({ db, now, blobs, logger, traffic }: FileServi
   }
 
   /** A collection of the team the caller may see, or notFound. */
-  async function requireCollection(access: TeamAccess, collectionId: string) {
-    const collection = await findTeamCollection(db, access.team.team_id, collectionId);
-    const actor = actorOf(access);
-    if (
-      !collection ||
-      !canSeeCollection(actor, { mode: collection.mode, createdBy: collection.created_by })
-    ) {
-      throw notFoundCollection();
-    }
-    return collection;
+  function requireCollection(access: TeamAccess, collectionId: string) {
+    return requireVisibleCollection(db, access, collectionId);
   }
 
   /**
