@@ -8,7 +8,6 @@ import {
   useLoaderData,
   useNavigate,
   useNavigation,
-  useRevalidator,
 } from "@remix-run/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,6 +18,7 @@ import { IMAGE_CONTENT_TYPES, IMAGE_STATUS_POLL_MS } from "#domain/constants.ts"
 import { imageFileSchema, imageLinkSchema } from "#domain/validation.ts";
 import { Field, FieldErrors, useMessage } from "./forms.tsx";
 import { useHydrated } from "./hydrated.ts";
+import { useRevalidateWhile } from "./poll.ts";
 import { RouteDialog } from "./route-dialog.tsx";
 
 /** The dialog's words: `<namespace>:<prefix>.<key>` (profile:avatar.*, teams:logo.*). */
@@ -112,16 +112,9 @@ export function ImageUploadDialog({
   const actionData = useActionData<ImageActionResult>();
   const [uploading, setUploading] = useState(false);
   const waiting = status === "processing";
-  const revalidator = useRevalidator();
 
   // Poll every second until the image is ready (the loader then redirects) or failed.
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, IMAGE_STATUS_POLL_MS);
-    return () => clearInterval(timer);
-  }, [waiting, revalidator]);
+  useRevalidateWhile(waiting, IMAGE_STATUS_POLL_MS);
 
   return (
     <RouteDialog

@@ -1,9 +1,9 @@
 import { DownloadIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useRevalidateWhile } from "#app/components/poll.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
 import { downloadsApi } from "#app/services/api/downloads.server.ts";
@@ -36,7 +36,8 @@ export default function DownloadDialog() {
   const { download, back, start } = useLoaderData<typeof loader>();
   const ready = download.status === "ready";
   const failed = download.status === "failed";
-  usePollUntil(ready || failed);
+  // Spec section 9: every 5 seconds until ready or failed.
+  useRevalidateWhile(!ready && !failed, DOWNLOAD_POLL_MS);
   const size = (bytes: number) => formatFileSize(bytes, i18n.language);
   return (
     <RouteDialog
@@ -106,16 +107,6 @@ export default function DownloadDialog() {
       </Flex>
     </RouteDialog>
   );
-}
-
-/** Looks again every DOWNLOAD_POLL_MS until `done` (spec section 9: every 5 seconds). */
-function usePollUntil(done: boolean) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (done) return;
-    const timer = setInterval(() => revalidator.revalidate(), DOWNLOAD_POLL_MS);
-    return () => clearInterval(timer);
-  }, [done, revalidator]);
 }
 
 export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";

@@ -1,10 +1,11 @@
 import { UploadIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Card, Flex, Text } from "@radix-ui/themes";
-import { Link, useRevalidator } from "@remix-run/react";
-import { useEffect, useMemo } from "react";
+import { Link } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
 import { PageLinks } from "#app/components/page-links.tsx";
+import { useRevalidateWhile } from "#app/components/poll.ts";
 import type { Actor } from "#domain/roles.ts";
 import { type FileFilters, fileFilterSearch } from "./files-filters.ts";
 import type { FilesPage } from "./files-page.server.ts";
@@ -71,7 +72,7 @@ export function FilesList({
   // some, as long as no later page was appended (a new first page would replace it).
   const processing =
     files.length === page.files.length && page.files.some((file) => file.status === "processing");
-  useRevalidateWhile(processing);
+  useRevalidateWhile(processing, PROCESSING_POLL_MS);
   const filtered = Boolean(filters.tab !== "all" || filters.creator || filters.from || filters.to);
   if (files.length === 0) {
     return (
@@ -122,14 +123,3 @@ export function FilesList({
 /** How often a list with files still processing looks again: a revalidation, or a refresh. */
 const PROCESSING_POLL_MS = 2000;
 const PROCESSING_REFRESH_MS = 5000;
-
-function useRevalidateWhile(waiting: boolean) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, PROCESSING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [waiting, revalidator]);
-}
