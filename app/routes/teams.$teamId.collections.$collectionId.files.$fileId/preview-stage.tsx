@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from "@radix-ui/react-icons";
 import { Button, Flex, IconButton, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   FilePicture,
@@ -28,18 +29,9 @@ export function PreviewStage({
   return (
     <div className="file-preview-stage">
       {previousHref ? (
-        <IconButton
-          asChild
-          size="4"
-          variant="soft"
-          color="gray"
-          highContrast
-          className="file-preview-prev"
-        >
-          <Link to={previousHref} replace preventScrollReset aria-label={t("preview.previous")}>
-            <ChevronLeftIcon width="24" height="24" aria-hidden />
-          </Link>
-        </IconButton>
+        <StepLink to={previousHref} label={t("preview.previous")} className="file-preview-prev">
+          <ChevronLeftIcon width="24" height="24" aria-hidden />
+        </StepLink>
       ) : null}
       {isImage && file.previewUrl ? (
         <FilePicture
@@ -65,19 +57,31 @@ export function PreviewStage({
         </Flex>
       )}
       {nextHref ? (
-        <IconButton
-          asChild
-          size="4"
-          variant="soft"
-          color="gray"
-          highContrast
-          className="file-preview-next"
-        >
-          <Link to={nextHref} replace preventScrollReset aria-label={t("preview.next")}>
-            <ChevronRightIcon width="24" height="24" aria-hidden />
-          </Link>
-        </IconButton>
+        <StepLink to={nextHref} label={t("preview.next")} className="file-preview-next">
+          <ChevronRightIcon width="24" height="24" aria-hidden />
+        </StepLink>
       ) : null}
     </div>
+  );
+}
+
+/** Previous or next: it replaces the preview in the history, so Back leaves the preview. */
+function StepLink({
+  to,
+  label,
+  className,
+  children,
+}: {
+  to: string;
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <IconButton asChild size="4" variant="soft" color="gray" highContrast className={className}>
+      <Link to={to} replace preventScrollReset aria-label={label}>
+        {children}
+      </Link>
+    </IconButton>
   );
 }
