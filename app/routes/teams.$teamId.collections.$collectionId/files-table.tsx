@@ -1,10 +1,10 @@
-import { DotsHorizontalIcon, TriangleDownIcon, TriangleUpIcon } from "@radix-ui/react-icons";
-import { Badge, Flex, Link as RadixLink, Text, VisuallyHidden } from "@radix-ui/themes";
+import { TriangleDownIcon, TriangleUpIcon } from "@radix-ui/react-icons";
+import { Badge, Link as RadixLink, Text, VisuallyHidden } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
 import type { FileItem } from "#app/services/api/files.server.ts";
-import { type Actor, canDownloadFileFromMenu, canRenameFile } from "#domain/roles.ts";
+import type { Actor } from "#domain/roles.ts";
+import { FileMenu } from "./file-menu.tsx";
 import { FilePicture } from "./file-preview-icon.tsx";
 
 /** A file as the screen shows it (the loader's JSON: the same fields). */
@@ -117,48 +117,5 @@ export function FilesTable({
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** Rename and download, each only when the role allows it (spec section 6, file rules). */
-function FileMenu({
-  file,
-  actor,
-  base,
-  search,
-}: {
-  file: FileRow;
-  actor: Actor;
-  base: string;
-  search: string;
-}) {
-  const { t } = useTranslation("files");
-  const menu = useMenuClosesOnNavigation();
-  const fileBase = `${base}/files/${encodeURIComponent(file.fileId)}`;
-  const rename = canRenameFile(actor, file);
-  const download = canDownloadFileFromMenu(actor, file);
-  if (!rename && !download) return null;
-  return (
-    <details className="menu" ref={menu}>
-      <summary aria-label={t("menu.label", { name: file.name })}>
-        <DotsHorizontalIcon aria-hidden />
-      </summary>
-      <Flex direction="column" gap="2" className="menu-panel">
-        {rename ? (
-          <RadixLink asChild size="2">
-            <Link to={`${fileBase}/rename${search}`} preventScrollReset>
-              {t("menu.rename")}
-            </Link>
-          </RadixLink>
-        ) : null}
-        {download ? (
-          <RadixLink asChild size="2">
-            <Link to={`${fileBase}/download`} reloadDocument>
-              {t("menu.download")}
-            </Link>
-          </RadixLink>
-        ) : null}
-      </Flex>
-    </details>
   );
 }

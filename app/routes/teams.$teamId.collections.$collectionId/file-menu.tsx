@@ -1,0 +1,50 @@
+import { DotsHorizontalIcon } from "@radix-ui/react-icons";
+import { Flex, Link as RadixLink } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
+import type { FileItem } from "#app/services/api/files.server.ts";
+import { type Actor, canDownloadFileFromMenu, canRenameFile } from "#domain/roles.ts";
+
+/** Rename and download, each only when the role allows it (spec section 6, file rules). */
+export function FileMenu({
+  file,
+  actor,
+  base,
+  search,
+}: {
+  file: FileItem;
+  actor: Actor;
+  base: string;
+  search: string;
+}) {
+  const { t } = useTranslation("files");
+  const menu = useMenuClosesOnNavigation();
+  const fileBase = `${base}/files/${encodeURIComponent(file.fileId)}`;
+  const rename = canRenameFile(actor, file);
+  const download = canDownloadFileFromMenu(actor, file);
+  if (!rename && !download) return null;
+  return (
+    <details className="menu" ref={menu}>
+      <summary aria-label={t("menu.label", { name: file.name })}>
+        <DotsHorizontalIcon aria-hidden />
+      </summary>
+      <Flex direction="column" gap="2" className="menu-panel">
+        {rename ? (
+          <RadixLink asChild size="2">
+            <Link to={`${fileBase}/rename${search}`} preventScrollReset>
+              {t("menu.rename")}
+            </Link>
+          </RadixLink>
+        ) : null}
+        {download ? (
+          <RadixLink asChild size="2">
+            <Link to={`${fileBase}/download`} reloadDocument>
+              {t("menu.download")}
+            </Link>
+          </RadixLink>
+        ) : null}
+      </Flex>
+    </details>
+  );
+}
