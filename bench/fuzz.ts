@@ -11,6 +11,7 @@ import {
   webActionRequests,
 } from "#tests/support/fuzz.ts";
 import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
+import { ownerOn, webSession } from "./support/accounts.ts";
 import { startHost } from "./support/host.ts";
 
 /**
@@ -101,61 +102,3 @@ let failed = false;
 }
 
 process.exitCode = failed ? 1 : 0;
-
-/** A confirmed owner of a team with a collection and one file, made through the API. */
-async function ownerOn(origin: string, smtp: LocalSmtpServer) {
-  const email = `fuzz.${Date.now()}@example.com`;
-  const password = "Correct-Horse-9";
-  const call = async (pathname: string, body: unknown, token?: string) => {
-    const response = await fetch(`${origin}/api${pathname}`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as Record<string, string>;
-  };
-  const { username } = await call("/auth/signup", { email, password, nickname: "Fuzz" });
-  const code = new URL((await smtp.waitForMail(email)).links[0] ?? "").searchParams.get("code");
-  await call("/auth/verify-email", { email, username, code });
-  const { result } = (await call("/auth/signin", { email, password })) as unknown as {
-    result: { AccessToken: string };
-  };
-  const token = result.AccessToken;
-  const { teamId = "" } = await call("/teams", { name: "Fuzz team" }, token);
-  const { collectionId = "" } = await call(
-    `/teams/${teamId}/collections`,
-    { name: "Fuzz photos" },
-    token,
-  );
-  const { fileId = "" } = await call(
-    `/teams/${teamId}/collections/${collectionId}/files`,
-    { name: "forest.jpg", contentType: "image/jpeg", size: 10 },
-    token,
-  );
-  const userId = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()).sub;
-  return { email, ids: { teamId, collectionId, fileId, userId } as Record<string, string> };
-}
-
-/** A session cookie from the web tier's own sign-in form. */
-async function webSession(origin: string, email: string) {
-  const response = await fetch(`${origin}/auth/signin`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: origin },
-    body: new URLSearchParams({
-      intent: "sign-in",
-      identifier: email,
-      password: "Correct-Horse-9",
-    }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0] ?? "")
-    .find((pair) => pair.startsWith("session="));
-  if (!cookie) throw new Error(`web sign-in: ${response.status}`);
-  return cookie;
-}

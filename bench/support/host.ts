@@ -23,7 +23,9 @@ export async function startHost(env: Record<string, string> = {}): Promise<Bench
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "raccolta-bench-host-"));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["build/host/server.js"], {
+  // BENCH_NODE_ARGS: Node flags for the host, such as --cpu-prof to see where its time goes.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, "build/host/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -50,7 +52,7 @@ export async function startHost(env: Record<string, string> = {}): Promise<Bench
   };
 }
 
-async function waitUntilUp(url: string) {
+export async function waitUntilUp(url: string) {
   for (let attempt = 0; attempt < 150; attempt++) {
     try {
       if ((await fetch(url)).ok) return;
@@ -62,7 +64,7 @@ async function waitUntilUp(url: string) {
   throw new Error(`${url} did not answer`);
 }
 
-function freePort() {
+export function freePort() {
   return new Promise<number>((resolve) => {
     const probe = http.createServer().listen(0, "127.0.0.1", () => {
       const { port } = probe.address() as AddressInfo;

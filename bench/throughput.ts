@@ -1,0 +1,123 @@
+import autocannon from "autocannon";
+import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
+import { ownerOn, webSession } from "./support/accounts.ts";
+import { startAnchor } from "./support/anchor.ts";
+import { startHost } from "./support/host.ts";
+
+/**
+ * Server throughput of the production build (`npm run build` first) against the minimal Remix
+ * app of ../shared/anchors/remix-minimal, measured in the same run: autocannon at 10 connections,
+ * each page in turn, several rounds interleaved so a noisy machine weighs on both alike. Prints
+ * each page's requests per second, its latency (p50, p95, p97.5) and the ratio to the anchor.
+ *
+ *   npm run build && node --import tsx bench/throughput.ts
+ *   BENCH_SECONDS=10 BENCH_ROUNDS=5 BENCH_CONNECTIONS=10 node --import tsx bench/throughput.ts
+ *
+ * The project runs as `npm start` does (ROLE=all, the embedded SQLite), with a signed-in owner
+ * whose collection holds 20 ready photos. BENCH_HOST_ENV (JSON) adds settings to its environment;
+ * BENCH_ONLY=files measures the anchor and the pages whose name has "files" in it.
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const hostEnv = JSON.parse(process.env.BENCH_HOST_ENV ?? "{}") as Record<string, string>;
+
+interface Target {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+interface Sample {
+  rps: number;
+  latencies: number[];
+  failures: number;
+}
+
+const smtp = await new LocalSmtpServer().start();
+const host = await startHost({ SMTP_URL: smtp.url, ADDRESS_RATE_LIMIT_FACTOR: "50", ...hostEnv });
+const anchor = await startAnchor();
+try {
+  const owner = await ownerOn(host.origin, smtp, { photos: 20 });
+  const cookie = await webSession(host.origin, owner.email);
+  const { teamId, collectionId } = owner.ids;
+  const only = process.env.BENCH_ONLY;
+  const targets = (
+    [
+      { name: "anchor /", url: `${anchor.origin}/` },
+      {
+        name: "files screen, 20 files",
+        url: `${host.origin}/teams/${teamId}/collections/${collectionId}`,
+        headers: { cookie },
+      },
+      { name: "collections screen", url: `${host.origin}/teams/${teamId}`, headers: { cookie } },
+      { name: "home", url: `${host.origin}/` },
+      { name: "/auth/signin", url: `${host.origin}/auth/signin` },
+      { name: "/404 (no API call)", url: `${host.origin}/404` },
+    ] satisfies Target[]
+  ).filter((target) => !only || target.name === "anchor /" || target.name.includes(only));
+
+  for (const target of targets) {
+    const response = await fetch(target.url, { headers: target.headers, redirect: "manual" });
+    const html = await response.text();
+    console.log(`${target.name}: ${response.status}, HTML ${(html.length / 1024).toFixed(1)} KB`);
+    await measure(target, 2); // warm-up
+  }
+
+  const samples = new Map<string, Sample[]>(targets.map((target) => [target.name, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const target of targets) samples.get(target.name)?.push(await measure(target, seconds));
+    console.log(`round ${round} of ${rounds} done`);
+  }
+
+  const anchorRps = median((samples.get("anchor /") ?? []).map((sample) => sample.rps));
+  console.log(
+    `\n${connections} connections, ${rounds} rounds of ${seconds} s per page, interleaved; medians\n`,
+  );
+  console.log("| page | req/s | ratio to anchor | p50 ms | p95 ms | p97.5 ms | failed |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const target of targets) {
+    const runs = samples.get(target.name) ?? [];
+    const rps = median(runs.map((run) => run.rps));
+    const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+    const failures = runs.reduce((sum, run) => sum + run.failures, 0);
+    console.log(
+      `| ${target.name} | ${rps.toFixed(0)} | ${(rps / anchorRps).toFixed(2)} | ${percentile(latencies, 50)} | ${percentile(latencies, 95)} | ${percentile(latencies, 97.5)} | ${failures} |`,
+    );
+  }
+} finally {
+  await anchor.stop();
+  await host.stop();
+  await smtp.stop();
+}
+
+/** One autocannon run against `target`; every answer's latency is kept for the percentiles. */
+async function measure(target: Target, duration: number): Promise<Sample> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: target.url, connections, duration, headers: target.headers },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+    });
+  });
+  // A 404 is what /404 answers; anything else outside 2xx means the page failed.
+  const expected404 = target.url.endsWith("/404") ? result["4xx"] : 0;
+  return {
+    rps: result.requests.average,
+    latencies,
+    failures: result.errors + result.timeouts + result.non2xx - expected404,
+  };
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function percentile(sorted: number[], p: number) {
+  const value = sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+  return value.toFixed(0);
+}
