@@ -193,8 +193,12 @@ async function main() {
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
-  // The web tier calls the API over loopback unless told where it is.
+  // The web tier calls the API where it was told to; otherwise the API is in this process and
+  // answers the web tier's requests without a socket (ADR 030). Uploads stream over loopback.
   webConfig.apiUrl ||= `http://127.0.0.1:${port}`;
+  if (!config.apiUrl && config.role === "all") {
+    webConfig.inProcessApi = async (request) => host.fetch(request);
+  }
   logger.info(
     { port, role: config.role, env: config.env, dataDir: config.dataDir },
     `${config.productName} listening on http://localhost:${port}`,

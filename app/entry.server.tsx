@@ -2,13 +2,11 @@ import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "#app/components/nonce.tsx";
-import { i18nConfig } from "#app/i18n.ts";
-import { i18nServer, resources } from "#app/services/i18n.server.ts";
+import { i18nServer } from "#app/services/i18n.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -45,14 +43,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const i18n = createInstance();
-  const lng = await i18nServer.getLocale(request);
-  await i18n.use(initReactI18next).init({
-    ...i18nConfig,
-    lng,
-    ns: i18nServer.getRouteNamespaces(remixContext),
-    resources,
-  });
+  const i18n = await i18nServer.getInstance(request);
   const nonce = loadContext.cspNonce;
   // Streamed Suspense chunks need a script to appear: browsers that have not shown they run
   // JavaScript (and bots) wait for the whole page.

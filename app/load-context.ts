@@ -19,6 +19,11 @@ export interface WebConfig {
   productName: string;
   /** Base URL of the product API, without a trailing slash. */
   apiUrl: string;
+  /**
+   * The API in this very process (ROLE=all without API_URL): a call is answered by handing it
+   * the Request, with no socket in between (ADR 030). Undefined: calls go over the network.
+   */
+  inProcessApi?: (request: Request) => Promise<Response>;
   /** How long one API call may take before the page says the service is unavailable. */
   apiTimeoutMs: number;
   sessionSecrets: string[];

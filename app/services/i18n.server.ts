@@ -1,6 +1,8 @@
 import { createCookie } from "@remix-run/node";
-import { RemixI18Next } from "remix-i18next/server";
+import { createInstance, type i18n, type Namespace } from "i18next";
+import { initReactI18next } from "react-i18next";
 import {
+  defaultNS,
   fallbackLanguage,
   i18nConfig,
   isLocale,
@@ -73,12 +75,41 @@ export function serializeLocaleCookie(request: Request, locale: Locale) {
   return localeCookie.serialize(locale, { secure: isSecureRequest(request) });
 }
 
-export const i18nServer = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...supportedLanguages],
-    fallbackLanguage,
-    order: ["custom"],
-    findLocale: detectLocale,
+/**
+ * One i18next per language, made once with every namespace loaded, and shared by all requests:
+ * nothing changes their language after this (each is fixed to its own), so sharing is safe, and
+ * a page no longer pays for a new instance and its set-up each time it renders or translates
+ * (ADR 030).
+ */
+const instances = Object.fromEntries(
+  supportedLanguages.map((locale) => {
+    const instance = createInstance();
+    void instance.use(initReactI18next).init({
+      ...i18nConfig,
+      lng: locale,
+      ns: Object.keys(resources[locale]),
+      resources,
+      // Resources are all here: set up now, synchronously, not on a later tick.
+      initImmediate: false,
+    });
+    return [locale, instance];
+  }),
+) as Record<Locale, i18n>;
+
+export const i18nServer = {
+  /** The visitor's language (detectLocale). */
+  getLocale: detectLocale,
+  /** The shared i18next of the request's language, for rendering (entry.server.tsx). */
+  async getInstance(request: Request) {
+    return instances[await detectLocale(request)];
   },
-  i18next: { ...i18nConfig, resources },
-});
+  /** A translation function in the request's language (or `locale`), fixed to `namespace`. */
+  async getFixedT<N extends Namespace = typeof defaultNS>(
+    requestOrLocale: Request | Locale,
+    namespace?: N,
+  ) {
+    const locale =
+      typeof requestOrLocale === "string" ? requestOrLocale : await detectLocale(requestOrLocale);
+    return instances[locale].getFixedT(locale, namespace ?? (defaultNS as N));
+  },
+};

@@ -85,7 +85,8 @@ export interface ApiCallOptions {
 }
 
 /**
- * Calls the product API over HTTP, exactly as a separately deployed web tier would.
+ * Calls the product API with an HTTP request, exactly as a separately deployed web tier would:
+ * over the network, or handed to the API in this process when the host runs both halves.
  * An API error body becomes an ApiRequestError; an unreachable API becomes a 503 response for the
  * error boundary ("service unavailable"), never a stack trace.
  */
@@ -101,12 +102,17 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
   if (options.accessToken) headers.set("Authorization", `Bearer ${options.accessToken}`);
   let response: Response;
   try {
-    response = await fetch(`${context.config.apiUrl}${path}`, {
+    const signal = options.signal ?? AbortSignal.timeout(context.config.apiTimeoutMs);
+    const request = new Request(`${context.config.apiUrl}${path}`, {
       method: options.method ?? "GET",
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal ?? AbortSignal.timeout(context.config.apiTimeoutMs),
+      signal,
     });
+    const { inProcessApi } = context.config;
+    // The deadline is watched on `signal` itself: the request's own signal only follows it
+    // weakly, and a timeout signal nobody else holds may be collected before it fires.
+    response = await (inProcessApi ? untilAborted(inProcessApi(request), signal) : fetch(request));
   } catch {
     throw serviceUnavailable();
   }
@@ -134,6 +140,15 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
     context.requestId,
     retryAfterSeconds(response.headers.get("Retry-After")),
   );
+}
+
+/** The answer, or the signal's reason once it aborts first (fetch does this itself). */
+function untilAborted(answer: Promise<Response>, signal: AbortSignal) {
+  return new Promise<Response>((resolve, reject) => {
+    answer.then(resolve, reject);
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
 }
 
 /** Retry-After in seconds, as the API sends it; an HTTP date or nonsense counts as absent. */

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { ApiRequestError, apiCall } from "#app/services/api/client.server.ts";
+import { testWebContext } from "#tests/support/web-context.ts";
+
+/*
+ * apiCall with the API in the same process (ROLE=all, ADR 030): the request is handed over
+ * without a socket, and what the network would have done (a deadline, a failure) is still
+ * answered the same way. The host wires the real API in (server.ts); the e2e suite runs every
+ * page that way. These pin the client's side of the bargain.
+ */
+function contextWith(inProcessApi: (request: Request) => Promise<Response>, apiTimeoutMs = 50) {
+  const context = testWebContext("http://127.0.0.1:1");
+  context.config.inProcessApi = inProcessApi;
+  context.config.apiTimeoutMs = apiTimeoutMs;
+  return context;
+}
+
+async function thrown(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
+
+describe("apiCall to the API in this process", () => {
+  it("hands over the HTTP request the network would have carried", async () => {
+    let seen: Request | undefined;
+    const context = contextWith(async (request) => {
+      seen = request;
+      return Response.json({ teamId: "t1" }, { status: 201 });
+    });
+    const answer = await apiCall<{ teamId: string }>(context, "/api/teams", {
+      method: "POST",
+      body: { name: "Choir" },
+      accessToken: "token-1",
+    });
+    expect(answer).toEqual({ status: 201, body: { teamId: "t1" } });
+    expect(seen?.method).toBe("POST");
+    expect(new URL(seen?.url ?? "").pathname).toBe("/api/teams");
+    expect(seen?.headers.get("Authorization")).toBe("Bearer token-1");
+    expect(seen?.headers.get("X-Client-IP")).toBe("127.0.0.1");
+    expect(seen?.headers.get("X-Web-Tier-Key")).toBe(context.config.webTierKey);
+    expect(await seen?.json()).toEqual({ name: "Choir" });
+  });
+
+  it("turns an API error body into an ApiRequestError", async () => {
+    const context = contextWith(async () =>
+      Response.json(
+        { statusCode: 404, errorCode: "notFound", message: "No such team" },
+        { status: 404 },
+      ),
+    );
+    const error = await thrown(apiCall(context, "/api/teams/nope"));
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).errorCode).toBe("notFound");
+  });
+
+  it("says the service is unavailable when the API does not answer in time", async () => {
+    let aborted = false;
+    const context = contextWith(
+      (request) =>
+        new Promise<Response>(() => {
+          request.signal.addEventListener("abort", () => {
+            aborted = true;
+          });
+        }),
+    );
+    const error = await thrown(apiCall(context, "/api/status"));
+    expect(error).toMatchObject({ init: { status: 503 }, data: { errorCode: "noConnection" } });
+    // The API's handler sees the request abandoned, as it would see a closed socket.
+    expect(aborted).toBe(true);
+  });
+
+  it("says the service is unavailable when the API's handler fails", async () => {
+    const context = contextWith(() => Promise.reject(new Error("the database is gone")));
+    const error = await thrown(apiCall(context, "/api/status"));
+    expect(error).toMatchObject({ init: { status: 503 }, data: { errorCode: "noConnection" } });
+  });
+});
