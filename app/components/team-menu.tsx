@@ -1,4 +1,3 @@
-import { DotsHorizontalIcon } from "@radix-ui/react-icons";
 import { Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -32,7 +31,7 @@ export function TeamMenu({ team, base }: { team: Team; base: string }) {
           <Text size="2" weight="medium" className="team-menu-name truncate">
             {team.name}
           </Text>
-          <DotsHorizontalIcon aria-hidden />
+          <span className="icon-dots" aria-hidden />
         </Flex>
       </summary>
       <Flex direction="column" gap="2" className="menu-panel menu-panel-start">

@@ -1,4 +1,4 @@
-import { DotsHorizontalIcon, Pencil2Icon } from "@radix-ui/react-icons";
+import { Pencil2Icon } from "@radix-ui/react-icons";
 import { Badge, Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -76,7 +76,7 @@ export function CollectionRow({
       {mayRename || transition || mayDownload ? (
         <details className="menu" ref={menu}>
           <summary aria-label={t("row.actions", { name: collection.name })}>
-            <DotsHorizontalIcon aria-hidden />
+            <span className="icon-dots" aria-hidden />
           </summary>
           <Flex direction="column" gap="2" className="menu-panel">
             {mayRename ? (

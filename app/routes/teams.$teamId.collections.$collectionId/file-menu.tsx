@@ -1,10 +1,9 @@
-import { DotsHorizontalIcon } from "@radix-ui/react-icons";
 import { Flex, Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
-import type { FileItem } from "#app/services/api/files.server.ts";
 import { type Actor, canDownloadFileFromMenu, canRenameFile } from "#domain/roles.ts";
+import type { FileRow } from "./files-table.tsx";
 
 /** Rename and download, each only when the role allows it (spec section 6, file rules). */
 export function FileMenu({
@@ -13,7 +12,7 @@ export function FileMenu({
   base,
   search,
 }: {
-  file: FileItem;
+  file: FileRow;
   actor: Actor;
   base: string;
   search: string;
@@ -27,7 +26,7 @@ export function FileMenu({
   return (
     <details className="menu" ref={menu}>
       <summary aria-label={t("menu.label", { name: file.name })}>
-        <DotsHorizontalIcon aria-hidden />
+        <span className="icon-dots" aria-hidden />
       </summary>
       <Flex direction="column" gap="2" className="menu-panel">
         {rename ? (

@@ -9,7 +9,7 @@ import { type Auth, userIdOf } from "#app/services/auth.server.ts";
 import { deferFor } from "#app/services/streaming.server.ts";
 import { PAGE_SIZE } from "#domain/constants.ts";
 import { fileFilterSearch, fileListQuery, readFileFilters } from "./files-filters.ts";
-import type { FileRow } from "./files-table.tsx";
+import { type FileRow, fileRow } from "./files-table.tsx";
 
 /** One page of the files list, as the screen's loader answers it. */
 export interface FilesPage {
@@ -46,7 +46,7 @@ export async function loadFilesScreen(
   const query = fileListQuery(filters, userId, PAGE_SIZE);
   const firstPage = async (): Promise<FilesPage> => {
     const { body } = await filesApi.list(context, accessToken, teamParam, collectionId, query);
-    return { files: body.files, lastKey: body.pagination.lastKey };
+    return { files: body.files.map(fileRow), lastKey: body.pagination.lastKey };
   };
   const nextPage = async (): Promise<FilesPage> => {
     const listed = await attempt(
@@ -57,7 +57,7 @@ export async function loadFilesScreen(
       throw redirect(`${base}${fileFilterSearch(filters)}`, { headers: auth.headers });
     }
     const { body } = listed.value;
-    return { files: body.files, lastKey: body.pagination.lastKey };
+    return { files: body.files.map(fileRow), lastKey: body.pagination.lastKey };
   };
   const [creatorName, files] = await Promise.all([
     filters.creator && filters.tab === "all"

@@ -1,5 +1,5 @@
 import { TriangleDownIcon, TriangleUpIcon } from "@radix-ui/react-icons";
-import { Badge, Link as RadixLink, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Badge, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FileItem } from "#app/services/api/files.server.ts";
@@ -7,8 +7,28 @@ import type { Actor } from "#domain/roles.ts";
 import { FileMenu } from "./file-menu.tsx";
 import { FilePicture } from "./file-preview-icon.tsx";
 
-/** A file as the screen shows it (the loader's JSON: the same fields). */
-export type FileRow = FileItem;
+/** A file as the table shows it: only these fields travel in the page's data (fileRow). */
+export type FileRow = Pick<
+  FileItem,
+  "fileId" | "name" | "contentType" | "status" | "thumbnailUrl" | "updatedAt" | "readAt"
+> & {
+  uploadedBy: string;
+  uploader: { nickname: string } | null;
+};
+
+export function fileRow(file: FileItem): FileRow {
+  return {
+    fileId: file.fileId,
+    name: file.name,
+    contentType: file.contentType,
+    status: file.status,
+    thumbnailUrl: file.thumbnailUrl,
+    updatedAt: file.updatedAt,
+    readAt: file.readAt,
+    uploadedBy: file.uploadedBy,
+    uploader: file.uploader ? { nickname: file.uploader.nickname } : null,
+  };
+}
 
 /**
  * The files table (spec section 2, files screen): name with its thumbnail or type icon, the
@@ -51,13 +71,13 @@ export function FilesTable({
             <Link to={sortHref} preventScrollReset className="files-sort">
               {t("table.updatedAt")}
               {sort === "asc" ? <TriangleUpIcon aria-hidden /> : <TriangleDownIcon aria-hidden />}
-              <VisuallyHidden>
+              <span className="visually-hidden">
                 {sort === "asc" ? t("table.sortedAsc") : t("table.sortedDesc")}
-              </VisuallyHidden>
+              </span>
             </Link>
           </th>
           <th scope="col">
-            <VisuallyHidden>{t("table.actions")}</VisuallyHidden>
+            <span className="visually-hidden">{t("table.actions")}</span>
           </th>
         </tr>
       </thead>
@@ -84,7 +104,9 @@ export function FilesTable({
                 <Text truncate weight={file.readAt === null ? "bold" : "regular"} title={file.name}>
                   {file.name}
                 </Text>
-                {file.readAt === null ? <VisuallyHidden>{t("table.unread")}</VisuallyHidden> : null}
+                {file.readAt === null ? (
+                  <span className="visually-hidden">{t("table.unread")}</span>
+                ) : null}
                 {file.status === "processing" ? (
                   <Badge color="gray" className="file-processing">
                     {t("table.processing")}
