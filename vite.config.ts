@@ -1,6 +1,11 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import type { Plugin as PostcssPlugin } from "postcss";
 import { defineConfig } from "vite";
+import {
+  type RadixClassesInUse,
+  radixClassesInUse,
+  radixInUseOnly,
+} from "./scripts/radix-css-in-use.ts";
 
 /**
  * Builds app/styles/system-dark.css (ADR 026): the stylesheet it imports from Radix Themes are cut
@@ -60,6 +65,9 @@ function systemDarkTokens(file: string): PostcssPlugin {
   };
 }
 
+const styles = `${import.meta.dirname}/app/styles`;
+let radixInUse: RadixClassesInUse | undefined;
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -70,7 +78,15 @@ export default defineConfig({
   build: { target: "es2022", cssMinify: true },
   css: {
     postcss: {
-      plugins: [systemDarkTokens(`${import.meta.dirname}/app/styles/system-dark.css`)],
+      plugins: [
+        systemDarkTokens(`${styles}/system-dark.css`),
+        // Only the Radix Themes rules of the components the app renders (ADR 031). Worked out
+        // once per build (or dev server) from the app's sources.
+        radixInUseOnly([`${styles}/app.css`, `${styles}/system-dark.css`], () => {
+          radixInUse ??= radixClassesInUse(`${import.meta.dirname}/app`);
+          return radixInUse;
+        }),
+      ],
     },
   },
   plugins: [

@@ -1,12 +1,4 @@
 import { Theme as RadixTheme } from "@radix-ui/themes";
-import componentsCss from "@radix-ui/themes/components.css?url";
-import baseCss from "@radix-ui/themes/tokens/base.css?url";
-import amberCss from "@radix-ui/themes/tokens/colors/amber.css?url";
-import grassCss from "@radix-ui/themes/tokens/colors/grass.css?url";
-import indigoCss from "@radix-ui/themes/tokens/colors/indigo.css?url";
-import redCss from "@radix-ui/themes/tokens/colors/red.css?url";
-import slateCss from "@radix-ui/themes/tokens/colors/slate.css?url";
-import utilitiesCss from "@radix-ui/themes/utilities.css?url";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
@@ -43,14 +35,11 @@ import systemDarkCss from "#app/styles/system-dark.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // A colour scale added here goes into styles/system-dark.css too.
-  ...[baseCss, slateCss, indigoCss, redCss, grassCss, amberCss, componentsCss, utilitiesCss].map(
-    (href) => ({ rel: "stylesheet", href }),
-  ),
+  // Radix Themes and the app's rules, in one file (styles/app.css).
+  { rel: "stylesheet", href: appCss },
   // The dark theme for visitors who have not chosen one (ADR 026). With its media, the browser
   // does not wait for it on a light system.
   { rel: "stylesheet", href: systemDarkCss, media: "(prefers-color-scheme: dark)" },
-  { rel: "stylesheet", href: appCss },
 ];
 
 export const handle = { i18n: "common" };
