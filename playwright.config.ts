@@ -104,13 +104,13 @@ export default defineConfig({
   },
   globalTeardown: "./tests/e2e/support/teardown.ts",
   projects: [
-    { name: "js", testIgnore: /(host|robustness|proxy)\.spec/, use: { ...chromium } },
+    { name: "js", testIgnore: /(host|robustness|proxy|budgets)\.spec/, use: { ...chromium } },
     {
       name: "nojs",
-      testIgnore: /(host|robustness|proxy)\.spec/,
+      testIgnore: /(host|robustness|proxy|budgets)\.spec/,
       use: { ...chromium, javaScriptEnabled: false },
     },
-    { name: "host", testMatch: /(host|robustness)\.spec/, use: { ...chromium } },
+    { name: "host", testMatch: /(host|robustness|budgets)\.spec/, use: { ...chromium } },
     // Behind a real nginx with TLS and a self-signed certificate (tests/e2e/proxy.spec.ts).
     { name: "proxy", testMatch: /proxy\.spec/, use: { ...chromium, ignoreHTTPSErrors: true } },
   ],
