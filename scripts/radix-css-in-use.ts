@@ -6,10 +6,21 @@ import type { Container, Plugin as PostcssPlugin } from "postcss";
 /** A component's class (`rt-Button`) and a responsive prop's family (`rt-r-size`, `rt-r-gap`). */
 const COMPONENT_CLASS = /rt-[A-Z][A-Za-z]*/g;
 const PROP_FAMILY = /rt-r-[a-z]+/g;
+/** A margin or padding class with its value (`rt-r-mb-2`, `rt-r-mt--1`, `rt-r-ml-auto`). */
+const SPACING_CLASS = /\brt-r-[mp][trblxy]?-(?:-?\d+|auto)\b/g;
+/** A class for one breakpoint (`.sm\\:rt-r-fd-row`), and a breakpoint in a responsive prop. */
+const BREAKPOINT_CLASS = /\.(xs|sm|md|lg|xl)\\:/g;
+const BREAKPOINT_KEY = /\b(xs|sm|md|lg|xl):\s*"/g;
+/** The app's margin and padding props: `mb="2"`, `p={{ initial: "2", sm: "4" }}`, `mt={x}`. */
+const SPACING_PROP = /\b([mp][trblxy]?)=(?:"([^"]*)"|\{([^}]*)\}?\})/g;
 
 export interface RadixClassesInUse {
   components: Set<string>;
   families: Set<string>;
+  /** The margin and padding classes the app's props ask for; null: some value is not literal. */
+  spacing: Set<string> | null;
+  /** The breakpoints of the app's responsive props (`{ initial: "column", sm: "row" }`). */
+  breakpoints: Set<string>;
 }
 
 /**
@@ -53,13 +64,37 @@ export function radixClassesInUse(appDir: string): RadixClassesInUse {
   return {
     components: new Set(code.match(COMPONENT_CLASS)),
     families: new Set(code.match(PROP_FAMILY)),
+    spacing: spacingInUse(ownText.join("\n")),
+    // Radix's components set no responsive value of their own: only the app's props do.
+    breakpoints: new Set(
+      [...ownText.join("\n").matchAll(BREAKPOINT_KEY)].map(([, key]) => key ?? ""),
+    ),
   };
 }
 
 /**
+ * Margin and padding classes of the values the app passes, which Radix components never set
+ * themselves: `mb="2"` is `rt-r-mb-2` at whatever breakpoint. A value that is not a literal
+ * (`mt={gap}`) could be anything: then every one is kept (null).
+ */
+function spacingInUse(source: string): Set<string> | null {
+  const classes = new Set<string>();
+  for (const [, prop, literal, expression] of source.matchAll(SPACING_PROP)) {
+    const values =
+      literal !== undefined
+        ? [literal]
+        : [...(expression ?? "").matchAll(/:\s*"([^"]*)"/g)].map((match) => match[1] ?? "");
+    if (values.length === 0 || (expression && /[^\s\w:",{-]/.test(expression))) return null;
+    for (const value of values) classes.add(`rt-r-${prop}-${value}`);
+  }
+  return classes;
+}
+
+/**
  * Cuts the Radix Themes rules of `files` down to the classes in use: a selector naming a
- * component or a responsive prop family the app never renders goes, and a rule with no selector
- * left goes with it. Tokens, variants and the app's own rules stay.
+ * component, a responsive prop family, a margin or padding value or a breakpoint the app never
+ * renders goes,
+ * and a rule with no selector left goes with it. Tokens, variants and the app's own rules stay.
  */
 export function radixInUseOnly(files: string[], inUse: () => RadixClassesInUse): PostcssPlugin {
   return {
@@ -67,10 +102,12 @@ export function radixInUseOnly(files: string[], inUse: () => RadixClassesInUse):
     Once(root) {
       // Vite names the file with its query (`?url`, `?transform-only`).
       if (!files.includes(root.source?.input.file?.split("?")[0] ?? "")) return;
-      const { components, families } = inUse();
+      const { components, families, spacing, breakpoints } = inUse();
       const used = (selector: string) =>
         [...selector.matchAll(COMPONENT_CLASS)].every(([name]) => components.has(name)) &&
-        [...selector.matchAll(PROP_FAMILY)].every(([name]) => families.has(name));
+        [...selector.matchAll(PROP_FAMILY)].every(([name]) => families.has(name)) &&
+        (!spacing || [...selector.matchAll(SPACING_CLASS)].every(([name]) => spacing.has(name))) &&
+        [...selector.matchAll(BREAKPOINT_CLASS)].every(([, key]) => breakpoints.has(key ?? ""));
       root.walkRules((rule) => {
         if (rule.parent?.type === "atrule" && /keyframes$/.test(rule.parent.name)) return;
         const kept = rule.selectors.filter(used);

@@ -7,11 +7,12 @@ import { expect, test } from "@playwright/test";
  * Byte budgets of the production build (issue 14): what the first load of each route costs a
  * phone on a slow network. Bytes are deterministic, so this is no timing test.
  *
- * The limits are where the build is today, a ratchet: a change that adds bytes fails here, and
- * each cut lowers them. Issue 14's goal is 90 KB of JavaScript and 35 KB of CSS (gzip).
+ * CSS is held to issue 14's budget: 35 KB gzip, in at most two render-blocking files. The
+ * JavaScript limit is where the build is today, a ratchet (a change that adds bytes fails here,
+ * each cut lowers it) on the way to the issue's 90 KB.
  */
 const JS_BUDGET_KB = 195;
-const CSS_BUDGET_KB = 44;
+const CSS_BUDGET_KB = 35;
 const RENDER_BLOCKING_STYLESHEETS = 2;
 
 const client = path.resolve("build/client");
