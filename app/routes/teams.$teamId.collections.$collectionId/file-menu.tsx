@@ -1,4 +1,3 @@
-import { Flex, Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
@@ -28,22 +27,18 @@ export function FileMenu({
       <summary aria-label={t("menu.label", { name: file.name })}>
         <span className="icon-dots" aria-hidden />
       </summary>
-      <Flex direction="column" gap="2" className="menu-panel">
+      <div className="menu-panel menu-links">
         {rename ? (
-          <RadixLink asChild size="2">
-            <Link to={`${fileBase}/rename${search}`} preventScrollReset>
-              {t("menu.rename")}
-            </Link>
-          </RadixLink>
+          <Link to={`${fileBase}/rename${search}`} preventScrollReset className="row-link">
+            {t("menu.rename")}
+          </Link>
         ) : null}
         {download ? (
-          <RadixLink asChild size="2">
-            <Link to={`${fileBase}/download`} reloadDocument>
-              {t("menu.download")}
-            </Link>
-          </RadixLink>
+          <Link to={`${fileBase}/download`} reloadDocument className="row-link">
+            {t("menu.download")}
+          </Link>
         ) : null}
-      </Flex>
+      </div>
     </details>
   );
 }

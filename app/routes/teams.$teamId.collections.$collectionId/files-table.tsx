@@ -1,5 +1,5 @@
 import { TriangleDownIcon, TriangleUpIcon } from "@radix-ui/react-icons";
-import { Badge, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Badge } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FileItem } from "#app/services/api/files.server.ts";
@@ -101,9 +101,9 @@ export function FilesTable({
                   className="file-thumb"
                   iconSize={20}
                 />
-                <Text truncate weight={file.readAt === null ? "bold" : "regular"} title={file.name}>
+                <span className="file-name-text rt-truncate" title={file.name}>
                   {file.name}
-                </Text>
+                </span>
                 {file.readAt === null ? (
                   <span className="visually-hidden">{t("table.unread")}</span>
                 ) : null}
@@ -116,22 +116,19 @@ export function FilesTable({
             </th>
             <td>
               {file.uploader ? (
-                <RadixLink asChild size="2">
-                  <Link
-                    to={creatorHref(file.uploadedBy)}
-                    preventScrollReset
-                    aria-label={t("table.filterBy", { name: file.uploader.nickname })}
-                  >
-                    {file.uploader.nickname}
-                  </Link>
-                </RadixLink>
+                <Link
+                  to={creatorHref(file.uploadedBy)}
+                  preventScrollReset
+                  className="row-link"
+                  aria-label={t("table.filterBy", { name: file.uploader.nickname })}
+                >
+                  {file.uploader.nickname}
+                </Link>
               ) : (
-                <Text color="gray">{t("table.formerMember")}</Text>
+                <span className="row-muted">{t("table.formerMember")}</span>
               )}
             </td>
-            <td>
-              <Text size="2">{date.format(file.updatedAt)}</Text>
-            </td>
+            <td>{date.format(file.updatedAt)}</td>
             <td>
               <FileMenu file={file} actor={actor} base={base} search={search} />
             </td>
