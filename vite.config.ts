@@ -96,7 +96,9 @@ export default defineConfig({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // Off (ADR 032): the whole route manifest, one cached file, rather than a part of it
+        // worked out and written into every page (React Router 7's routeDiscovery "initial").
+        v3_lazyRouteDiscovery: false,
         v3_routeConfig: true,
       },
     }),

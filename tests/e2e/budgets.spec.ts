@@ -11,7 +11,7 @@ import { expect, test } from "@playwright/test";
  * JavaScript limit is where the build is today, a ratchet (a change that adds bytes fails here,
  * each cut lowers it) on the way to the issue's 90 KB.
  */
-const JS_BUDGET_KB = 195;
+const JS_BUDGET_KB = 197;
 const CSS_BUDGET_KB = 35;
 const RENDER_BLOCKING_STYLESHEETS = 2;
 
@@ -43,14 +43,18 @@ const gzipKb = (files: Iterable<string>) =>
     0,
   ) / 1024;
 
-test("every route's first load stays within the JavaScript budget", () => {
+test("every route's first load stays within the JavaScript budget", async ({ request }) => {
   const { entry, routes } = remixManifest();
+  // Every page also loads the route manifest itself, as a script of its own (ADR 032).
+  const html = await (await request.get("/auth/signin")).text();
+  const manifestFile = /\/assets\/manifest-[\w-]+\.js/.exec(html)?.[0];
   const over: string[] = [];
   let largest = { id: "", kb: 0 };
   for (const [id, route] of Object.entries(routes)) {
     // What the route's HTML makes the browser load: the entry, and every route of its branch
     // (root first) with the chunks each imports (modulepreload).
     const files = new Set([entry.module, ...entry.imports]);
+    if (manifestFile) files.add(manifestFile);
     for (let at: ManifestRoute | undefined = route; at; at = routes[at.parentId ?? ""]) {
       files.add(at.module);
       for (const file of at.imports ?? []) files.add(file);
