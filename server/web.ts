@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
@@ -112,18 +113,21 @@ export async function createWeb({
     // Hashed files under /assets never change: cache them for a year. Brotli or gzip copies made at
     // build time are chosen by Accept-Encoding.
     const root = path.relative(process.cwd(), path.join(buildDir, "client"));
-    web.use(
-      "*",
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header(
-            "Cache-Control",
-            c.req.path.startsWith("/assets/") ? IMMUTABLE : "public, max-age=3600",
-          );
-        },
-      }),
+    // Only a path under one of the client folder's own names can be a file: a page's path goes
+    // straight to Remix, without a look at the disk first (issue 14).
+    const topLevel = new Set(fs.readdirSync(path.join(buildDir, "client")));
+    const serveFile = serveStatic({
+      root,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header(
+          "Cache-Control",
+          c.req.path.startsWith("/assets/") ? IMMUTABLE : "public, max-age=3600",
+        );
+      },
+    });
+    web.use("*", (c, next) =>
+      topLevel.has(c.req.path.split("/")[1] ?? "") ? serveFile(c, next) : next(),
     );
   }
 
