@@ -3,6 +3,7 @@ import type { WebContext } from "#app/load-context.ts";
 import { getAuth, loadCurrentUser } from "#app/services/auth.server.ts";
 import { commitSession, getSession, type SessionTokens } from "#app/services/session.server.ts";
 import { TOKEN_REFRESH_MARGIN_MS } from "#domain/constants.ts";
+import { thrown } from "#tests/support/thrown.ts";
 import { testWebContext } from "#tests/support/web-context.ts";
 import { post, signedInUser, type Tokens } from "./support/accounts.ts";
 import { apiForThisFile } from "./support/file-api.ts";
@@ -38,15 +39,6 @@ async function sessionIn(context: WebContext, setCookie: string) {
 
 async function tokensIn(context: WebContext, setCookie: string) {
   return (await sessionIn(context, setCookie)).get("tokens");
-}
-
-async function thrown(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
 }
 
 describe("the web session", () => {

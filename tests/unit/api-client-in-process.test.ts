@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError, apiCall } from "#app/services/api/client.server.ts";
+import { thrown } from "#tests/support/thrown.ts";
 import { testWebContext } from "#tests/support/web-context.ts";
 
 /*
@@ -13,15 +14,6 @@ function contextWith(inProcessApi: (request: Request) => Promise<Response>, apiT
   context.config.inProcessApi = inProcessApi;
   context.config.apiTimeoutMs = apiTimeoutMs;
   return context;
-}
-
-async function thrown(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
 }
 
 describe("apiCall to the API in this process", () => {
