@@ -1,11 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import type { Plugin as PostcssPlugin } from "postcss";
 import { defineConfig } from "vite";
-import {
-  type RadixClassesInUse,
-  radixClassesInUse,
-  radixInUseOnly,
-} from "./scripts/radix-css-in-use.ts";
+import { radixInUseOnly } from "./scripts/radix-css-in-use.ts";
 
 /**
  * Builds app/styles/system-dark.css (ADR 026): the stylesheet it imports from Radix Themes are cut
@@ -66,7 +62,6 @@ function systemDarkTokens(file: string): PostcssPlugin {
 }
 
 const styles = `${import.meta.dirname}/app/styles`;
-let radixInUse: RadixClassesInUse | undefined;
 
 export default defineConfig({
   resolve: {
@@ -80,12 +75,11 @@ export default defineConfig({
     postcss: {
       plugins: [
         systemDarkTokens(`${styles}/system-dark.css`),
-        // Only the Radix Themes rules of the components the app renders (ADR 031). Worked out
-        // once per build (or dev server) from the app's sources.
-        radixInUseOnly([`${styles}/app.css`, `${styles}/system-dark.css`], () => {
-          radixInUse ??= radixClassesInUse(`${import.meta.dirname}/app`);
-          return radixInUse;
-        }),
+        // Only the Radix Themes rules of the components the app renders (ADR 031).
+        radixInUseOnly(
+          [`${styles}/app.css`, `${styles}/system-dark.css`],
+          `${import.meta.dirname}/app`,
+        ),
       ],
     },
   },

@@ -38,12 +38,10 @@ export function radixClassesInUse(appDir: string): RadixClassesInUse {
     const text = fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8");
     ownText.push(text);
     for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"@radix-ui\/themes"/g)) {
-      for (const part of (match[1] ?? "").split(",")) {
-        const name = part
-          .trim()
-          .replace(/^type\s+/, "")
-          .split(/\s+as\s+/)[0];
-        if (name && !part.trim().startsWith("type ")) imported.add(name);
+      for (const part of (match[1] ?? "").split(",").map((each) => each.trim())) {
+        // A type brings no class: `type ButtonProps` is left out.
+        const name = part.split(/\s+as\s+/)[0];
+        if (name && !part.startsWith("type ")) imported.add(name);
       }
     }
   }
@@ -60,15 +58,14 @@ export function radixClassesInUse(appDir: string): RadixClassesInUse {
     external: ["react", "react-dom"],
     logLevel: "silent",
   });
-  const code = [bundled.outputFiles[0]?.text ?? "", ...ownText].join("\n");
+  const own = ownText.join("\n");
+  const code = `${bundled.outputFiles[0]?.text ?? ""}\n${own}`;
   return {
     components: new Set(code.match(COMPONENT_CLASS)),
     families: new Set(code.match(PROP_FAMILY)),
-    spacing: spacingInUse(ownText.join("\n")),
+    spacing: spacingInUse(own),
     // Radix's components set no responsive value of their own: only the app's props do.
-    breakpoints: new Set(
-      [...ownText.join("\n").matchAll(BREAKPOINT_KEY)].map(([, key]) => key ?? ""),
-    ),
+    breakpoints: new Set([...own.matchAll(BREAKPOINT_KEY)].map(([, key]) => key ?? "")),
   };
 }
 
@@ -91,18 +88,21 @@ function spacingInUse(source: string): Set<string> | null {
 }
 
 /**
- * Cuts the Radix Themes rules of `files` down to the classes in use: a selector naming a
- * component, a responsive prop family, a margin or padding value or a breakpoint the app never
- * renders goes,
- * and a rule with no selector left goes with it. Tokens, variants and the app's own rules stay.
+ * Cuts the Radix Themes rules of `files` down to the classes in use in `appDir`: a selector
+ * naming a component, a responsive prop family, a margin or padding value or a breakpoint the app
+ * never renders goes, and a rule with no selector left goes with it. Tokens, variants and the
+ * app's own rules stay. What is in use is worked out once, at the first file (once per build, or
+ * per dev server).
  */
-export function radixInUseOnly(files: string[], inUse: () => RadixClassesInUse): PostcssPlugin {
+export function radixInUseOnly(files: string[], appDir: string): PostcssPlugin {
+  let inUse: RadixClassesInUse | undefined;
   return {
     postcssPlugin: "radix-in-use-only",
     Once(root) {
       // Vite names the file with its query (`?url`, `?transform-only`).
       if (!files.includes(root.source?.input.file?.split("?")[0] ?? "")) return;
-      const { components, families, spacing, breakpoints } = inUse();
+      inUse ??= radixClassesInUse(appDir);
+      const { components, families, spacing, breakpoints } = inUse;
       const used = (selector: string) =>
         [...selector.matchAll(COMPONENT_CLASS)].every(([name]) => components.has(name)) &&
         [...selector.matchAll(PROP_FAMILY)].every(([name]) => families.has(name)) &&
