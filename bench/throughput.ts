@@ -36,7 +36,12 @@ interface Sample {
 
 const smtp = await new LocalSmtpServer().start();
 const host = await startHost({ SMTP_URL: smtp.url, ADDRESS_RATE_LIMIT_FACTOR: "50", ...hostEnv });
-const anchor = await startAnchor();
+// The anchor's first start installs and builds it: if that fails, the host still stops.
+const anchor = await startAnchor().catch(async (error: unknown) => {
+  await host.stop();
+  await smtp.stop();
+  throw error;
+});
 try {
   const owner = await ownerOn(host.origin, smtp, { photos: 20 });
   const cookie = await webSession(host.origin, owner.email);
