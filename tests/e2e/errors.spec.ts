@@ -6,6 +6,7 @@ import {
   ownerWithCollection,
   signIn,
 } from "./support/accounts.ts";
+import { hydrated } from "./support/hydration.ts";
 
 /*
  * What a visitor sees when an address asks for something that is not there for them, in a real
@@ -54,7 +55,7 @@ test("a client-side navigation to a missing collection shows the 404 page", asyn
   await page.goto(`/teams/${teamId}`);
   await expect(page.getByRole("heading", { level: 1, name: "Lost and Found" })).toBeVisible();
   // Hydrated: the router fetches the next page's data (`.data`) instead of a document.
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await hydrated(page);
   const dataRequest = page.waitForRequest((request) => request.url().includes(".data"));
   await page.evaluate((to) => {
     const router = (window as unknown as { __remixRouter: { navigate(to: string): unknown } })
