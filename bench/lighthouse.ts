@@ -1,0 +1,200 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Flags, type Result } from "lighthouse";
+import puppeteer, { type Page } from "puppeteer-core";
+import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
+import { ownerOn, webSession } from "./support/accounts.ts";
+import { startAnchor } from "./support/anchor.ts";
+import { startHost } from "./support/host.ts";
+
+/**
+ * Lighthouse (12, from npm; Debian's Chromium) on the production build (`npm run build` first)
+ * and on the minimal Remix app of ../shared/anchors/remix-minimal, in the same run: the mobile
+ * preset (simulated slow 4G, CPU slowed four times), every page in turn, rounds interleaved.
+ * Prints, per page, the median performance score, FCP, LCP, TBT, CLS, and the JS and CSS bytes
+ * sent (gzip), with JavaScript on and off, in the light and the dark theme.
+ *
+ *   npm run build && node --import tsx bench/lighthouse.ts
+ *   BENCH_ROUNDS=3 BENCH_ONLY=files CHROMIUM=/usr/bin/chromium node --import tsx bench/lighthouse.ts
+ *
+ * "JavaScript off" refuses every script file, as a browser with scripts disabled would never ask
+ * for them: the page must be whole as the server sent it. BENCH_ONLY=files keeps the anchor and
+ * the pages whose name has "files" in it.
+ */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const chromePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+interface Target {
+  name: string;
+  url: string;
+  /** `name=value; name=value`, set in the browser before the run. */
+  cookie?: string;
+  javaScript: boolean;
+}
+
+interface Sample {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  js: number;
+  css: number;
+  html: number;
+}
+
+const smtp = await new LocalSmtpServer().start();
+const host = await startHost({ SMTP_URL: smtp.url, ADDRESS_RATE_LIMIT_FACTOR: "50" });
+const anchor = await startAnchor().catch(async (error: unknown) => {
+  await host.stop();
+  await smtp.stop();
+  throw error;
+});
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+const page = await browser.newPage();
+try {
+  const owner = await ownerOn(host.origin, smtp, { photos: 20 });
+  const session = await webSession(host.origin, owner.email);
+  const dark = await darkThemeCookie(host.origin);
+  const { teamId, collectionId } = owner.ids;
+  const pages = [
+    { name: "home", path: "/" },
+    { name: "sign-in", path: "/auth/signin" },
+    { name: "sign-up", path: "/auth/signup" },
+    { name: "collections screen", path: `/teams/${teamId}`, signedIn: true },
+    {
+      name: "files screen, 20 files",
+      path: `/teams/${teamId}/collections/${collectionId}`,
+      signedIn: true,
+    },
+  ];
+  const targets: Target[] = [{ name: "anchor /", url: `${anchor.origin}/`, javaScript: true }];
+  for (const page of pages) {
+    for (const theme of ["light", "dark"] as const) {
+      for (const javaScript of [true, false]) {
+        const cookies = [page.signedIn ? session : "", theme === "dark" ? dark : ""];
+        targets.push({
+          name: `${page.name}, ${theme}, JS ${javaScript ? "on" : "off"}`,
+          url: `${host.origin}${page.path}`,
+          cookie: cookies.filter(Boolean).join("; ") || undefined,
+          javaScript,
+        });
+      }
+    }
+  }
+  const only = process.env.BENCH_ONLY;
+  const chosen = targets.filter(
+    (target) => !only || target.name === "anchor /" || target.name.includes(only),
+  );
+
+  const samples = new Map<string, Sample[]>(chosen.map((target) => [target.name, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const target of chosen) samples.get(target.name)?.push(await audit(page, target));
+    console.log(`round ${round} of ${rounds} done`);
+  }
+
+  const anchorScore = median((samples.get("anchor /") ?? []).map((sample) => sample.score));
+  console.log(`\nLighthouse mobile preset, ${rounds} rounds interleaved; medians\n`);
+  console.log(
+    "| page | score | vs anchor | FCP s | LCP s | TBT ms | CLS | JS KB | CSS KB | HTML KB |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  for (const target of chosen) {
+    const runs = samples.get(target.name) ?? [];
+    const of = (pick: (sample: Sample) => number) => median(runs.map(pick));
+    console.log(
+      `| ${target.name} | ${of((s) => s.score)} | ${(of((s) => s.score) / anchorScore).toFixed(2)} | ${(of((s) => s.fcp) / 1000).toFixed(1)} | ${(of((s) => s.lcp) / 1000).toFixed(1)} | ${of((s) => s.tbt).toFixed(0)} | ${of((s) => s.cls).toFixed(3)} | ${kb(of((s) => s.js))} | ${kb(of((s) => s.css))} | ${kb(of((s) => s.html))} |`,
+    );
+  }
+} finally {
+  await browser.disconnect();
+  chrome.kill();
+  await anchor.stop();
+  await host.stop();
+  await smtp.stop();
+}
+
+/**
+ * One Lighthouse run of `target` in the running Chromium; performance only. Every run starts cold:
+ * Lighthouse is told to keep storage so the cookies set here count, so this clears the cache and
+ * the cookies itself first.
+ */
+async function audit(page: Page, target: Target): Promise<Sample> {
+  const cdp = await page.createCDPSession();
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.send("Network.clearBrowserCookies");
+  await cdp.detach();
+  for (const pair of target.cookie?.split("; ") ?? []) {
+    const [name = "", value = ""] = pair.split(/=(.*)/s);
+    await page.setCookie({ name, value, url: target.url });
+  }
+  const flags: Flags = {
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+    disableStorageReset: true,
+    blockedUrlPatterns: target.javaScript ? undefined : ["*.js"],
+  };
+  const result = await lighthouse(target.url, flags, undefined, page);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${target.name}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${target.name}: ${lhr.runtimeError.message}`);
+  const final = lhr.finalDisplayedUrl;
+  if (new URL(final).pathname !== new URL(target.url).pathname) {
+    throw new Error(`${target.name}: ended on ${final}, not the page asked for`);
+  }
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: numeric("first-contentful-paint"),
+    lcp: numeric("largest-contentful-paint"),
+    tbt: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    js: transferred(lhr, "script"),
+    css: transferred(lhr, "stylesheet"),
+    html: transferred(lhr, "document"),
+  };
+}
+
+/** Bytes on the wire for one kind of resource, from the resource-summary audit. */
+function transferred(lhr: Result, resourceType: string) {
+  const details = lhr.audits["resource-summary"]?.details as
+    | { items?: { resourceType: string; transferSize: number }[] }
+    | undefined;
+  return details?.items?.find((item) => item.resourceType === resourceType)?.transferSize ?? 0;
+}
+
+/** The theme cookie the app sets when a visitor picks dark in the theme switch. */
+async function darkThemeCookie(origin: string) {
+  const response = await fetch(`${origin}/resources/theme`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin },
+    body: new URLSearchParams({ theme: "dark", redirectTo: "/" }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0] ?? "")
+    .find((pair) => pair.startsWith("theme="));
+  if (!cookie) throw new Error(`theme: ${response.status}`);
+  return cookie;
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function kb(bytes: number) {
+  return (bytes / 1024).toFixed(1);
+}
