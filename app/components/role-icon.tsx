@@ -1,24 +1,23 @@
-import { EyeOpenIcon, PersonIcon, StarFilledIcon, UploadIcon } from "@radix-ui/react-icons";
 import type { Role } from "#domain/roles.ts";
+import { Icon } from "./icon.tsx";
 
 /** Each role's icon (spec section 3). Decorative: the role's name is always written beside it. */
 export function RoleIcon({ role }: { role: Role }) {
-  const props = { "aria-hidden": true, width: 14, height: 14 } as const;
   switch (role) {
     case "owner":
-      return <StarFilledIcon {...props} />;
+      return <Icon name="star-filled" size={14} />;
     case "admin":
-      return <PersonIcon {...props} />;
+      return <Icon name="person" size={14} />;
     case "uploader":
-      return <UploadIcon {...props} />;
+      return <Icon name="upload" size={14} />;
     case "upviewer":
       return (
         <>
-          <UploadIcon {...props} />
-          <EyeOpenIcon {...props} />
+          <Icon name="upload" size={14} />
+          <Icon name="eye-open" size={14} />
         </>
       );
     case "viewer":
-      return <EyeOpenIcon {...props} />;
+      return <Icon name="eye-open" size={14} />;
   }
 }

@@ -1,7 +1,7 @@
-import { Cross2Icon } from "@radix-ui/react-icons";
 import { Flex, Heading, IconButton } from "@radix-ui/themes";
 import { Link, useNavigate } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Icon } from "./icon.tsx";
 
 /**
  * A dialog that is a route (`/profile/avatar` over `/profile`), so it opens from a plain link
@@ -49,12 +49,12 @@ export function RouteDialog({
           </Heading>
           {locked ? (
             <IconButton variant="ghost" color="gray" disabled aria-label={closeLabel}>
-              <Cross2Icon aria-hidden />
+              <Icon name="cross-2" />
             </IconButton>
           ) : (
             <IconButton asChild variant="ghost" color="gray">
               <Link to={closeTo} preventScrollReset aria-label={closeLabel}>
-                <Cross2Icon aria-hidden />
+                <Icon name="cross-2" />
               </Link>
             </IconButton>
           )}

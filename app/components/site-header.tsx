@@ -1,8 +1,8 @@
-import { StackIcon } from "@radix-ui/react-icons";
 import { Flex, IconButton, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "./icon.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 /**
@@ -53,7 +53,7 @@ export function TeamSwitch() {
   return (
     <IconButton asChild variant="ghost" color="gray" size="2">
       <Link to="/switch-team" aria-label={t("nav.switchTeam")} title={t("nav.switchTeam")}>
-        <StackIcon aria-hidden width={18} height={18} />
+        <Icon name="stack" size={18} />
       </Link>
     </IconButton>
   );

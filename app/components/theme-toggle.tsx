@@ -1,9 +1,9 @@
-import { MoonIcon, SunIcon } from "@radix-ui/react-icons";
 import { IconButton } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Theme, useTheme } from "remix-themes";
+import { Icon } from "./icon.tsx";
 
 /**
  * A plain form post that stores the choice and redirects back; with JavaScript, remix-themes
@@ -33,7 +33,7 @@ export function ThemeToggle({ path }: { path: string }) {
         aria-label={t("theme.switchToDark")}
         title={t("theme.switchToDark")}
       >
-        <MoonIcon width={18} height={18} aria-hidden />
+        <Icon name="moon" size={18} />
       </IconButton>
       <IconButton
         type="submit"
@@ -45,7 +45,7 @@ export function ThemeToggle({ path }: { path: string }) {
         aria-label={t("theme.switchToLight")}
         title={t("theme.switchToLight")}
       >
-        <SunIcon width={18} height={18} aria-hidden />
+        <Icon name="sun" size={18} />
       </IconButton>
     </Form>
   );

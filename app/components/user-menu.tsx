@@ -1,7 +1,7 @@
-import { PersonIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "./icon.tsx";
 import { useMenuClosesOnNavigation } from "./menu.ts";
 
 /**
@@ -14,7 +14,7 @@ export function UserMenu({ displayName }: { displayName: string }) {
     <details className="menu header-menu" ref={menu}>
       <summary aria-label={t("userMenu.label", { name: displayName })} title={displayName}>
         <Flex align="center" gap="2">
-          <PersonIcon aria-hidden />
+          <Icon name="person" />
           <Text size="2" className="user-menu-name truncate">
             {displayName}
           </Text>

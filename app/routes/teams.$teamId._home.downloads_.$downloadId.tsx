@@ -1,8 +1,8 @@
-import { DownloadIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "#app/components/icon.tsx";
 import { useRevalidateWhile } from "#app/components/poll.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
@@ -69,7 +69,7 @@ export default function DownloadDialog() {
             </Callout.Root>
             <Button asChild size="3">
               <Link to={start} reloadDocument>
-                <DownloadIcon aria-hidden />
+                <Icon name="download" />
                 {t("download.now")}
               </Link>
             </Button>
@@ -86,7 +86,7 @@ export default function DownloadDialog() {
                 <li key={part.partId}>
                   <Button asChild variant="soft">
                     <Link to={`${start}?part=${part.partId}`} reloadDocument>
-                      <DownloadIcon aria-hidden />
+                      <Icon name="download" />
                       {t("download.part", {
                         part: part.partId,
                         total: download.totalParts,

@@ -1,8 +1,8 @@
-import { StarFilledIcon } from "@radix-ui/react-icons";
 import { DataList, Flex, Text } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "#app/components/icon.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { memberNickname } from "#app/services/api/members.server.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
@@ -70,7 +70,7 @@ export default function TeamInfoDialog() {
                     <Flex align="center" gap="1">
                       <Text>{alias}</Text>
                       {alias === team.starAlias ? (
-                        <StarFilledIcon aria-label={t("info.star")} role="img" />
+                        <Icon name="star-filled" label={t("info.star")} />
                       ) : null}
                     </Flex>
                   </li>

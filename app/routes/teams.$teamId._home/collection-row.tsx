@@ -1,7 +1,7 @@
-import { Pencil2Icon } from "@radix-ui/react-icons";
 import { Badge, Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "#app/components/icon.tsx";
 import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
 import type { Collection } from "#app/services/api/collections.server.ts";
 import {
@@ -46,9 +46,7 @@ export function CollectionRow({
       <Link to={`${base}/collections/${id}`} className="collection-link">
         <Flex direction="column" gap="1" minWidth="0" flexGrow="1">
           <Flex align="center" gap="2" minWidth="0">
-            {collection.status === "draft" ? (
-              <Pencil2Icon aria-label={t("row.draft")} role="img" />
-            ) : null}
+            {collection.status === "draft" ? <Icon name="pencil-2" label={t("row.draft")} /> : null}
             <Text size="3" weight={unread ? "bold" : "regular"} truncate title={collection.name}>
               {collection.name}
             </Text>

@@ -1,8 +1,8 @@
-import { ArrowDownIcon, ArrowUpIcon, ReloadIcon } from "@radix-ui/react-icons";
 import { Flex, Heading, IconButton, Link as RadixLink } from "@radix-ui/themes";
 import { Link, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "#app/components/hydrated.ts";
+import { Icon } from "#app/components/icon.tsx";
 import { type CollectionFilters, filtersHref, hasFilters } from "./collections-filters.ts";
 
 /**
@@ -44,11 +44,7 @@ export function CollectionsHeader({
           >
             <Flex align="center" gap="1" asChild>
               <span>
-                {filters.sort === "asc" ? (
-                  <ArrowUpIcon aria-hidden />
-                ) : (
-                  <ArrowDownIcon aria-hidden />
-                )}
+                {filters.sort === "asc" ? <Icon name="arrow-up" /> : <Icon name="arrow-down" />}
                 {filters.sort === "asc" ? t("sort.oldest") : t("sort.newest")}
               </span>
             </Flex>
@@ -66,7 +62,7 @@ export function CollectionsHeader({
               revalidator.revalidate();
             }}
           >
-            <ReloadIcon aria-hidden />
+            <Icon name="reload" />
           </Link>
         </IconButton>
       </Flex>

@@ -1,7 +1,7 @@
-import { Cross2Icon } from "@radix-ui/react-icons";
 import { Badge, Flex } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "#app/components/icon.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 import { type CollectionFilters, filtersHref } from "./collections-filters.ts";
 
@@ -54,7 +54,7 @@ function Chip({
         <Flex align="center" gap="2">
           <span>{label}</span>
           <Link to={removeTo} preventScrollReset aria-label={removeLabel} className="chip-remove">
-            <Cross2Icon aria-hidden />
+            <Icon name="cross-2" />
           </Link>
         </Flex>
       </Badge>

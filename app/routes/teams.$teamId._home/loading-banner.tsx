@@ -1,7 +1,7 @@
-import { ReloadIcon } from "@radix-ui/react-icons";
 import { Callout } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "#app/components/icon.tsx";
 
 /** Shows `active` at once and keeps it on at least `minimumMs` (the loading banner's rule). */
 export function useMinimumVisible(active: boolean, minimumMs: number) {
@@ -30,7 +30,7 @@ export function LoadingBanner() {
   return (
     <Callout.Root color="gray" size="1" className="collections-loading" aria-live="polite">
       <Callout.Icon>
-        <ReloadIcon aria-hidden />
+        <Icon name="reload" />
       </Callout.Icon>
       <Callout.Text>{t("loading")}</Callout.Text>
     </Callout.Root>

@@ -1,8 +1,8 @@
-import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from "@radix-ui/react-icons";
 import { Button, Flex, IconButton, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "#app/components/icon.tsx";
 import {
   FilePicture,
   FileTypeIcon,
@@ -30,7 +30,7 @@ export function PreviewStage({
     <div className="file-preview-stage">
       {previousHref ? (
         <StepLink to={previousHref} label={t("preview.previous")} className="file-preview-prev">
-          <ChevronLeftIcon width="24" height="24" aria-hidden />
+          <Icon name="chevron-left" size={24} />
         </StepLink>
       ) : null}
       {isImage && file.previewUrl ? (
@@ -49,7 +49,7 @@ export function PreviewStage({
           {downloadHref ? (
             <Button asChild>
               <Link to={downloadHref} reloadDocument>
-                <DownloadIcon aria-hidden />
+                <Icon name="download" />
                 {t("preview.download")}
               </Link>
             </Button>
@@ -58,7 +58,7 @@ export function PreviewStage({
       )}
       {nextHref ? (
         <StepLink to={nextHref} label={t("preview.next")} className="file-preview-next">
-          <ChevronRightIcon width="24" height="24" aria-hidden />
+          <Icon name="chevron-right" size={24} />
         </StepLink>
       ) : null}
     </div>

@@ -1,9 +1,9 @@
-import { Cross2Icon, DownloadIcon } from "@radix-ui/react-icons";
 import { Flex, Heading, IconButton, Theme } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "#app/components/icon.tsx";
 import {
   fileListQuery,
   readFileFilters,
@@ -104,13 +104,13 @@ export default function FilePreview() {
           {mayDownload ? (
             <IconButton asChild variant="soft" color="gray" highContrast>
               <Link to={downloadHref} reloadDocument aria-label={t("preview.download")}>
-                <DownloadIcon aria-hidden />
+                <Icon name="download" />
               </Link>
             </IconButton>
           ) : null}
           <IconButton asChild variant="soft" color="gray" highContrast>
             <Link to={closeHref} preventScrollReset aria-label={t("preview.close")}>
-              <Cross2Icon aria-hidden />
+              <Icon name="cross-2" />
             </Link>
           </IconButton>
         </Flex>

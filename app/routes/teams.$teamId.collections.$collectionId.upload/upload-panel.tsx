@@ -1,7 +1,7 @@
-import { CheckCircledIcon, CrossCircledIcon, PauseIcon, PlayIcon } from "@radix-ui/react-icons";
 import { Button, Flex, IconButton, Progress, Text } from "@radix-ui/themes";
 import { type DragEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "#app/components/icon.tsx";
 import { UPLOAD_ACCEPT, type UploadItem, useUploadQueue } from "#app/services/uploads.ts";
 import { formatFileSize } from "#domain/format.ts";
 
@@ -127,7 +127,7 @@ function UploadRow({
             onClick={onPause}
             aria-label={t("upload.pause", { name: item.name })}
           >
-            <PauseIcon aria-hidden />
+            <Icon name="pause" />
           </IconButton>
         ) : item.status === "paused" || item.status === "offline" ? (
           <IconButton
@@ -135,12 +135,12 @@ function UploadRow({
             onClick={onResume}
             aria-label={t("upload.resume", { name: item.name })}
           >
-            <PlayIcon aria-hidden />
+            <Icon name="play" />
           </IconButton>
         ) : item.status === "done" ? (
-          <CheckCircledIcon color="var(--grass-11)" aria-hidden />
+          <Icon name="check-circled" color="var(--grass-11)" />
         ) : item.status === "failed" ? (
-          <CrossCircledIcon color="var(--red-11)" aria-hidden />
+          <Icon name="cross-circled" color="var(--red-11)" />
         ) : null}
       </Flex>
     </li>

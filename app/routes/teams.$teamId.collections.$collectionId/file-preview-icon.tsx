@@ -1,24 +1,18 @@
-import {
-  ArchiveIcon,
-  FileIcon,
-  FileTextIcon,
-  ImageIcon,
-  SpeakerLoudIcon,
-  VideoIcon,
-} from "@radix-ui/react-icons";
 import { useState } from "react";
+import { Icon, type IconName } from "#app/components/icon.tsx";
 
 /** The icon for a content type, where there is no picture (spec section 8, thumbnail fallback). */
 export function FileTypeIcon({ contentType, size = 20 }: { contentType: string; size?: number }) {
-  const props = { width: size, height: size, "aria-hidden": true } as const;
-  if (contentType.startsWith("image/")) return <ImageIcon {...props} />;
-  if (contentType.startsWith("video/")) return <VideoIcon {...props} />;
-  if (contentType.startsWith("audio/")) return <SpeakerLoudIcon {...props} />;
-  if (contentType.startsWith("text/") || contentType === "application/pdf") {
-    return <FileTextIcon {...props} />;
-  }
-  if (/zip|tar|compressed|x-7z|rar/.test(contentType)) return <ArchiveIcon {...props} />;
-  return <FileIcon {...props} />;
+  return <Icon name={typeIcon(contentType)} size={size} />;
+}
+
+function typeIcon(contentType: string): IconName {
+  if (contentType.startsWith("image/")) return "image";
+  if (contentType.startsWith("video/")) return "video";
+  if (contentType.startsWith("audio/")) return "speaker-loud";
+  if (contentType.startsWith("text/") || contentType === "application/pdf") return "file-text";
+  if (/zip|tar|compressed|x-7z|rar/.test(contentType)) return "archive";
+  return "file";
 }
 
 /**

@@ -1,8 +1,8 @@
-import { Cross2Icon } from "@radix-ui/react-icons";
 import { Badge, Button, Flex } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DateFilter } from "#app/components/date-filter.tsx";
+import { Icon } from "#app/components/icon.tsx";
 import type { FileFilters } from "./files-filters.ts";
 
 /**
@@ -78,7 +78,7 @@ export function FilesFilterBar({
               aria-label={t("screen.clearCreator")}
               className="filter-chip-clear"
             >
-              <Cross2Icon aria-hidden />
+              <Icon name="cross-2" />
             </Link>
           </Badge>
         ) : null}

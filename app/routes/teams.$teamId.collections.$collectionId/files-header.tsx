@@ -1,7 +1,7 @@
-import { ArrowLeftIcon, ReloadIcon, UploadIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Heading, IconButton } from "@radix-ui/themes";
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "#app/components/icon.tsx";
 
 /** Back to the team, the collection's name, refresh, and upload for those who may add files. */
 export function FilesHeader({
@@ -22,7 +22,7 @@ export function FilesHeader({
     <Flex align="center" gap="3" wrap="wrap">
       <IconButton asChild variant="ghost" size="3">
         <Link to={teamBase} aria-label={t("screen.back", { team: teamName })}>
-          <ArrowLeftIcon width="20" height="20" aria-hidden />
+          <Icon name="arrow-left" size={20} />
         </Link>
       </IconButton>
       <Heading as="h1" size="7" className="files-title">
@@ -34,13 +34,13 @@ export function FilesHeader({
           preventScrollReset
           aria-label={t("screen.refresh")}
         >
-          <ReloadIcon aria-hidden />
+          <Icon name="reload" />
         </Link>
       </IconButton>
       {uploadHref ? (
         <Button asChild ml="auto">
           <Link to={uploadHref} preventScrollReset>
-            <UploadIcon aria-hidden />
+            <Icon name="upload" />
             {t("screen.upload")}
           </Link>
         </Button>

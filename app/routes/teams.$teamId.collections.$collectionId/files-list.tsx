@@ -1,8 +1,8 @@
-import { UploadIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Card, Flex, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "#app/components/icon.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
 import { PageLinks } from "#app/components/page-links.tsx";
 import { useRevalidateWhile } from "#app/components/poll.ts";
@@ -84,7 +84,7 @@ export function FilesList({
           {mayUpload && !filtered ? (
             <Button asChild>
               <Link to={`${base}/upload`} preventScrollReset>
-                <UploadIcon aria-hidden />
+                <Icon name="upload" />
                 {t("screen.upload")}
               </Link>
             </Button>

@@ -1,7 +1,7 @@
-import { TriangleDownIcon, TriangleUpIcon } from "@radix-ui/react-icons";
 import { Badge } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "#app/components/icon.tsx";
 import type { FileItem } from "#app/services/api/files.server.ts";
 import type { Actor } from "#domain/roles.ts";
 import { FileMenu } from "./file-menu.tsx";
@@ -70,7 +70,7 @@ export function FilesTable({
           <th scope="col" aria-sort={sort === "asc" ? "ascending" : "descending"}>
             <Link to={sortHref} preventScrollReset className="files-sort">
               {t("table.updatedAt")}
-              {sort === "asc" ? <TriangleUpIcon aria-hidden /> : <TriangleDownIcon aria-hidden />}
+              {sort === "asc" ? <Icon name="triangle-up" /> : <Icon name="triangle-down" />}
               <span className="visually-hidden">
                 {sort === "asc" ? t("table.sortedAsc") : t("table.sortedDesc")}
               </span>
