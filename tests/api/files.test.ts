@@ -865,7 +865,7 @@ describe("GET .../files/{fileId}/content", () => {
     await original.body?.cancel();
   });
 
-  it("gives thumbnailUrl and previewUrl as signed inline links, null without them", async () => {
+  it("gives thumbnailUrl and previewUrl as signed links shown inline, null without them", async () => {
     const file = await insertFile(api, c.team, collection, { withBlobs: true });
     const bare = await insertFile(api, c.team, collection, {
       contentType: "application/pdf",
@@ -873,13 +873,17 @@ describe("GET .../files/{fileId}/content", () => {
     });
     const issuedAround = Date.now();
     const item = await readFile(c.viewer.tokens, filePath(c.team, collection, file.fileId));
-    for (const url of [item.thumbnailUrl, item.previewUrl]) {
-      const served = await fetchSigned(url as string);
+    const thumbnail = await fetchSigned(item.thumbnailUrl as string);
+    const preview = await fetchSigned(item.previewUrl as string);
+    for (const served of [thumbnail, preview]) {
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toBe("image/webp");
-      expect(served.headers.get("content-disposition")).toMatch(/^inline; /);
       await served.body?.cancel();
     }
+    // Shown inline either way: a preview, opened on its own, names itself; a thumbnail takes the
+    // default, so its link, one per row of every list, stays short.
+    expect(preview.headers.get("content-disposition")).toMatch(/^inline; filename=/);
+    expect(thumbnail.headers.get("content-disposition")).toBeNull();
     const listed = await page(c.viewer.tokens, collectionFiles(c.team, collection));
     const bareItem = listed.files.find((entry) => entry.fileId === bare.fileId);
     expect(bareItem).toMatchObject({ thumbnailUrl: null, previewUrl: null });
