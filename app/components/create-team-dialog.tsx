@@ -8,13 +8,8 @@ import { Button, Flex, Text, TextArea } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import {
-  Field,
-  FieldErrors,
-  FormSubmit,
-  useMessage,
-  useSchemaForm,
-} from "#app/components/forms.tsx";
+import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
+import { useMessage } from "#app/components/message.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { DEFAULT_TEAM_MODE, TEAM_MODES } from "#domain/roles.ts";
 import {

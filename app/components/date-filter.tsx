@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateRangeError } from "./date-range.ts";
-import { useMessage } from "./forms.tsx";
+import { useMessage } from "./message.ts";
 
 /** Today as YYYY-MM-DD in the visitor's own calendar (the server renders UTC's). */
 function localToday() {

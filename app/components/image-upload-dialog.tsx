@@ -16,8 +16,9 @@ import { FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import type { ImageActionResult, ImageDialogTab } from "#app/services/image-upload.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_STATUS_POLL_MS } from "#domain/constants.ts";
 import { imageFileSchema, imageLinkSchema } from "#domain/validation.ts";
-import { Field, FieldErrors, useMessage } from "./forms.tsx";
+import { Field, FieldErrors } from "./forms.tsx";
 import { useHydrated } from "./hydrated.ts";
+import { useMessage } from "./message.ts";
 import { useRevalidateWhile } from "./poll.ts";
 import { RouteDialog } from "./route-dialog.tsx";
 

@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "#app/components/auth-card.tsx";
-import { useMessage } from "#app/components/forms.tsx";
+import { useMessage } from "#app/components/message.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";

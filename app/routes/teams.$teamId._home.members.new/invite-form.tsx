@@ -3,13 +3,8 @@ import { Flex, Text } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import {
-  Field,
-  FieldErrors,
-  FormSubmit,
-  useMessage,
-  useSchemaForm,
-} from "#app/components/forms.tsx";
+import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
+import { useMessage } from "#app/components/message.ts";
 import { ASSIGNABLE_ROLES } from "#domain/roles.ts";
 import { emailSchema, nicknameSchema, roleSchema } from "#domain/validation.ts";
 

@@ -2,8 +2,8 @@ import { Button, Callout, Card, Flex, Link as RadixLink, Text } from "@radix-ui/
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useMessage } from "#app/components/forms.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
+import { useMessage } from "#app/components/message.ts";
 import { PageLinks } from "#app/components/page-links.tsx";
 import type { Collection } from "#app/services/api/collections.server.ts";
 import type { Actor } from "#domain/roles.ts";

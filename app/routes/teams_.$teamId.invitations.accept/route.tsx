@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthCard, AuthLink } from "#app/components/auth-card.tsx";
-import { useMessage } from "#app/components/forms.tsx";
+import { useMessage } from "#app/components/message.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { acceptInvitation, loadInvitation } from "./accept-invitation.server.ts";
 import { InvitationSummary } from "./invitation-summary.tsx";

@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import { readMessage } from "#app/services/message-values.ts";
+import { IMAGE_MAX_BYTES } from "#domain/constants.ts";
+import { formatFileSize } from "#domain/format.ts";
+
+/**
+ * Translates a validation or error message key. Domain schemas answer keys from
+ * `messages.validation`, the API answers error codes from `messages.errors`; a key may carry
+ * values of its own (messageWithValues).
+ */
+export function useMessage() {
+  const { t, i18n } = useTranslation("messages");
+  // The limits some messages name ("at most {{max}}").
+  const limits = { max: formatFileSize(IMAGE_MAX_BYTES, i18n.language) };
+  return (message: string) => {
+    const { key, values: own } = readMessage(message);
+    const values = { ...limits, ...own };
+    if (key.startsWith("errors.")) return t(key, values);
+    return t(`validation.${key}`, {
+      ...values,
+      defaultValue: t(`errors.${key}`, { ...values, defaultValue: key }),
+    });
+  };
+}
