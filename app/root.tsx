@@ -12,7 +12,12 @@ import {
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
+// The client half only: the package's index also loads its server half (cookies, sessions).
+import {
+  PreventFlashOnWrongTheme,
+  ThemeProvider,
+  useTheme,
+} from "remix-themes/build/theme-provider.js";
 import { CookieBanner } from "#app/components/cookie-banner.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { useNonce } from "#app/components/nonce.tsx";

@@ -2,7 +2,7 @@ import { IconButton } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Theme, useTheme } from "remix-themes";
+import { Theme, useTheme } from "remix-themes/build/theme-provider.js";
 import { Icon } from "./icon.tsx";
 
 /**
