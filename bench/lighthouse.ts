@@ -16,9 +16,10 @@ import { startHost } from "./support/host.ts";
  *   npm run build && node --import tsx bench/lighthouse.ts
  *   BENCH_ROUNDS=3 BENCH_ONLY=files CHROMIUM=/usr/bin/chromium node --import tsx bench/lighthouse.ts
  *
- * "JavaScript off" refuses every script file, as a browser with scripts disabled would never ask
- * for them: the page must be whole as the server sent it. BENCH_ONLY=files keeps the anchor and
- * the pages whose name has "files" in it.
+ * "JavaScript off" refuses every script file, so the page never hydrates and must be whole as the
+ * server sent it. (Lighthouse needs scripts on to measure, so the few inline ones still run: a
+ * browser with JavaScript off would skip those too.) BENCH_ONLY=files keeps the anchor and the
+ * pages whose name has "files" in it.
  */
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const chromePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
@@ -145,15 +146,22 @@ async function audit(page: Page, target: Target): Promise<Sample> {
     disableStorageReset: true,
     blockedUrlPatterns: target.javaScript ? undefined : ["*.js"],
   };
-  const result = await lighthouse(target.url, flags, undefined, page);
-  if (!result) throw new Error(`Lighthouse returned nothing for ${target.name}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${target.name}: ${lhr.runtimeError.message}`);
+  let lhr: Result | undefined;
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART): that run is tried again, once.
+  for (let attempt = 1; attempt <= 2 && !lhr; attempt++) {
+    const result = await lighthouse(target.url, flags, undefined, page);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${target.name}`);
+    if (!result.lhr.runtimeError) lhr = result.lhr;
+    else if (attempt === 2) throw new Error(`${target.name}: ${result.lhr.runtimeError.message}`);
+    else console.log(`${target.name}: ${result.lhr.runtimeError.code}, once more`);
+  }
+  if (!lhr) throw new Error(`No Lighthouse result for ${target.name}`);
   const final = lhr.finalDisplayedUrl;
   if (new URL(final).pathname !== new URL(target.url).pathname) {
     throw new Error(`${target.name}: ended on ${final}, not the page asked for`);
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  if (numeric("cumulative-layout-shift") > 0) console.log(`${target.name}: ${shifted(lhr)}`);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: numeric("first-contentful-paint"),
@@ -164,6 +172,32 @@ async function audit(page: Page, target: Target): Promise<Sample> {
     css: transferred(lhr, "stylesheet"),
     html: transferred(lhr, "document"),
   };
+}
+
+/** What moved, for a run with layout shift: each element, its share, and the causes found. */
+function shifted(lhr: Result) {
+  const audit = lhr.audits["layout-shifts"];
+  const details = audit?.details as
+    | {
+        items?: {
+          node?: { snippet?: string };
+          score?: number;
+          subItems?: { items: { cause: string; extra?: { value?: string; snippet?: string } }[] };
+        }[];
+      }
+    | undefined;
+  const items = details?.items ?? [];
+  if (items.length === 0) {
+    return `layout shift, not named: ${audit?.errorMessage ?? audit?.scoreDisplayMode ?? "no audit"}`;
+  }
+  return items
+    .map((item) => {
+      const causes = (item.subItems?.items ?? []).map(
+        (sub) => `${sub.cause} ${sub.extra?.value ?? sub.extra?.snippet ?? ""}`,
+      );
+      return `${item.node?.snippet ?? "?"} moved (${item.score?.toFixed(4)})${causes.length ? `: ${causes.join("; ")}` : ""}`;
+    })
+    .join(", ");
 }
 
 /** Bytes on the wire for one kind of resource, from the resource-summary audit. */
