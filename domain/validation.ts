@@ -8,16 +8,15 @@ import {
   ALIAS_MIN,
   DESCRIPTION_MAX,
   EMAIL_MAX,
-  IMAGE_CONTENT_TYPES,
   IMAGE_MAX_BYTES,
   NAME_MAX,
   NAME_MIN,
   PASSWORD_MAX,
   PASSWORD_MIN,
   PREFERRED_NAME_MAX,
-  SIGN_UP_NICKNAME_INPUT_MAX,
 } from "./constants.ts";
 import type { ClientMessageKey } from "./errors.ts";
+import { type ImageFileLike, imageFileProblem, isImageFileLike } from "./image-file.ts";
 import { ASSIGNABLE_ROLES } from "./roles.ts";
 
 /** Every message key the schemas below can give. */
@@ -198,11 +197,6 @@ export const personNameSchema = z
   .refine((value) => value === "" || NICKNAME_PATTERN.test(value), { error: "policyPersonName" })
   .transform((value) => value || null);
 
-/** What the sign-up nickname input keeps while typing: no leading spaces, 30 characters. */
-export function normalizeSignUpNicknameInput(raw: string): string {
-  return Array.from(raw.trimStart()).slice(0, SIGN_UP_NICKNAME_INPUT_MAX).join("");
-}
-
 /** ASCII letters, digits and dots: internal members type it on the mobile app. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9.]+$/;
 
@@ -351,29 +345,14 @@ export function filterDatesUntil(latest: number) {
   );
 }
 
-/** What a logo or avatar file must show: a File satisfies it. */
-export interface ImageFileLike {
-  type: string;
-  size: number;
-}
-
-function isImageFileLike(value: unknown): value is ImageFileLike {
-  if (typeof value !== "object" || value === null) return false;
-  const { type, size } = value as Partial<Record<keyof ImageFileLike, unknown>>;
-  return typeof type === "string" && typeof size === "number";
-}
-
 /**
  * A logo or avatar file: a raster image of at most 3 MB. The imageSize issue carries
  * params.maxBytes so its text can show the limit. The value is passed through unchanged.
  */
 export const imageFileSchema = z
   .custom<ImageFileLike>(isImageFileLike, { error: "imageFile" })
-  .refine((file) => (IMAGE_CONTENT_TYPES as readonly string[]).includes(file.type.toLowerCase()), {
-    error: "imageFile",
-    abort: true,
-  })
-  .refine((file) => file.size <= IMAGE_MAX_BYTES, {
+  .refine((file) => imageFileProblem(file) !== "imageFile", { error: "imageFile", abort: true })
+  .refine((file) => imageFileProblem(file) !== "imageSize", {
     error: "imageSize",
     params: { maxBytes: IMAGE_MAX_BYTES },
   });

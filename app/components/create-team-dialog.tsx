@@ -7,23 +7,13 @@ import {
 import { Button, Flex, Text, TextArea } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { useMessage } from "#app/components/message.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { DEFAULT_TEAM_MODE, TEAM_MODES } from "#domain/roles.ts";
-import {
-  optionalNicknameSchema,
-  teamDescriptionSchema,
-  teamNameSchema,
-} from "#domain/validation.ts";
 
-export const CreateTeamSchema = z.object({
-  name: teamNameSchema,
-  description: teamDescriptionSchema,
-  nickname: optionalNicknameSchema,
-  mode: z.enum(TEAM_MODES).default(DEFAULT_TEAM_MODE),
-});
+const loadCreateTeamSchema = () =>
+  import("./create-team.schemas.ts").then((module) => module.CreateTeamSchema);
 
 /**
  * The button that opens the dialog: a link to the team list it sits on with `?create` (ADR 013),
@@ -58,7 +48,7 @@ export function CreateTeamDialog({
   const message = useMessage();
   const submitting = useNavigation().formAction;
   const busy = submitting !== undefined && submitting.split("?")[0] === action.split("?")[0];
-  const [form, fields] = useSchemaForm(CreateTeamSchema, {
+  const [form, fields] = useSchemaForm(loadCreateTeamSchema, {
     id: "create-team",
     lastResult,
     defaultValue: { mode: DEFAULT_TEAM_MODE },

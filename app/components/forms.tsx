@@ -2,13 +2,13 @@ import {
   type DefaultValue,
   type FieldMetadata,
   getInputProps,
+  type Submission,
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
 import { useNavigation } from "@remix-run/react";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { useMessage } from "./message.ts";
@@ -17,21 +17,50 @@ import { useMessage } from "./message.ts";
 type FormFields<Schema extends z.ZodType> = z.input<Schema> & Record<string, unknown>;
 
 /**
+ * Where a form's schema comes from: a module of its own, imported when the form is drawn, as
+ * `() => import("./schemas.ts").then((module) => module.SignInSchema)`, declared once at the top
+ * of the form's module. Zod and the schemas are then a chunk the browser fetches after the page
+ * works, not part of its first load (ADR 034).
+ */
+export type SchemaLoader<Schema extends z.ZodType> = () => Promise<Schema>;
+
+type Validate<Schema extends z.ZodType> = (
+  formData: FormData,
+) => Submission<z.input<Schema>, string[], z.output<Schema>>;
+
+/**
  * A form driven by its zod schema, as every form here is: checked in the browser on submit, then
  * again on every input once it has shown an error; the action's `parseWithZod` reply (with or
- * without JavaScript) as `lastResult`.
+ * without JavaScript) as `lastResult`. Until the schema has arrived (or if it never does), a
+ * submit goes to the server, which checks it all the same.
  */
 export function useSchemaForm<Schema extends z.ZodType>(
-  schema: Schema,
+  loadSchema: SchemaLoader<Schema>,
   options: {
     id: string;
     lastResult: SubmissionResult<string[]> | null | undefined;
     defaultValue?: DefaultValue<FormFields<Schema>>;
   },
 ) {
+  const [validate, setValidate] = useState<Validate<Schema> | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void Promise.all([loadSchema(), import("@conform-to/zod/v4")]).then(
+      ([schema, { parseWithZod }]) => {
+        if (!mounted) return;
+        setValidate(() => (formData: FormData) => parseWithZod(formData, { schema }));
+      },
+      () => {
+        // The chunk did not load (offline, a new version deployed): the server validates.
+      },
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [loadSchema]);
   return useForm<FormFields<Schema>, z.output<Schema>>({
     ...options,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -11,11 +11,10 @@ import {
 } from "@remix-run/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import type { ImageActionResult, ImageDialogTab } from "#app/services/image-upload.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_STATUS_POLL_MS } from "#domain/constants.ts";
-import { imageFileSchema, imageLinkSchema } from "#domain/validation.ts";
+import { imageFileProblem } from "#domain/image-file.ts";
 import { Field, FieldErrors } from "./forms.tsx";
 import { useHydrated } from "./hydrated.ts";
 import { useMessage } from "./message.ts";
@@ -81,7 +80,8 @@ interface ImageDialogLoaderData {
   status: "processing" | "error" | null;
 }
 
-const LinkSchema = z.object({ intent: z.literal("link"), remoteUrl: imageLinkSchema });
+const loadLinkSchema = () =>
+  import("./image-upload.schemas.ts").then((module) => module.ImageLinkSchema);
 
 /**
  * An image dialog (spec section 4): a file from this device or a link. With JavaScript the file
@@ -244,16 +244,15 @@ function FileTab({
   function choose(chosen: File | undefined) {
     setFile(chosen ?? null);
     setPreview(chosen ? URL.createObjectURL(chosen) : null);
-    const checked = imageFileSchema.safeParse(chosen);
-    setError(chosen && !checked.success ? checked.error.issues[0]?.message : undefined);
+    setError((chosen && imageFileProblem(chosen)) || undefined);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     if (!hydrated) return;
     event.preventDefault();
-    const checked = imageFileSchema.safeParse(file);
-    if (!file || !checked.success) {
-      setError(checked.success ? "imageFile" : checked.error.issues[0]?.message);
+    const problem = imageFileProblem(file);
+    if (!file || problem) {
+      setError(problem ?? "imageFile");
       return;
     }
     setProgress(0);
@@ -319,7 +318,7 @@ function LinkTab({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const busy = useNavigation().formMethod === "POST";
-  const [form, fields] = useSchemaForm(LinkSchema, { id: "image-link", lastResult });
+  const [form, fields] = useSchemaForm(loadLinkSchema, { id: "image-link", lastResult });
   return (
     <Form method="post" action={`${path}?tab=link`} preventScrollReset {...getFormProps(form)}>
       <input type="hidden" name="intent" value="link" />

@@ -3,7 +3,7 @@ import { Button, Flex } from "@radix-ui/themes";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { Field, FormErrors, useSchemaForm } from "./forms.tsx";
+import { Field, FormErrors, type SchemaLoader, useSchemaForm } from "./forms.tsx";
 import { useHydrated } from "./hydrated.ts";
 import { RouteDialog } from "./route-dialog.tsx";
 
@@ -16,15 +16,15 @@ import { RouteDialog } from "./route-dialog.tsx";
 export function RenameDialog({
   formId,
   name,
-  schema,
+  loadSchema,
   closeTo,
   namespace,
 }: {
   formId: string;
   /** The current name. */
   name: string;
-  /** The route's form schema: `{ name }`. */
-  schema: z.ZodType<{ name: string }, { name: string }>;
+  /** The route's form schema, `{ name }`, from app/services/rename-schemas.ts. */
+  loadSchema: SchemaLoader<z.ZodType<{ name: string }, { name: string }>>;
   closeTo: string;
   namespace: "teams" | "collections" | "files";
 }) {
@@ -32,7 +32,11 @@ export function RenameDialog({
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
-  const [form, fields] = useSchemaForm(schema, { id: formId, lastResult, defaultValue: { name } });
+  const [form, fields] = useSchemaForm(loadSchema, {
+    id: formId,
+    lastResult,
+    defaultValue: { name },
+  });
   const unchanged = (fields.name.value ?? "").trim() === name;
   return (
     <RouteDialog title={t("rename.title")} closeTo={closeTo} closeLabel={t("rename.close")}>

@@ -9,7 +9,9 @@ import { authApi } from "#app/services/api/auth.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { verifyEmailAction } from "#app/services/verify-email.server.ts";
-import { VerifySchema } from "#app/services/verify-email.ts";
+
+const loadVerifySchema = () =>
+  import("#app/services/verify-email.ts").then((module) => module.VerifySchema);
 
 export const handle = { i18n: ["common", "auth", "messages"] };
 
@@ -46,7 +48,7 @@ export default function CheckEmailPage() {
   const { email, username } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useSchemaForm(VerifySchema, { id: "verify-code", lastResult });
+  const [form, fields] = useSchemaForm(loadVerifySchema, { id: "verify-code", lastResult });
   if (!email || !username) {
     return (
       <AuthProblem

@@ -8,8 +8,10 @@ import { CodeField, FormSubmit, useSchemaForm } from "#app/components/forms.tsx"
 import { useMessage } from "#app/components/message.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { verifyEmailAction } from "#app/services/verify-email.server.ts";
-import { VerifySchema } from "#app/services/verify-email.ts";
 import { linkError } from "#domain/validation.ts";
+
+const loadVerifySchema = () =>
+  import("#app/services/verify-email.ts").then((module) => module.VerifySchema);
 
 export const handle = { i18n: ["common", "auth", "messages"] };
 
@@ -41,7 +43,7 @@ export default function VerifyPage() {
   const message = useMessage();
   const { error, email, code } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(VerifySchema, {
+  const [form, fields] = useSchemaForm(loadVerifySchema, {
     id: "verify",
     lastResult,
     defaultValue: { code },

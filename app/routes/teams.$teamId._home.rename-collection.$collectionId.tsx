@@ -1,14 +1,16 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { RenameDialog } from "#app/components/rename-dialog.tsx";
 import { loadCollectionDialog } from "#app/routes/teams.$teamId._home/collection-dialog.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
 import { renameAction } from "#app/services/rename.server.ts";
+import { CollectionRenameSchema } from "#app/services/rename-schemas.ts";
 import { closeWithError } from "#app/services/team-route.server.ts";
 import { canRenameCollection } from "#domain/roles.ts";
-import { collectionNameSchema } from "#domain/validation.ts";
+
+const loadSchema = () =>
+  import("#app/services/rename-schemas.ts").then((module) => module.CollectionRenameSchema);
 
 export const handle = { i18n: ["common", "teams", "messages", "collections"] };
 
@@ -16,8 +18,6 @@ export const handle = { i18n: ["common", "teams", "messages", "collections"] };
  * Rename a collection (the row menu, spec section 2). Save is disabled while the trimmed name is
  * unchanged; the API's refusal closes the dialog with an error toast (spec section 8).
  */
-
-const RenameSchema = z.object({ name: collectionNameSchema });
 
 /** The collection's dialog, for those who may rename it. */
 async function load(args: LoaderFunctionArgs) {
@@ -43,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
     auth,
     to: back,
     current: collection.name,
-    schema: RenameSchema,
+    schema: CollectionRenameSchema,
     rename: (name) =>
       collectionsApi.patch(context, auth.accessToken, team.teamId, collection.collectionId, [
         { op: "replace", path: "/name", value: name },
@@ -58,7 +58,7 @@ export default function RenameCollectionDialog() {
     <RenameDialog
       formId="rename-collection"
       name={name}
-      schema={RenameSchema}
+      loadSchema={loadSchema}
       closeTo={back}
       namespace="collections"
     />

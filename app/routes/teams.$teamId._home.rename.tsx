@@ -1,17 +1,17 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { RenameDialog } from "#app/components/rename-dialog.tsx";
 import { teamsApi } from "#app/services/api/teams.server.ts";
 import { renameAction } from "#app/services/rename.server.ts";
+import { TeamRenameSchema } from "#app/services/rename-schemas.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { can } from "#domain/roles.ts";
-import { teamNameSchema } from "#domain/validation.ts";
+
+const loadSchema = () =>
+  import("#app/services/rename-schemas.ts").then((module) => module.TeamRenameSchema);
 
 export const handle = { i18n: ["common", "teams", "messages"] };
-
-const RenameSchema = z.object({ name: teamNameSchema });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
@@ -32,7 +32,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     auth,
     to: base,
     current: team.name,
-    schema: RenameSchema,
+    schema: TeamRenameSchema,
     rename: (name) =>
       teamsApi.patch(context, auth.accessToken, team.teamId, [
         { op: "replace", path: "/name", value: name },
@@ -47,7 +47,7 @@ export default function RenameTeamDialog() {
     <RenameDialog
       formId="rename-team"
       name={name}
-      schema={RenameSchema}
+      loadSchema={loadSchema}
       closeTo={base}
       namespace="teams"
     />

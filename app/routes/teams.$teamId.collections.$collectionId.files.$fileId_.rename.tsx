@@ -1,18 +1,18 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { RenameDialog } from "#app/components/rename-dialog.tsx";
 import { screenSearch } from "#app/routes/teams.$teamId.collections.$collectionId/files-filters.ts";
 import { filesApi } from "#app/services/api/files.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
 import { renameAction } from "#app/services/rename.server.ts";
+import { FileRenameSchema } from "#app/services/rename-schemas.ts";
 import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { canRenameFile } from "#domain/roles.ts";
-import { fileNameSchema } from "#domain/validation.ts";
+
+const loadSchema = () =>
+  import("#app/services/rename-schemas.ts").then((module) => module.FileRenameSchema);
 
 export const handle = { i18n: ["common", "files", "messages"] };
-
-const RenameSchema = z.object({ name: fileNameSchema });
 
 /** The file, the screen to go back to, and whether the caller may rename it at all. */
 async function loadFile(request: Request, args: LoaderFunctionArgs | ActionFunctionArgs) {
@@ -45,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
     auth,
     to: back,
     current: file.name,
-    schema: RenameSchema,
+    schema: FileRenameSchema,
     rename: (name) =>
       filesApi.rename(context, auth.accessToken, team.teamId, file.collectionId, file.fileId, name),
     toasts: { unchanged: "files:toasts.unchanged", renamed: "files:toasts.renamed" },
@@ -59,7 +59,7 @@ export default function RenameFileDialog() {
     <RenameDialog
       formId="rename-file"
       name={name}
-      schema={RenameSchema}
+      loadSchema={loadSchema}
       closeTo={back}
       namespace="files"
     />

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import { CreateTeamSchema } from "#app/components/create-team-dialog.tsx";
+import { CreateTeamSchema } from "#app/components/create-team.schemas.ts";
 import type { WebContext } from "#app/load-context.ts";
 import { attempt } from "./api/client.server.ts";
 import { teamsApi } from "./api/teams.server.ts";

@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type UploadHandler } from "@remix-run/node";
-import { z } from "zod";
+import { ImageLinkSchema } from "#app/components/image-upload.schemas.ts";
 import type { WebContext } from "#app/load-context.ts";
 import { IMAGE_MAX_BYTES, type ImageContentType, isImageContentType } from "#domain/constants.ts";
-import { imageLinkSchema } from "#domain/validation.ts";
 import { attempt, serviceUnavailable } from "./api/client.server.ts";
 import type { Auth } from "./auth.server.ts";
 import type { ImageActionResult, ImageDialogTab } from "./image-upload.ts";
@@ -36,8 +35,6 @@ export interface ImageDialog {
   closeTo: string;
   successToast: ToastInput;
 }
-
-const LinkSchema = z.object({ intent: z.literal("link"), remoteUrl: imageLinkSchema });
 
 export function imageDialogTab(request: Request): ImageDialogTab {
   return new URL(request.url).searchParams.get("tab") === "link" ? "link" : "file";
@@ -111,7 +108,7 @@ export async function imageDialogAction(
     );
   }
 
-  const submission = parseWithZod(formData, { schema: LinkSchema });
+  const submission = parseWithZod(formData, { schema: ImageLinkSchema });
   if (submission.status !== "success") {
     return reply({ intent: "link", result: submission.reply() });
   }

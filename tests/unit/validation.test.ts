@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { IMAGE_MAX_BYTES } from "#domain/constants.ts";
+import { normalizeSignUpNicknameInput } from "#domain/nickname-input.ts";
 import {
   aliasSchema,
   classifySignInIdentifier,
@@ -19,7 +20,6 @@ import {
   linkError,
   MESSAGE_KEYS,
   nicknameSchema,
-  normalizeSignUpNicknameInput,
   optionalNicknameSchema,
   passwordClasses,
   passwordSchema,

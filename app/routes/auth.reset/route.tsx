@@ -10,7 +10,8 @@ import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { linkError } from "#domain/validation.ts";
-import { ResetForm, ResetSchema } from "./reset-form.tsx";
+import { ResetForm } from "./reset-form.tsx";
+import { ResetSchema } from "./schemas.ts";
 
 export const handle = { i18n: ["common", "auth", "messages"] };
 

@@ -2,18 +2,11 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Callout, Flex } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
-import { confirmPasswordRefinement, isObjectPayload, passwordSchema } from "#domain/validation.ts";
 
-export const NewPasswordSchema = z
-  .object({
-    intent: z.literal("new-password"),
-    newPassword: passwordSchema,
-    confirmPassword: z.string().trim().optional(),
-  })
-  .superRefine(confirmPasswordRefinement("newPassword"), { when: isObjectPayload });
+const loadNewPasswordSchema = () =>
+  import("./schemas.ts").then((module) => module.NewPasswordSchema);
 
 /**
  * The second step for a member whose password was set for them: a new one, twice; or start
@@ -25,7 +18,7 @@ export function NewPasswordForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("auth");
-  const [form, fields] = useSchemaForm(NewPasswordSchema, { id: "new-password", lastResult });
+  const [form, fields] = useSchemaForm(loadNewPasswordSchema, { id: "new-password", lastResult });
   return (
     <AuthCard title={t("newPassword.title")}>
       <Callout.Root color="amber" highContrast role="note">

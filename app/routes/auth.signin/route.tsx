@@ -9,8 +9,9 @@ import { i18nServer } from "#app/services/i18n.server.ts";
 import { messageWithValues } from "#app/services/message-values.ts";
 import { commitSession, getSession, pendingInvitationOf } from "#app/services/session.server.ts";
 import { classifySignInIdentifier } from "#domain/validation.ts";
-import { NewPasswordForm, NewPasswordSchema } from "./new-password-form.tsx";
-import { SignInForm, SignInSchema } from "./sign-in-form.tsx";
+import { NewPasswordForm } from "./new-password-form.tsx";
+import { NewPasswordSchema, SignInSchema } from "./schemas.ts";
+import { SignInForm } from "./sign-in-form.tsx";
 
 export const handle = { i18n: ["common", "auth", "messages"] };
 

@@ -2,19 +2,12 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import type { SignInError } from "#app/services/session.server.ts";
-import { signInIdentifierSchema, signInPasswordSchema } from "#domain/validation.ts";
 import { SocialButtons } from "./social-buttons.tsx";
 
-export const SignInSchema = z.object({
-  intent: z.literal("sign-in"),
-  identifier: signInIdentifierSchema,
-  password: signInPasswordSchema,
-  team: z.string().trim().max(100).optional(),
-});
+const loadSignInSchema = () => import("./schemas.ts").then((module) => module.SignInSchema);
 
 /** Why the last social sign-in failed: a social message, else the API's, else a general one. */
 function SignInErrorCallout({ error }: { error: SignInError | null }) {
@@ -58,7 +51,7 @@ export function SignInForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("auth");
-  const [form, fields] = useSchemaForm(SignInSchema, {
+  const [form, fields] = useSchemaForm(loadSignInSchema, {
     id: "sign-in",
     lastResult,
     defaultValue: { team, identifier },

@@ -10,8 +10,9 @@ import { requireGuest } from "#app/services/auth.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { keepSignUpProof } from "#app/services/sign-up-proof.server.ts";
-import { normalizeSignUpNicknameInput } from "#domain/validation.ts";
-import { SignUpForm, SignUpSchema } from "./sign-up-form.tsx";
+import { normalizeSignUpNicknameInput } from "#domain/nickname-input.ts";
+import { SignUpSchema } from "./schemas.ts";
+import { SignUpForm } from "./sign-up-form.tsx";
 
 export const handle = { i18n: ["common", "auth", "messages"] };
 

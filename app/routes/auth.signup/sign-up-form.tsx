@@ -2,32 +2,12 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Flex } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { TermsField } from "#app/components/terms-field.tsx";
 import { SIGN_UP_NICKNAME_INPUT_MAX } from "#domain/constants.ts";
-import {
-  confirmPasswordRefinement,
-  emailSchema,
-  isObjectPayload,
-  nicknameSchema,
-  normalizeSignUpNicknameInput,
-  passwordSchema,
-  termsSchema,
-} from "#domain/validation.ts";
+import { normalizeSignUpNicknameInput } from "#domain/nickname-input.ts";
 
-export const SignUpSchema = z
-  .object({
-    email: emailSchema,
-    password: passwordSchema,
-    confirmPassword: z.string().trim().optional(),
-    nickname: z.preprocess(
-      (value) => (typeof value === "string" ? normalizeSignUpNicknameInput(value) : value),
-      nicknameSchema,
-    ),
-    terms: termsSchema,
-  })
-  .superRefine(confirmPasswordRefinement("password"), { when: isObjectPayload });
+const loadSignUpSchema = () => import("./schemas.ts").then((module) => module.SignUpSchema);
 
 /** Email, password twice, nickname and the terms (spec section 2, sign-up). */
 export function SignUpForm({
@@ -41,7 +21,7 @@ export function SignUpForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("auth");
-  const [form, fields] = useSchemaForm(SignUpSchema, {
+  const [form, fields] = useSchemaForm(loadSignUpSchema, {
     id: "sign-up",
     lastResult,
     defaultValue: { email, nickname },

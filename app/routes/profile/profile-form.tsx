@@ -2,17 +2,13 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Flex } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import type { z } from "zod";
 import { Field, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
-import { nicknameSchema, personNameSchema } from "#domain/validation.ts";
 
-/** Conform hands a blank field over as undefined: for a name that means "clear it". */
-export const ProfileSchema = z.object({
-  firstName: personNameSchema.optional(),
-  lastName: personNameSchema.optional(),
-  nickname: nicknameSchema,
-});
+import type { ProfileSchema } from "./schemas.ts";
+
+const loadProfileSchema = () => import("./schemas.ts").then((module) => module.ProfileSchema);
 
 /** First name, last name and nickname; saving waits for a change (with JavaScript). */
 export function ProfileForm({
@@ -25,7 +21,7 @@ export function ProfileForm({
   const { t } = useTranslation("profile");
   const busy = useNavigation().formAction === "/profile";
   const hydrated = useHydrated();
-  const [form, fields] = useSchemaForm(ProfileSchema, {
+  const [form, fields] = useSchemaForm(loadProfileSchema, {
     id: "profile",
     lastResult,
     defaultValue: profile,

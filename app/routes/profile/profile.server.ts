@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { User } from "#app/services/api/auth.server.ts";
 import type { ProfileOperation } from "#app/services/api/users.server.ts";
-import type { ProfileSchema } from "./profile-form.tsx";
+import type { ProfileSchema } from "./schemas.ts";
 
 /** The operations that turn `user` into the submitted profile; none when nothing changed. */
 export function profileOperations(user: User, value: z.infer<typeof ProfileSchema>) {

@@ -13,7 +13,8 @@ import { i18nServer } from "#app/services/i18n.server.ts";
 import { commitSession, getSession } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { profileOperations } from "./profile.server.ts";
-import { ProfileForm, ProfileSchema } from "./profile-form.tsx";
+import { ProfileForm } from "./profile-form.tsx";
+import { ProfileSchema } from "./schemas.ts";
 
 export const handle = { i18n: ["common", "profile", "messages"] };
 

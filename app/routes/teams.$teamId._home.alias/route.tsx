@@ -4,15 +4,16 @@ import { Callout, Flex, Text } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { teamsApi } from "#app/services/api/teams.server.ts";
 import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { can } from "#domain/roles.ts";
-import { aliasSchema } from "#domain/validation.ts";
 import { ConfirmAliasForm } from "./confirm-alias-form.tsx";
+import { AliasSchema } from "./schemas.ts";
+
+const loadAliasSchema = () => import("./schemas.ts").then((module) => module.AliasSchema);
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 
@@ -21,10 +22,6 @@ export const handle = { i18n: ["common", "teams", "messages"] };
  * alias can never be changed. Both steps are plain posts; a refused creation closes the dialog
  * with the reason in a snackbar.
  */
-const AliasSchema = z.object({
-  intent: z.enum(["review", "back", "create"]),
-  alias: aliasSchema,
-});
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
@@ -69,7 +66,7 @@ export default function AddAliasDialog() {
   const { t } = useTranslation("teams");
   const { base } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(AliasSchema, {
+  const [form, fields] = useSchemaForm(loadAliasSchema, {
     id: "add-alias",
     lastResult: answer?.result,
   });

@@ -18,8 +18,7 @@ import {
   canResendInvitation,
   canResetMemberPassword,
 } from "#domain/roles.ts";
-import { RenameSchema } from "./rename-form.tsx";
-import { RoleSchema } from "./role-form.tsx";
+import { RenameSchema, RoleSchema } from "./schemas.ts";
 
 export type Allowed = ReturnType<typeof allowedActions>;
 

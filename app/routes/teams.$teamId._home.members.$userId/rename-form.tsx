@@ -2,13 +2,11 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Flex } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { Field, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import type { Member } from "#app/services/api/members.server.ts";
-import { nicknameSchema } from "#domain/validation.ts";
 
-export const RenameSchema = z.object({ intent: z.literal("rename"), nickname: nicknameSchema });
+const loadRenameSchema = () => import("./schemas.ts").then((module) => module.RenameSchema);
 
 /** The member's name, as its own small form (the save button waits for a change). */
 export function RenameForm({
@@ -20,7 +18,7 @@ export function RenameForm({
 }) {
   const { t } = useTranslation("teams");
   const hydrated = useHydrated();
-  const [form, fields] = useSchemaForm(RenameSchema, {
+  const [form, fields] = useSchemaForm(loadRenameSchema, {
     id: "member-rename",
     lastResult,
     defaultValue: { nickname: member.nickname },

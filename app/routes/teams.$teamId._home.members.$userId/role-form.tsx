@@ -2,15 +2,13 @@ import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { FieldErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { useMessage } from "#app/components/message.ts";
 import type { Member } from "#app/services/api/members.server.ts";
 import { ASSIGNABLE_ROLES } from "#domain/roles.ts";
-import { roleSchema } from "#domain/validation.ts";
 
-export const RoleSchema = z.object({ intent: z.literal("role"), role: roleSchema });
+const loadRoleSchema = () => import("./schemas.ts").then((module) => module.RoleSchema);
 
 /** The member's role, as its own small form (the save button waits for a change). */
 export function RoleForm({
@@ -23,7 +21,7 @@ export function RoleForm({
   const { t } = useTranslation("teams");
   const message = useMessage();
   const hydrated = useHydrated();
-  const [form, fields] = useSchemaForm(RoleSchema, {
+  const [form, fields] = useSchemaForm(loadRoleSchema, {
     id: "member-role",
     lastResult,
     defaultValue: { role: member.role },

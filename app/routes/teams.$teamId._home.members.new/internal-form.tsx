@@ -2,11 +2,9 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Flex, Text } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
-import { usernameSchema } from "#domain/validation.ts";
 
-export const InternalSchema = z.object({ intent: z.literal("internal"), username: usernameSchema });
+const loadInternalSchema = () => import("./schemas.ts").then((module) => module.InternalSchema);
 
 /** Create an internal contributor by username; their sign-in details are shown once. */
 export function InternalForm({
@@ -17,7 +15,7 @@ export function InternalForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("teams");
-  const [form, fields] = useSchemaForm(InternalSchema, { id: "internal-member", lastResult });
+  const [form, fields] = useSchemaForm(loadInternalSchema, { id: "internal-member", lastResult });
   return (
     <Form method="post" action={`${path}?tab=internal`} preventScrollReset {...getFormProps(form)}>
       <input type="hidden" name="intent" value="internal" />

@@ -2,18 +2,11 @@ import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to
 import { Flex, Text } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { useMessage } from "#app/components/message.ts";
 import { ASSIGNABLE_ROLES } from "#domain/roles.ts";
-import { emailSchema, nicknameSchema, roleSchema } from "#domain/validation.ts";
 
-export const InviteSchema = z.object({
-  intent: z.literal("invite"),
-  email: emailSchema,
-  nickname: nicknameSchema,
-  role: roleSchema,
-});
+const loadInviteSchema = () => import("./schemas.ts").then((module) => module.InviteSchema);
 
 /** Invite someone by email, with a name and a role. */
 export function InviteForm({
@@ -25,7 +18,7 @@ export function InviteForm({
 }) {
   const { t } = useTranslation("teams");
   const message = useMessage();
-  const [form, fields] = useSchemaForm(InviteSchema, { id: "invite-member", lastResult });
+  const [form, fields] = useSchemaForm(loadInviteSchema, { id: "invite-member", lastResult });
   return (
     <Form method="post" action={path} preventScrollReset {...getFormProps(form)}>
       <input type="hidden" name="intent" value="invite" />

@@ -12,8 +12,9 @@ import { detectLocale } from "#app/services/i18n.server.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { can } from "#domain/roles.ts";
-import { InternalForm, InternalSchema } from "./internal-form.tsx";
-import { InviteForm, InviteSchema } from "./invite-form.tsx";
+import { InternalForm } from "./internal-form.tsx";
+import { InviteForm } from "./invite-form.tsx";
+import { InternalSchema, InviteSchema } from "./schemas.ts";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 

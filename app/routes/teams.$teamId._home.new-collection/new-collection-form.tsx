@@ -7,15 +7,9 @@ import {
 import { Flex, Text, TextArea } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
-import { collectionDescriptionSchema, collectionNameSchema } from "#domain/validation.ts";
 
-export const CreateSchema = z.object({
-  name: collectionNameSchema,
-  description: collectionDescriptionSchema,
-  collaborative: z.literal("on").optional(),
-});
+const loadCreateSchema = () => import("./schemas.ts").then((module) => module.CreateSchema);
 
 /**
  * Name, description and "collaborative", which uploaders and upviewers cannot tick (a hint says
@@ -29,7 +23,7 @@ export function NewCollectionForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("collections");
-  const [form, fields] = useSchemaForm(CreateSchema, { id: "new-collection", lastResult });
+  const [form, fields] = useSchemaForm(loadCreateSchema, { id: "new-collection", lastResult });
   const hintId = `${fields.collaborative.id}-hint`;
   return (
     <Form method="post" {...getFormProps(form)}>

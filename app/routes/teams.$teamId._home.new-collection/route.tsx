@@ -10,7 +10,8 @@ import { formRefusal } from "#app/services/forms.server.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { canCreateCollection, canMakeCollaborative } from "#domain/roles.ts";
-import { CreateSchema, NewCollectionForm } from "./new-collection-form.tsx";
+import { NewCollectionForm } from "./new-collection-form.tsx";
+import { CreateSchema } from "./schemas.ts";
 
 export const handle = { i18n: ["common", "teams", "messages", "collections"] };
 

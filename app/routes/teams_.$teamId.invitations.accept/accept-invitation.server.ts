@@ -16,7 +16,7 @@ import {
 import { messageWithValues } from "#app/services/message-values.ts";
 import { getSession, pendingInvitationOf } from "#app/services/session.server.ts";
 import type { Role } from "#domain/roles.ts";
-import { RegisterSchema } from "./register-form.tsx";
+import { RegisterSchema } from "./schemas.ts";
 
 const hideFields = ["password", "confirmPassword"];
 

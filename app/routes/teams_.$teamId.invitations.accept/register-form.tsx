@@ -2,26 +2,11 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Flex, Text, TextField } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
 import { TermsField } from "#app/components/terms-field.tsx";
-import {
-  confirmPasswordRefinement,
-  isObjectPayload,
-  passwordSchema,
-  termsSchema,
-} from "#domain/validation.ts";
 
-export const RegisterSchema = z
-  .object({
-    intent: z.literal("register"),
-    password: passwordSchema,
-    confirmPassword: z.string().trim().optional(),
-    // An account is made here, as at sign-up: the terms must be accepted (spec section 5).
-    terms: termsSchema,
-  })
-  .superRefine(confirmPasswordRefinement("password"), { when: isObjectPayload });
+const loadRegisterSchema = () => import("./schemas.ts").then((module) => module.RegisterSchema);
 
 /** A guest without an account: a password for the invited address, which is fixed, and the terms. */
 export function RegisterForm({
@@ -32,7 +17,10 @@ export function RegisterForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("teams");
-  const [form, fields] = useSchemaForm(RegisterSchema, { id: "invitation-register", lastResult });
+  const [form, fields] = useSchemaForm(loadRegisterSchema, {
+    id: "invitation-register",
+    lastResult,
+  });
   return (
     <AuthCard title={t("invitation.acceptTitle")}>
       <Text as="p" size="2" color="gray">

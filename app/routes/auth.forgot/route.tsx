@@ -4,18 +4,17 @@ import { Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
-import { emailSchema } from "#domain/validation.ts";
+import { ForgotSchema } from "./schemas.ts";
+
+const loadForgotSchema = () => import("./schemas.ts").then((module) => module.ForgotSchema);
 
 export const handle = { i18n: ["common", "auth", "messages"] };
-
-const ForgotSchema = z.object({ email: emailSchema });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "auth");
@@ -41,7 +40,7 @@ export default function ForgotPage() {
   const { t } = useTranslation("auth");
   const { email, sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(ForgotSchema, {
+  const [form, fields] = useSchemaForm(loadForgotSchema, {
     id: "forgot",
     lastResult,
     defaultValue: { email },
