@@ -7,6 +7,7 @@ import {
   signIn as signInAs,
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { hydrated } from "./support/hydration.ts";
 import { waitForMail } from "./support/mail.ts";
 import { openMenu } from "./support/menus.ts";
 
@@ -14,6 +15,8 @@ import { openMenu } from "./support/menus.ts";
  * A person's whole account, in both projects: with JavaScript and without it (every step is a
  * plain form post and redirect). Mail goes through a real SMTP server the suite starts.
  */
+
+const js = () => test.info().project.use.javaScriptEnabled !== false;
 
 const PASSWORD = "Correct-Horse-9";
 const NEW_PASSWORD = "Battery-Staple-7";
@@ -171,6 +174,40 @@ test("sign-in and sign-up errors show on the form and keep what was typed", asyn
   await expect(page.getByText("The password needs a digit, a lowercase letter")).toBeVisible();
   await expect(page.getByText("You must accept the Terms and the Privacy Policy.")).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
+});
+
+test("with JavaScript, the form checks itself once its schema has loaded; until then the server does", async ({
+  page,
+}) => {
+  test.skip(!js(), "without JavaScript the server checks every form: the test above");
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+  });
+  // The schema arrives after the page works, in a chunk of its own (ADR 034).
+  const schemaLoaded = page.waitForResponse((response) =>
+    /\/schemas-[\w-]+\.js$/.test(response.url()),
+  );
+  await page.goto("/auth/signup");
+  await hydrated(page);
+  await schemaLoaded;
+  await page.waitForLoadState("networkidle"); // and conform's zod adapter, fetched with it
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+  // Corrected as typed, before any submit.
+  await page.getByLabel("Email").fill("ada@example.com");
+  await expect(page.getByText("Enter a valid email address.")).toBeHidden();
+  expect(posts, "checked in the browser, not posted").toEqual([]);
+
+  // A schema that cannot load (offline, a new version deployed) leaves the checking to the server.
+  await page.route(/\/schemas-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto("/auth/signin");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByText("Enter your email address or username.")).toBeVisible();
+  // Posted (as the router's `.data` request), and answered by the action.
+  expect(posts).toContainEqual(expect.stringMatching(/^\/auth\/signin/));
 });
 
 test("an unconfirmed account is told to confirm its email", async ({ page }) => {
