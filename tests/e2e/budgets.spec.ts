@@ -11,7 +11,7 @@ import { expect, test } from "@playwright/test";
  * JavaScript limit is where the build is today, a ratchet (a change that adds bytes fails here,
  * each cut lowers it) on the way to the issue's 90 KB.
  */
-const JS_BUDGET_KB = 146;
+const JS_BUDGET_KB = 144;
 const CSS_BUDGET_KB = 35;
 const RENDER_BLOCKING_STYLESHEETS = 2;
 
