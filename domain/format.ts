@@ -36,12 +36,27 @@ export function formatFileSize(bytes: number, locale = "en"): string {
     rounded = roundTo(value, decimals);
   }
   // 9.96 rounds to 10.0, shown without decimals like any value of 10 or more.
-  const number = new Intl.NumberFormat(locale, {
-    maximumFractionDigits: decimals,
-    minimumFractionDigits: 0,
-    useGrouping: false,
-  }).format(rounded);
-  return `${number} ${FILE_SIZE_UNITS[unit]}`;
+  return `${sizeNumberFormat(locale, decimals).format(rounded)} ${FILE_SIZE_UNITS[unit]}`;
+}
+
+/**
+ * Number formats are costly to make and a page formats many sizes: one per locale and precision,
+ * kept for the few locales the app speaks (a bounded map, whatever locale a caller passes).
+ */
+const sizeNumberFormats = new Map<string, Intl.NumberFormat>();
+
+function sizeNumberFormat(locale: string, decimals: number) {
+  const key = `${locale} ${decimals}`;
+  let format = sizeNumberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      maximumFractionDigits: decimals,
+      minimumFractionDigits: 0,
+      useGrouping: false,
+    });
+    if (sizeNumberFormats.size < 32) sizeNumberFormats.set(key, format);
+  }
+  return format;
 }
 
 function roundTo(value: number, decimals: number): number {

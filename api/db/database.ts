@@ -11,6 +11,7 @@ import * as m0005 from "./migrations/0005-collections.ts";
 import * as m0006 from "./migrations/0006-files.ts";
 import * as m0007 from "./migrations/0007-downloads.ts";
 import type { Database, Db } from "./schema.ts";
+import { withStatementCache } from "./statement-cache.ts";
 
 /** Every migration, in order. They are imported, not read from disk, so the bundled host has them. */
 const migrations: Record<string, Migration> = {
@@ -73,7 +74,9 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
   file.pragma("busy_timeout = 5000");
   file.pragma("synchronous = NORMAL");
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }),
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(file) }),
+    }),
     dialect: "sqlite",
   };
 }
