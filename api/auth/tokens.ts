@@ -11,6 +11,7 @@ export const CHALLENGE_TTL_SECONDS = 10 * 60;
 export const SIGN_UP_PROOF_TTL_SECONDS = 24 * 60 * 60;
 
 const ALGORITHM = "HS256";
+const VERIFIED_LIMIT = 10_000;
 
 /** What each kind of token is for; a token of one kind is refused where another is expected. */
 type TokenUse = "access" | "id" | "challenge" | "sign_up";
@@ -88,6 +89,19 @@ export function createTokenService({
     return payload as JWTPayload & { sub: string };
   }
 
+  /**
+   * Access tokens already verified, until they expire: a signed-in page asks the API several
+   * times with the same token, and checking its signature was 3 % of a files page (issue 14).
+   * Only what the signature proves is kept; whether the session is still alive is asked every
+   * time (auth middleware). Bounded: past VERIFIED_LIMIT the oldest is forgotten.
+   */
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  function remember(token: string, claims: AccessClaims, expiresAt: number) {
+    if (expiresAt <= seconds()) return;
+    verified.set(token, { claims, expiresAt });
+    if (verified.size > VERIFIED_LIMIT) verified.delete(verified.keys().next().value as string);
+  }
+
   return {
     async issue(user: TokenUser, familyId: string): Promise<IssuedTokens> {
       const common = { username: user.username, sid: familyId };
@@ -109,10 +123,14 @@ export function createTokenService({
      * With allowExpired an expired but genuine token still names its session (for sign-out).
      */
     async verifyAccess(token: string, { allowExpired = false } = {}): Promise<AccessClaims> {
+      const known = verified.get(token);
+      if (known && (allowExpired || seconds() < known.expiresAt)) return known.claims;
       try {
         const payload = await verify(token, "access", allowExpired);
         if (typeof payload.sid !== "string") throw new errors.JWTInvalid("no session");
-        return { userId: payload.sub, familyId: payload.sid };
+        const claims = { userId: payload.sub, familyId: payload.sid };
+        remember(token, claims, payload.exp ?? 0);
+        return claims;
       } catch (error) {
         if (!(error instanceof errors.JOSEError)) throw error;
         const expired = error instanceof errors.JWTExpired;

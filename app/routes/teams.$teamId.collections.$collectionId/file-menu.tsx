@@ -1,8 +1,15 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
 import { type Actor, canDownloadFileFromMenu, canRenameFile } from "#domain/roles.ts";
 import type { FileRow } from "./files-table.tsx";
+
+/** The menu's words, translated once for the whole table rather than again in every row. */
+export interface FileMenuWords {
+  /** "Actions for {{name}}", for this row's file. */
+  label: string;
+  rename: string;
+  download: string;
+}
 
 /** Rename and download, each only when the role allows it (spec section 6, file rules). */
 export function FileMenu({
@@ -10,13 +17,14 @@ export function FileMenu({
   actor,
   base,
   search,
+  words,
 }: {
   file: FileRow;
   actor: Actor;
   base: string;
   search: string;
+  words: FileMenuWords;
 }) {
-  const { t } = useTranslation("files");
   const menu = useMenuClosesOnNavigation();
   const fileBase = `${base}/files/${encodeURIComponent(file.fileId)}`;
   const rename = canRenameFile(actor, file);
@@ -24,18 +32,18 @@ export function FileMenu({
   if (!rename && !download) return null;
   return (
     <details className="menu" ref={menu}>
-      <summary aria-label={t("menu.label", { name: file.name })}>
+      <summary aria-label={words.label}>
         <span className="icon-dots" aria-hidden />
       </summary>
       <div className="menu-panel menu-links">
         {rename ? (
           <Link to={`${fileBase}/rename${search}`} preventScrollReset className="row-link">
-            {t("menu.rename")}
+            {words.rename}
           </Link>
         ) : null}
         {download ? (
           <Link to={`${fileBase}/download`} reloadDocument className="row-link">
-            {t("menu.download")}
+            {words.download}
           </Link>
         ) : null}
       </div>
