@@ -199,6 +199,11 @@ for (const [width, scheme] of [
       await withMenuOpen(page, `Actions for ${LONG_FILE}`, "Rename", "the file menu");
       await visit(page, `${files}?creator=${s.userId}&from=2024-01-01`);
       await visit(page, `${files}/files/${s.fileId}`);
+      // The preview's title is cut short on a phone; the whole name is its tooltip.
+      await expect(page.getByRole("heading", { name: LONG_FILE })).toHaveAttribute(
+        "title",
+        LONG_FILE,
+      );
       await visit(page, `${files}/files/${s.fileId}/rename`);
       await visit(page, `${files}/upload`);
     });

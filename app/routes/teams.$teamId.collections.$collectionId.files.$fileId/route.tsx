@@ -97,7 +97,7 @@ export default function FilePreview() {
       tabIndex={-1}
     >
       <Flex className="file-preview-bar" align="center" justify="between" gap="3" p="3">
-        <Heading as="h2" size="4" id={titleId} className="file-preview-title">
+        <Heading as="h2" size="4" id={titleId} className="file-preview-title" title={file.name}>
           {file.name}
         </Heading>
         <Flex gap="2" align="center">
