@@ -39,23 +39,40 @@ export function formatFileSize(bytes: number, locale = "en"): string {
   return `${sizeNumberFormat(locale, decimals).format(rounded)} ${FILE_SIZE_UNITS[unit]}`;
 }
 
-/**
- * Number formats are costly to make and a page formats many sizes: one per locale and precision,
- * kept for the few locales the app speaks (a bounded map, whatever locale a caller passes).
- */
-const sizeNumberFormats = new Map<string, Intl.NumberFormat>();
-
 function sizeNumberFormat(locale: string, decimals: number) {
-  const key = `${locale} ${decimals}`;
-  let format = sizeNumberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      maximumFractionDigits: decimals,
-      minimumFractionDigits: 0,
-      useGrouping: false,
-    });
-    if (sizeNumberFormats.size < 32) sizeNumberFormats.set(key, format);
-  }
+  return keptFormat(
+    `number ${locale} ${decimals}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        maximumFractionDigits: decimals,
+        minimumFractionDigits: 0,
+        useGrouping: false,
+      }),
+  );
+}
+
+/**
+ * A date format for `locale` with `options`, made once and kept: lists format a date per row, and
+ * Intl formats are costly to make (issue 14's profile).
+ */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions) {
+  return keptFormat(
+    `date ${locale} ${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, options),
+  );
+}
+
+/** Intl formats by key: a bounded map, for the few locales the app speaks, whatever a caller passes. */
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function keptFormat<Format extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  key: string,
+  make: () => Format,
+): Format {
+  const kept = formats.get(key) as Format | undefined;
+  if (kept) return kept;
+  const format = make();
+  if (formats.size < 64) formats.set(key, format);
   return format;
 }
 

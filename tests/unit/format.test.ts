@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatFileSize, usageColour, usagePercent } from "#domain/format.ts";
+import { dateTimeFormat, formatFileSize, usageColour, usagePercent } from "#domain/format.ts";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -86,5 +86,17 @@ describe("usageColour", () => {
     [0, 0, "error"],
   ])("%d of %d is %s", (used, limit, expected) => {
     expect(usageColour(used, limit)).toBe(expected);
+  });
+});
+
+describe("dateTimeFormat", () => {
+  it("makes a format once per locale and options, and formats as Intl does", () => {
+    const options = { dateStyle: "medium", timeZone: "UTC" } as const;
+    const format = dateTimeFormat("it", options);
+    expect(dateTimeFormat("it", { ...options })).toBe(format);
+    expect(dateTimeFormat("en", options)).not.toBe(format);
+    expect(format.format(Date.UTC(2026, 10, 26))).toBe(
+      new Intl.DateTimeFormat("it", options).format(Date.UTC(2026, 10, 26)),
+    );
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "#app/components/icon.tsx";
 import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
 import type { Collection } from "#app/services/api/collections.server.ts";
+import { dateTimeFormat } from "#domain/format.ts";
 import {
   type Actor,
   canDownloadCollection,
@@ -11,6 +12,8 @@ import {
   canShareCollection,
   shareTransition,
 } from "#domain/roles.ts";
+
+const DATE_STYLE = { dateStyle: "medium", timeZone: "UTC" } as const;
 
 /**
  * One collection in the list: a link to its files (bold and marked while unread), and the menu
@@ -32,10 +35,7 @@ export function CollectionRow({
   const menu = useMenuClosesOnNavigation();
   const unread = collection.readAt === null;
   const id = encodeURIComponent(collection.collectionId);
-  const updated = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "medium",
-    timeZone: "UTC",
-  }).format(collection.updatedAt);
+  const updated = dateTimeFormat(i18n.language, DATE_STYLE).format(collection.updatedAt);
   const mayRename = canRenameCollection(actor, collection);
   const transition = canShareCollection(actor.role, collection)
     ? shareTransition(collection)

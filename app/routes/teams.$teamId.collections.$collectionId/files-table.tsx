@@ -3,9 +3,13 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "#app/components/icon.tsx";
 import type { FileItem } from "#app/services/api/files.server.ts";
+import { dateTimeFormat } from "#domain/format.ts";
 import type { Actor } from "#domain/roles.ts";
 import { FileMenu } from "./file-menu.tsx";
 import { FilePicture } from "./file-preview-icon.tsx";
+
+/** Dates as the table shows them: in UTC, as the server renders them. */
+const DATE_STYLE = { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" } as const;
 
 /** A file as the table shows it: only these fields travel in the page's data (fileRow). */
 export type FileRow = Pick<
@@ -56,7 +60,7 @@ export function FilesTable({
   creatorHref: (userId: string) => string;
 }) {
   const { t, i18n } = useTranslation("files");
-  const date = dateTimeFormat(i18n.language);
+  const date = dateTimeFormat(i18n.language, DATE_STYLE);
   // Translated once per table: twenty rows asked for them a hundred times (issue 14's profile).
   const words = {
     unread: t("table.unread"),
@@ -151,20 +155,4 @@ export function FilesTable({
       </tbody>
     </table>
   );
-}
-
-/** Dates as the table shows them, in UTC; one format per language (they are costly to make). */
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dateTimeFormat(language: string) {
-  let format = dateTimeFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone: "UTC",
-    });
-    if (dateTimeFormats.size < 32) dateTimeFormats.set(language, format);
-  }
-  return format;
 }
