@@ -145,9 +145,11 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
 /** The answer, or the signal's reason once it aborts first (fetch does this itself). */
 function untilAborted(answer: Promise<Response>, signal: AbortSignal) {
   return new Promise<Response>((resolve, reject) => {
-    answer.then(resolve, reject);
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    const abort = () => reject(signal.reason);
+    // Settled either way, the answer lets go of the signal: a caller's signal may outlive it.
+    answer.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+    if (signal.aborted) abort();
+    else signal.addEventListener("abort", abort, { once: true });
   });
 }
 
