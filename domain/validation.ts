@@ -302,7 +302,10 @@ export function confirmPasswordRefinement(passwordField = "password") {
  * Adds a `confirmPassword` field to a form schema and checks it, even when other fields
  * fail, so every error shows at once.
  */
-export function withConfirmPassword<T extends z.ZodObject>(schema: T, passwordField = "password") {
+export function withConfirmPassword<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+  passwordField = "password",
+) {
   return schema
     .extend({ confirmPassword: z.string().trim().optional() })
     .superRefine(confirmPasswordRefinement(passwordField), { when: isObjectPayload });

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { confirmPasswordRefinement, isObjectPayload, passwordSchema } from "#domain/validation.ts";
+import { passwordSchema, withConfirmPassword } from "#domain/validation.ts";
 
-export const ResetSchema = z
-  .object({ newPassword: passwordSchema, confirmPassword: z.string().trim().optional() })
-  .superRefine(confirmPasswordRefinement("newPassword"), { when: isObjectPayload });
+export const ResetSchema = withConfirmPassword(
+  z.object({ newPassword: passwordSchema }),
+  "newPassword",
+);

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import {
-  confirmPasswordRefinement,
-  isObjectPayload,
   passwordSchema,
   signInIdentifierSchema,
   signInPasswordSchema,
+  withConfirmPassword,
 } from "#domain/validation.ts";
 
 export const SignInSchema = z.object({
@@ -14,10 +13,7 @@ export const SignInSchema = z.object({
   team: z.string().trim().max(100).optional(),
 });
 
-export const NewPasswordSchema = z
-  .object({
-    intent: z.literal("new-password"),
-    newPassword: passwordSchema,
-    confirmPassword: z.string().trim().optional(),
-  })
-  .superRefine(confirmPasswordRefinement("newPassword"), { when: isObjectPayload });
+export const NewPasswordSchema = withConfirmPassword(
+  z.object({ intent: z.literal("new-password"), newPassword: passwordSchema }),
+  "newPassword",
+);
