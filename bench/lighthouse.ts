@@ -1,6 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
-import puppeteer, { type Page } from "puppeteer-core";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
 import { ownerOn, webSession } from "./support/accounts.ts";
 import { startAnchor } from "./support/anchor.ts";
@@ -50,20 +50,23 @@ const anchor = await startAnchor().catch(async (error: unknown) => {
   await smtp.stop();
   throw error;
 });
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
-const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-const page = await browser.newPage();
+// Everything started is stopped in `finally`, whatever fails after it started.
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+let browser: Browser | undefined;
 try {
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
   const owner = await ownerOn(host.origin, smtp, { photos: 20 });
   const session = await webSession(host.origin, owner.email);
   const dark = await darkThemeCookie(host.origin);
@@ -118,8 +121,8 @@ try {
     );
   }
 } finally {
-  await browser.disconnect();
-  chrome.kill();
+  await browser?.disconnect();
+  chrome?.kill();
   await anchor.stop();
   await host.stop();
   await smtp.stop();
