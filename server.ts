@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { createApi } from "#api/app.ts";
 import { rateLimitsForSharedAddresses } from "#api/auth/rate-limit.ts";
 import { createBackgroundWork } from "#api/background.ts";
+import { BUILT_IN_CATALOGUE, readCatalogue } from "#api/billing/catalogue.ts";
 import { migrateToLatest, openDatabase } from "#api/db/database.ts";
 import { createJobQueue } from "#api/jobs/queue.ts";
 import { createMailer } from "#api/mail/mailer.ts";
@@ -132,6 +133,12 @@ async function main() {
         background,
         rateLimits: rateLimitsForSharedAddresses(config.addressRateLimitFactor),
         planLimits: config.planLimits,
+        billing: config.billing && {
+          stripe: config.billing.stripe,
+          catalogue: config.billing.plansFile
+            ? await readCatalogue(config.billing.plansFile)
+            : BUILT_IN_CATALOGUE,
+        },
         downloadPartMaxBytes: config.downloadPartMaxBytes,
         jobs,
         uploadStore,

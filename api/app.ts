@@ -2,7 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { Logger } from "pino";
-import { DEFAULT_PLAN_LIMITS, type PlanLimits } from "#domain/plans.ts";
+import { type PlanLimits, UNLIMITED_PLAN_LIMITS } from "#domain/plans.ts";
 import { createAccountService } from "./auth/accounts.ts";
 import { createCodeStore } from "./auth/codes.ts";
 import { createFederatedVerifier, type FederatedProvider } from "./auth/federated.ts";
@@ -11,6 +11,9 @@ import { createRateLimiter, type RateLimits } from "./auth/rate-limit.ts";
 import { createSessionStore } from "./auth/sessions.ts";
 import { createTokenService } from "./auth/tokens.ts";
 import { type BackgroundWork, createBackgroundWork } from "./background.ts";
+import type { CataloguePlan } from "./billing/catalogue.ts";
+import { createPlanBook } from "./billing/plans.ts";
+import { createStripeBilling, type StripeSettings } from "./billing/stripe.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { createCollectionService } from "./collections/collections.ts";
 import type { Db } from "./db/schema.ts";
@@ -31,7 +34,7 @@ import { archiveRoutes, downloadRoutes } from "./routes/downloads.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { logoRoutes } from "./routes/logos.ts";
 import { memberRoutes } from "./routes/members.ts";
-import { planRoutes } from "./routes/plans.ts";
+import { paymentRoutes, planRoutes } from "./routes/plans.ts";
 import { statusRoutes } from "./routes/status.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { teamRoutes } from "./routes/teams.ts";
@@ -77,8 +80,13 @@ export interface ApiDependencies {
   remoteFetch?: RemoteFetchOptions;
   /** Where work after an answer runs; the host waits for it at shutdown. Created when absent. */
   background?: BackgroundWork;
-  /** The default plan's limits (teams, members, aliases, bytes); DEFAULT_PLAN_LIMITS when absent. */
+  /**
+   * The limits everyone has while billing is off (teams, members, aliases, bytes); unlimited
+   * when absent.
+   */
   planLimits?: PlanLimits;
+  /** Plans sold through Stripe, and the catalogue that sets each user's limits (ADR 035). */
+  billing?: { catalogue: readonly CataloguePlan[]; stripe: StripeSettings };
   /**
    * The durable job queue: createApi registers the file jobs on it; the host starts its worker
    * after createApi and stops it at shutdown (api/jobs/queue.ts).
@@ -160,9 +168,14 @@ export function createApi(deps: ApiDependencies) {
   api.use(noNulCharacters);
 
   const now = deps.now ?? systemClock;
-  const planLimits: PlanLimits = deps.planLimits ?? DEFAULT_PLAN_LIMITS;
+  const plans = createPlanBook({
+    db: deps.db,
+    now,
+    catalogue: deps.billing?.catalogue ?? null,
+    configuredLimits: deps.planLimits ?? UNLIMITED_PLAN_LIMITS,
+  });
   // Bytes downloads send count toward the team owner's plan (ADR 025).
-  const traffic = createTraffic({ db: deps.db, now, planLimits, logger: deps.logger });
+  const traffic = createTraffic({ db: deps.db, now, plans, logger: deps.logger });
   const tokens = createTokenService({
     signingKey: deps.tokenSigningKey,
     issuer: deps.publicUrl,
@@ -215,14 +228,31 @@ export function createApi(deps: ApiDependencies) {
       blobs: deps.blobs,
     }),
   );
-  api.route("/", planRoutes({ auth, planLimits, db: deps.db, traffic }));
+  api.route("/", planRoutes({ auth, plans, db: deps.db, traffic }));
+  api.route(
+    "/",
+    paymentRoutes({
+      auth,
+      db: deps.db,
+      billing: deps.billing
+        ? createStripeBilling({
+            settings: deps.billing.stripe,
+            db: deps.db,
+            now,
+            plans,
+            logger: deps.logger,
+            publicUrl: deps.publicUrl,
+          })
+        : null,
+    }),
+  );
   api.route(
     "/",
     teamRoutes({
       db: deps.db,
       auth,
-      teams: createTeamService({ db: deps.db, now, planLimits }),
-      aliases: createAliasService({ db: deps.db, now, planLimits }),
+      teams: createTeamService({ db: deps.db, now, plans }),
+      aliases: createAliasService({ db: deps.db, now, plans }),
     }),
   );
   api.route(
@@ -239,7 +269,7 @@ export function createApi(deps: ApiDependencies) {
     db: deps.db,
     now,
     sessions,
-    planLimits,
+    plans,
   });
   api.route(
     "/",
@@ -316,7 +346,7 @@ export function createApi(deps: ApiDependencies) {
         logger: deps.logger,
         publicUrl: deps.publicUrl,
         signer: imageUploads.signer,
-        planLimits,
+        plans,
       }),
     }),
   );

@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   "notConfirmed",
   "notFound",
   "notLoggedIn",
+  "planCheckoutError",
   "privateEmailSignUpNotAllowed",
   "quotaExceededAliases",
   "quotaExceededMembers",
@@ -43,6 +44,7 @@ export const ERROR_CODES = [
   "quotaExceededTraffic",
   "restrictedAccess",
   "restrictedAuthorization",
+  "stripePortalError",
   "tooManyRequests",
   "userAlreadyExists",
   "userNotFound",
@@ -96,6 +98,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   notFound: 404,
   /** The invitation belongs to another email than the signed-in one (the text names it). */
   notLoggedIn: 401,
+  /** A checkout that can't start: the plan can't be bought, or Stripe failed (then 502). */
+  planCheckoutError: 409,
   privateEmailSignUpNotAllowed: 403,
   /**
    * Plan quotas are 403, not 402: 402 is reserved and unevenly handled by clients and
@@ -108,6 +112,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   quotaExceededTraffic: 403,
   restrictedAccess: 403,
   restrictedAuthorization: 403,
+  /** No billing account to manage yet, or Stripe failed (then 502). */
+  stripePortalError: 409,
   tooManyRequests: 429,
   userAlreadyExists: 409,
   userNotFound: 404,

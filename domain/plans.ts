@@ -1,5 +1,5 @@
-// The plan catalogue (spec section 3, Plan). Until billing exists every user is on the default
-// plan; operators raise its limits by configuration (-1 is unlimited, what self-hosters want).
+// Plans (spec sections 3, 4 and 9): the catalogue's shape, the rules for choosing a plan, and the
+// limits a plan sets. -1 is unlimited, what self-hosters get by default.
 
 import { UNLIMITED } from "./constants.ts";
 
@@ -21,21 +21,78 @@ export const PLAN_LIMIT_KEYS = [
 ] as const satisfies readonly (keyof PlanLimits)[];
 export type PlanLimitKey = (typeof PLAN_LIMIT_KEYS)[number];
 
-const GIB = 1024 ** 3;
+export const BILLING_INTERVALS = ["monthly", "3 months", "6 months", "yearly"] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
-/** The plan everyone is on until they choose another. */
+/** Badges the cards show; the last three also decide whether a plan can be chosen. */
+export const PLAN_BADGES = [
+  "popular",
+  "best_value",
+  "expired",
+  "coming_soon",
+  "coming_2026",
+] as const;
+export type PlanBadge = (typeof PLAN_BADGES)[number];
+
+export interface Plan extends PlanLimits {
+  planId: string;
+  type: "free" | "paid";
+  /** Euro per billing interval; 0 for a free plan. */
+  price: number;
+  billingInterval: BillingInterval;
+  badge: PlanBadge | null;
+  status: "active" | "inactive";
+  /** The first day it can be chosen (YYYY-MM-DD), or null. */
+  availableFrom: string | null;
+  /** The last day it can be chosen (YYYY-MM-DD), or null. */
+  expiresDate: string | null;
+  /** Feature keys the card lists (translated where known, shown as written otherwise). */
+  features: string[];
+}
+
+/** The plan id everyone is on while billing is off. */
 export const DEFAULT_PLAN_ID = "free";
 
-export const DEFAULT_PLAN_LIMITS: PlanLimits = {
-  limitTeams: 3,
-  limitMembersPerTeam: 20,
-  limitAliasesPerTeam: 2,
-  limitStorageBytes: 5 * GIB,
-  limitTrafficBytes: 20 * GIB,
+/** Billing off and nothing configured: no limit at all (what one machine's owner wants). */
+export const UNLIMITED_PLAN_LIMITS: PlanLimits = {
+  limitTeams: UNLIMITED,
+  limitMembersPerTeam: UNLIMITED,
+  limitAliasesPerTeam: UNLIMITED,
+  limitStorageBytes: UNLIMITED,
+  limitTrafficBytes: UNLIMITED,
   limitTrafficType: "per_month",
 };
 
 /** Whether one more item fits under `limit` when `used` exist already. */
 export function withinLimit(used: number, limit: number): boolean {
   return limit === UNLIMITED || used < limit;
+}
+
+/** YYYY-MM-DD of an instant, in UTC: the catalogue's dates are days. */
+export function dayOf(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/** A plan is expired when its badge says so or its last day has passed (spec section 4). */
+export function isExpired(plan: Plan, today: string): boolean {
+  return plan.badge === "expired" || (plan.expiresDate !== null && plan.expiresDate < today);
+}
+
+/** Why a plan cannot be chosen, or null when it can. */
+export type PlanUnavailability = "expired" | "comingSoon" | "inactive" | null;
+
+/**
+ * Whether a plan can be chosen today (spec section 4): not when coming soon (its badge, or a later
+ * availableFrom), expired, or inactive. The caller's current paid plan always can, to manage it.
+ */
+export function planUnavailability(
+  plan: Plan,
+  { today, currentPlanId }: { today: string; currentPlanId: string | null },
+): PlanUnavailability {
+  if (plan.type === "paid" && plan.planId === currentPlanId) return null;
+  if (isExpired(plan, today)) return "expired";
+  if (plan.badge === "coming_soon" || plan.badge === "coming_2026") return "comingSoon";
+  if (plan.availableFrom !== null && plan.availableFrom > today) return "comingSoon";
+  if (plan.status !== "active") return "inactive";
+  return null;
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_PART_MAX_BYTES } from "#api/downloads/downloads.ts";
-import { DEFAULT_PLAN_LIMITS, type PlanLimits } from "#domain/plans.ts";
+import { type PlanLimits, UNLIMITED_PLAN_LIMITS } from "#domain/plans.ts";
 import type { FederatedProviderId } from "#domain/providers.ts";
 
 /**
@@ -163,11 +163,16 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
     OIDC_NAME: z.string().trim().min(1).max(40).default("OpenID Connect"),
-    PLAN_LIMIT_TEAMS: planLimit(DEFAULT_PLAN_LIMITS.limitTeams),
-    PLAN_LIMIT_MEMBERS_PER_TEAM: planLimit(DEFAULT_PLAN_LIMITS.limitMembersPerTeam),
-    PLAN_LIMIT_ALIASES_PER_TEAM: planLimit(DEFAULT_PLAN_LIMITS.limitAliasesPerTeam),
-    PLAN_LIMIT_STORAGE_BYTES: planLimit(DEFAULT_PLAN_LIMITS.limitStorageBytes),
-    PLAN_LIMIT_TRAFFIC_BYTES: planLimit(DEFAULT_PLAN_LIMITS.limitTrafficBytes),
+    PLAN_LIMIT_TEAMS: planLimit(UNLIMITED_PLAN_LIMITS.limitTeams),
+    PLAN_LIMIT_MEMBERS_PER_TEAM: planLimit(UNLIMITED_PLAN_LIMITS.limitMembersPerTeam),
+    PLAN_LIMIT_ALIASES_PER_TEAM: planLimit(UNLIMITED_PLAN_LIMITS.limitAliasesPerTeam),
+    PLAN_LIMIT_STORAGE_BYTES: planLimit(UNLIMITED_PLAN_LIMITS.limitStorageBytes),
+    PLAN_LIMIT_TRAFFIC_BYTES: planLimit(UNLIMITED_PLAN_LIMITS.limitTrafficBytes),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    // Another Stripe API address, for a local stand-in (tests); Stripe's own when unset.
+    STRIPE_API_URL: z.url({ error: "must be an absolute URL" }).optional(),
+    PLANS_FILE: optionalText,
   })
   .superRefine((env, ctx) => {
     if (env.SESSION_SECRET !== undefined) {
@@ -185,6 +190,13 @@ const envSchema = z
       if (env[name] !== undefined && env[name].length < 32) {
         ctx.addIssue({ code: "custom", path: [name], message: "must be at least 32 characters" });
       }
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"],
+        message: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together",
+      });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
@@ -317,8 +329,16 @@ export interface Config {
   mailFrom: string;
   /** Sign-in providers that are on, in the order their buttons show. */
   providers: readonly Provider[];
-  /** The limits of the plan everyone is on until billing exists; -1 is unlimited. */
+  /** The limits everyone has while billing is off; -1 is unlimited (the default). */
   planLimits: PlanLimits;
+  /** Plans sold through Stripe; undefined when billing is off (ADR 035). */
+  billing:
+    | {
+        stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+        /** The operator's catalogue file; the built-in catalogue when undefined. */
+        plansFile: string | undefined;
+      }
+    | undefined;
   /** The largest part of a collection download, in bytes (ADR 025). */
   downloadPartMaxBytes: number;
   s3:
@@ -385,13 +405,24 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     mailFrom: env.MAIL_FROM ?? defaultMailFrom(env.PRODUCT_NAME, env.PUBLIC_URL),
     providers: providersFrom(env),
     planLimits: {
-      ...DEFAULT_PLAN_LIMITS,
+      ...UNLIMITED_PLAN_LIMITS,
       limitTeams: env.PLAN_LIMIT_TEAMS,
       limitMembersPerTeam: env.PLAN_LIMIT_MEMBERS_PER_TEAM,
       limitAliasesPerTeam: env.PLAN_LIMIT_ALIASES_PER_TEAM,
       limitStorageBytes: env.PLAN_LIMIT_STORAGE_BYTES,
       limitTrafficBytes: env.PLAN_LIMIT_TRAFFIC_BYTES,
     },
+    billing:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            stripe: {
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              apiUrl: env.STRIPE_API_URL,
+            },
+            plansFile: env.PLANS_FILE,
+          }
+        : undefined,
     downloadPartMaxBytes: env.DOWNLOAD_PART_MAX_BYTES,
     s3: env.S3_BUCKET
       ? {

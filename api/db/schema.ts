@@ -279,6 +279,21 @@ export interface TrafficUsageTable {
   bytes: number;
 }
 
+export interface BillingAccountsTable {
+  user_id: string;
+  customer_id: string | null;
+  subscription_id: string | null;
+  plan_id: string | null;
+  subscription_status: string | null;
+  changed_at: number;
+}
+
+export interface BillingEventsTable {
+  event_id: string;
+  type: string;
+  received_at: number;
+}
+
 export interface Database {
   subscriptions: SubscriptionsTable;
   users: UsersTable;
@@ -300,6 +315,8 @@ export interface Database {
   downloads: DownloadsTable;
   download_entries: DownloadEntriesTable;
   traffic_usage: TrafficUsageTable;
+  billing_accounts: BillingAccountsTable;
+  billing_events: BillingEventsTable;
 }
 
 export type Db = Kysely<Database>;

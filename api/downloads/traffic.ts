@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Logger } from "pino";
+import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -30,14 +31,13 @@ export function trafficPeriod(type: PlanLimits["limitTrafficType"], at: number) 
 export interface TrafficOptions {
   db: Db;
   now: Clock;
-  planLimits: PlanLimits;
+  /** The owner's plan sets the traffic limit and whether it counts per month or in total. */
+  plans: PlanBook;
   logger: Logger;
 }
 
-export function createTraffic({ db, now, planLimits, logger }: TrafficOptions) {
-  const { limitTrafficBytes: limit, limitTrafficType: type } = planLimits;
-
-  async function used(ownerId: string): Promise<number> {
+export function createTraffic({ db, now, plans, logger }: TrafficOptions) {
+  async function used(ownerId: string, type: PlanLimits["limitTrafficType"]): Promise<number> {
     const row = await db
       .selectFrom("traffic_usage")
       .select("bytes")
@@ -47,14 +47,27 @@ export function createTraffic({ db, now, planLimits, logger }: TrafficOptions) {
     return Number(row?.bytes ?? 0);
   }
 
+  function add(ownerId: string, period: string, bytes: number) {
+    return db
+      .insertInto("traffic_usage")
+      .values({ owner_id: ownerId, period, bytes })
+      .onConflict((oc) =>
+        oc
+          .columns(["owner_id", "period"])
+          .doUpdateSet({ bytes: sql`traffic_usage.bytes + excluded.bytes` }),
+      )
+      .execute();
+  }
+
   return {
     /** What the owner's downloads used in the current period, and the plan's limit. */
     async usage(ownerId: string) {
-      const { startPeriod, endPeriod } = trafficPeriod(type, now());
+      const { limitTrafficBytes, limitTrafficType } = await plans.limitsOf(ownerId);
+      const { startPeriod, endPeriod } = trafficPeriod(limitTrafficType, now());
       return {
-        usedBytes: await used(ownerId),
-        limitBytes: limit,
-        limitType: type,
+        usedBytes: await used(ownerId, limitTrafficType),
+        limitBytes: limitTrafficBytes,
+        limitType: limitTrafficType,
         startPeriod,
         endPeriod,
       };
@@ -62,8 +75,9 @@ export function createTraffic({ db, now, planLimits, logger }: TrafficOptions) {
 
     /** Refuses a download of `bytes` that would take the owner past the plan's traffic. */
     async check(ownerId: string, bytes: number): Promise<void> {
+      const { limitTrafficBytes: limit, limitTrafficType } = await plans.limitsOf(ownerId);
       if (limit === UNLIMITED) return;
-      if ((await used(ownerId)) + bytes > limit) {
+      if ((await used(ownerId, limitTrafficType)) + bytes > limit) {
         throw new ApiError(
           "quotaExceededTraffic",
           "This download would pass the traffic of the team owner's plan; check the plan",
@@ -72,23 +86,17 @@ export function createTraffic({ db, now, planLimits, logger }: TrafficOptions) {
     },
 
     /**
-     * Adds `bytes` sent to the owner's period. Called when a response's stream closes, after the
-     * answer: a failure is logged, never thrown into a request that has already ended.
+     * Adds `bytes` sent to the owner's month and to their total, so a change of plan (per month
+     * or in total) finds its count. Called when a response's stream closes, after the answer: a
+     * failure is logged, never thrown into a request that has already ended.
      */
     charge(ownerId: string, bytes: number): void {
       if (bytes <= 0) return;
-      const { period } = trafficPeriod(type, now());
-      db.insertInto("traffic_usage")
-        .values({ owner_id: ownerId, period, bytes })
-        .onConflict((oc) =>
-          oc
-            .columns(["owner_id", "period"])
-            .doUpdateSet({ bytes: sql`traffic_usage.bytes + excluded.bytes` }),
-        )
-        .execute()
-        .catch((error: unknown) =>
+      const month = trafficPeriod("per_month", now()).period;
+      Promise.all([add(ownerId, month, bytes), add(ownerId, "total", bytes)]).catch(
+        (error: unknown) =>
           logger.error({ err: error, ownerId, bytes }, "traffic: bytes sent not counted"),
-        );
+      );
     },
   };
 }

@@ -22,6 +22,7 @@ export function errorResponses(...statuses: number[]) {
     413: "Body too large",
     415: "Unsupported content type",
     429: "Too many requests",
+    502: "An upstream service (mail, payments) failed",
   };
   return Object.fromEntries(
     statuses.map((status) => [

@@ -1,29 +1,48 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AuthEnv } from "#api/auth/middleware.ts";
+import type { PlanBook } from "#api/billing/plans.ts";
+import type { StripeBilling } from "#api/billing/stripe.ts";
 import type { Db } from "#api/db/schema.ts";
 import type { Traffic } from "#api/downloads/traffic.ts";
-import { errorResponses, jsonResponse } from "#api/http/schemas.ts";
+import { ApiError } from "#api/http/errors.ts";
+import { errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
 import { storageUsedBy } from "#api/uploads/file-uploads.ts";
-import { DEFAULT_PLAN_ID, type PlanLimits } from "#domain/plans.ts";
+import { BILLING_INTERVALS, PLAN_BADGES } from "#domain/plans.ts";
 
-// The caller's plan (spec section 7, Users). Until billing exists everyone is on the default
-// plan, whose limits the operator sets (PLAN_LIMIT_*; -1 is unlimited).
+// Plans, usage and payments (spec sections 3, 4 and 7; ADR 035).
 
 const limit = z.number().int().min(-1).openapi({ description: "-1 is unlimited" });
+const day = z.string().nullable();
 
 export const PlanSchema = z
   .object({
     planId: z.string(),
     type: z.enum(["free", "paid"]),
+    price: z.number().openapi({ description: "Euro per billing interval" }),
+    billingInterval: z.enum(BILLING_INTERVALS),
+    badge: z.enum(PLAN_BADGES).nullable(),
+    status: z.enum(["active", "inactive"]),
+    availableFrom: day.openapi({ description: "First day it can be chosen (YYYY-MM-DD)" }),
+    expiresDate: day.openapi({ description: "Last day it can be chosen (YYYY-MM-DD)" }),
     limitTeams: limit,
     limitMembersPerTeam: limit,
     limitAliasesPerTeam: limit,
     limitStorageBytes: limit,
     limitTrafficBytes: limit,
     limitTrafficType: z.enum(["per_month", "total"]),
+    features: z.array(z.string()),
   })
   .openapi("Plan");
+
+const PlansSchema = z
+  .object({
+    plans: z.array(PlanSchema),
+    billing: z.boolean().openapi({
+      description: "Whether plans are sold here; false on a server without billing",
+    }),
+  })
+  .openapi("Plans");
 
 const bytes = z.number().int().min(0);
 
@@ -49,17 +68,27 @@ export const UsageSchema = z
   })
   .openapi("Usage");
 
+const PlanChoice = z.strictObject({ planId: z.string().min(1).max(40) }).openapi("PlanChoice");
+const Redirect = z.object({ url: z.url() }).openapi("PaymentRedirect");
+
 export function planRoutes({
   auth,
-  planLimits,
+  plans,
   db,
   traffic,
 }: {
   auth: MiddlewareHandler<AuthEnv>;
-  planLimits: PlanLimits;
+  plans: PlanBook;
   db: Db;
   traffic: Traffic;
 }) {
+  const catalogue = createRoute({
+    method: "get",
+    path: "/plans",
+    tags: ["Plans"],
+    summary: "The plan catalogue, retired plans included (their badge and status say so)",
+    responses: { 200: jsonResponse("The plans", PlansSchema) },
+  });
   const myPlan = createRoute({
     method: "get",
     path: "/users/@me/plan",
@@ -78,21 +107,104 @@ export function planRoutes({
     middleware: [auth] as const,
     responses: { 200: jsonResponse("The usage", UsageSchema), ...errorResponses(401) },
   });
-  const plan = { planId: DEFAULT_PLAN_ID, type: "free" as const, ...planLimits };
   return new OpenAPIHono<AuthEnv>()
-    .openapi(myPlan, (c) => c.json(plan, 200))
+    .openapi(catalogue, (c) => c.json({ plans: plans.catalogue(), billing: plans.billing }, 200))
+    .openapi(myPlan, async (c) => {
+      const { stripePriceId: _, ...plan } = await plans.planOf(c.var.auth.userId);
+      return c.json(plan, 200);
+    })
     .openapi(myUsage, async (c) => {
       const { userId } = c.var.auth;
-      const [storageUsed, trafficUsage] = await Promise.all([
+      const [storageUsed, { limitStorageBytes }, trafficUsage] = await Promise.all([
         storageUsedBy(db, userId),
+        plans.limitsOf(userId),
         traffic.usage(userId),
       ]);
       return c.json(
         {
-          storage: { usedBytes: storageUsed, limitBytes: planLimits.limitStorageBytes },
+          storage: { usedBytes: storageUsed, limitBytes: limitStorageBytes },
           traffic: trafficUsage,
         },
         200,
       );
+    });
+}
+
+/** The path Stripe posts its events to; it takes the raw body, to check the signature on. */
+export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe/webhook";
+
+export function paymentRoutes({
+  auth,
+  db,
+  billing,
+}: {
+  auth: MiddlewareHandler<AuthEnv>;
+  db: Db;
+  /** Null when billing is off: the calls answer notFound. */
+  billing: StripeBilling | null;
+}) {
+  const checkout = createRoute({
+    method: "post",
+    path: "/payments/stripe/checkout",
+    tags: ["Payments"],
+    summary: "Starts a Stripe Checkout for a plan; answers the address to send the browser to",
+    security: [{ bearer: [] }],
+    middleware: [auth] as const,
+    request: { body: jsonBody(PlanChoice) },
+    responses: {
+      200: jsonResponse("Stripe Checkout's address", Redirect),
+      ...errorResponses(400, 401, 404, 409, 502),
+    },
+  });
+  const portal = createRoute({
+    method: "post",
+    path: "/payments/stripe/portal",
+    tags: ["Payments"],
+    summary: "Opens Stripe's billing portal, to change or cancel the plan paid for",
+    security: [{ bearer: [] }],
+    middleware: [auth] as const,
+    request: { body: jsonBody(PlanChoice) },
+    responses: {
+      200: jsonResponse("The billing portal's address", Redirect),
+      ...errorResponses(400, 401, 404, 409, 502),
+    },
+  });
+  const webhook = createRoute({
+    method: "post",
+    path: "/payments/stripe/webhook",
+    tags: ["Payments"],
+    summary: "Stripe's events, signed (Stripe-Signature); each is applied once",
+    responses: {
+      200: jsonResponse("Received", z.object({ received: z.literal(true) })),
+      ...errorResponses(400, 404),
+    },
+  });
+
+  function enabled(): StripeBilling {
+    if (billing === null) throw new ApiError("notFound", "Plans are not sold on this server");
+    return billing;
+  }
+
+  return new OpenAPIHono<AuthEnv>()
+    .openapi(checkout, async (c) => {
+      const { planId } = c.req.valid("json");
+      const sales = enabled();
+      const { userId } = c.var.auth;
+      const user = await db
+        .selectFrom("users")
+        .select("email")
+        .where("user_id", "=", userId)
+        .executeTakeFirstOrThrow();
+      return c.json(await sales.checkout({ userId, email: user.email }, planId), 200);
+    })
+    .openapi(portal, async (c) => {
+      const sales = enabled();
+      const { userId } = c.var.auth;
+      return c.json(await sales.portal(userId), 200);
+    })
+    .openapi(webhook, async (c) => {
+      const sales = enabled();
+      await sales.webhook(await c.req.text(), c.req.header("stripe-signature"));
+      return c.json({ received: true as const }, 200);
     });
 }

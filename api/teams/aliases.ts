@@ -1,7 +1,8 @@
+import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
 import type { Db, TeamRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { type PlanLimits, withinLimit } from "#domain/plans.ts";
+import { withinLimit } from "#domain/plans.ts";
 
 /**
  * Team aliases (spec sections 3, 4 and 7): another name for a team, typed as the team code
@@ -13,11 +14,12 @@ import { type PlanLimits, withinLimit } from "#domain/plans.ts";
 export function createAliasService({
   db,
   now,
-  planLimits,
+  plans,
 }: {
   db: Db;
   now: Clock;
-  planLimits: PlanLimits;
+  /** The team owner's plan caps its aliases. */
+  plans: PlanBook;
 }) {
   /** The code for an alias already taken: this team's (immutable) or another's. */
   function taken(ownerTeamId: string, teamId: string) {
@@ -33,6 +35,8 @@ export function createAliasService({
       input: { alias: string; star?: boolean },
     ): Promise<{ alias: string }> {
       const { alias } = input;
+      // Read before the transaction: on SQLite it holds the one connection.
+      const { limitAliasesPerTeam } = await plans.limitsOfTeam(team.team_id);
       await db.transaction().execute(async (trx) => {
         const at = now();
         const star = input.star !== false || team.star_alias === null;
@@ -61,10 +65,10 @@ export function createAliasService({
           .select((eb) => eb.fn.countAll<number | string>().as("count"))
           .where("team_id", "=", team.team_id)
           .executeTakeFirstOrThrow();
-        if (!withinLimit(Number(count.count), planLimits.limitAliasesPerTeam)) {
+        if (!withinLimit(Number(count.count), limitAliasesPerTeam)) {
           throw new ApiError(
             "quotaExceededAliases",
-            `Your plan allows ${planLimits.limitAliasesPerTeam} aliases per team; check your plan`,
+            `Your plan allows ${limitAliasesPerTeam} aliases per team; check your plan`,
           );
         }
         const inserted = await trx

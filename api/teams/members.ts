@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { type Kysely, sql } from "kysely";
 import { generatePassword, hashPassword } from "#api/auth/passwords.ts";
 import type { SessionStore } from "#api/auth/sessions.ts";
+import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
 import type { Database, Db, MemberRow, TeamRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -13,7 +14,7 @@ import {
   MEMBER_TYPES,
   type MemberStatus,
 } from "#domain/members.ts";
-import { type PlanLimits, withinLimit } from "#domain/plans.ts";
+import { withinLimit } from "#domain/plans.ts";
 import {
   type Actor,
   can,
@@ -132,11 +133,11 @@ export interface MemberServiceDependencies {
   db: Db;
   now: Clock;
   sessions: SessionStore;
-  /** Limits of the plan teams are on; limitMembersPerTeam caps the members. */
-  planLimits: PlanLimits;
+  /** The team owner's plan caps its members (limitMembersPerTeam). */
+  plans: PlanBook;
 }
 
-export function createMemberService({ db, now, sessions, planLimits }: MemberServiceDependencies) {
+export function createMemberService({ db, now, sessions, plans }: MemberServiceDependencies) {
   function toMember(view: MemberView): Member {
     return {
       teamId: view.team_id,
@@ -198,16 +199,17 @@ export function createMemberService({ db, now, sessions, planLimits }: MemberSer
    * disabled and banned members, who can be reactivated.
    */
   async function assertRoomForMember(teamId: string) {
+    const { limitMembersPerTeam } = await plans.limitsOfTeam(teamId);
     const row = await db
       .selectFrom("members")
       .select((eb) => eb.fn.countAll().as("count"))
       .where("team_id", "=", teamId)
       .where("status", "not in", FORMER_MEMBER_STATUSES)
       .executeTakeFirstOrThrow();
-    if (!withinLimit(Number(row.count), planLimits.limitMembersPerTeam)) {
+    if (!withinLimit(Number(row.count), limitMembersPerTeam)) {
       throw new ApiError(
         "quotaExceededMembers",
-        `The team's plan allows ${planLimits.limitMembersPerTeam} members`,
+        `The team's plan allows ${limitMembersPerTeam} members`,
       );
     }
   }

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
+import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
 import type { Db, MemberRow, TeamRow, TeamsTable } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { decodeKeyset, keysetPage } from "#api/http/keyset.ts";
 import { ownImageDescription } from "#api/http/schemas.ts";
 import { findUserById } from "#api/users/users.ts";
-import type { PlanLimits } from "#domain/plans.ts";
 import { withinLimit } from "#domain/plans.ts";
 import {
   canCreateTeam,
@@ -110,7 +110,8 @@ function visibleCollectionsCount(db: Db, teamId: string, member: MemberRow) {
 export interface TeamServiceOptions {
   db: Db;
   now: Clock;
-  planLimits: PlanLimits;
+  /** Whose plan caps the teams a user owns. */
+  plans: PlanBook;
 }
 
 export interface NewTeam {
@@ -120,7 +121,7 @@ export interface NewTeam {
   mode?: TeamMode;
 }
 
-export function createTeamService({ db, now, planLimits }: TeamServiceOptions) {
+export function createTeamService({ db, now, plans }: TeamServiceOptions) {
   return {
     /** The Team as the caller sees it, from their membership. */
     async view(team: TeamRow, member: MemberRow): Promise<Team> {
@@ -238,6 +239,8 @@ export function createTeamService({ db, now, planLimits }: TeamServiceOptions) {
       }
       const teamId = randomUUID();
       const nickname = input.nickname ?? user.nickname ?? user.username;
+      // Read before the transaction: on SQLite it holds the one connection.
+      const { limitTeams } = await plans.limitsOf(userId);
       await db.transaction().execute(async (trx) => {
         // Writing the user's row first makes concurrent creations by one user take turns
         // (a row lock on PostgreSQL, the write lock on SQLite), so the count below holds.
@@ -251,10 +254,10 @@ export function createTeamService({ db, now, planLimits }: TeamServiceOptions) {
           .select((eb) => eb.fn.countAll<number | string>().as("count"))
           .where("owner_id", "=", userId)
           .executeTakeFirstOrThrow();
-        if (!withinLimit(Number(owned.count), planLimits.limitTeams)) {
+        if (!withinLimit(Number(owned.count), limitTeams)) {
           throw new ApiError(
             "quotaExceededTeams",
-            `Your plan allows ${planLimits.limitTeams} teams; check your plan`,
+            `Your plan allows ${limitTeams} teams; check your plan`,
           );
         }
         const at = now();

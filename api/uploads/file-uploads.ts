@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { ERRORS, MemoryLocker, Server, Upload } from "@tus/server";
 import type { Logger } from "pino";
+import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
 import { findTeamCollection } from "#api/collections/find-collection.ts";
 import type { Db, FileRow } from "#api/db/schema.ts";
@@ -15,7 +16,6 @@ import { actorOf } from "#api/teams/members.ts";
 import { UPLOAD_ID_PATTERN, type UploadStore } from "#api/uploads/tus-store.ts";
 import type { UploadUrlSigner } from "#api/uploads/upload-urls.ts";
 import { NAME_MAX, NAME_MIN, UNLIMITED } from "#domain/constants.ts";
-import type { PlanLimits } from "#domain/plans.ts";
 import { canCreateFile, canSeeCollection } from "#domain/roles.ts";
 import { isSafeText } from "#domain/validation.ts";
 
@@ -60,7 +60,8 @@ export interface FileUploadOptions {
   logger: Logger;
   publicUrl: string;
   signer: UploadUrlSigner;
-  planLimits: PlanLimits;
+  /** The team owner's plan caps the storage of the teams they own. */
+  plans: PlanBook;
 }
 
 /** A new upload id: 32 hex digits (UPLOAD_ID_PATTERN). */
@@ -231,7 +232,7 @@ class Cap extends Transform {
 }
 
 export function createFileUploadService(options: FileUploadOptions) {
-  const { db, uploads, jobs, now, logger, publicUrl, signer, planLimits } = options;
+  const { db, uploads, jobs, now, logger, publicUrl, signer, plans } = options;
   /** Who sent a tus creation request, and what it created: keyed by the request. */
   const creators = new WeakMap<Request, string>();
   const created = new WeakMap<Request, { fileId: string; expiresAt: number }>();
@@ -277,7 +278,7 @@ export function createFileUploadService(options: FileUploadOptions) {
     if (!announced.ok && announced.reason === "forbiddenType") {
       throw new ApiError("invalidInput", refusal(announced, contentType), 415);
     }
-    const limit = planLimits.limitStorageBytes;
+    const { limitStorageBytes: limit } = await plans.limitsOf(access.team.owner_id);
     if (limit !== UNLIMITED) {
       const used = await storageUsedBy(db, access.team.owner_id);
       if (used + size > limit) {

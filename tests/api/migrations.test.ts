@@ -37,6 +37,7 @@ const MIGRATIONS = [
   "0005-collections",
   "0006-files",
   "0007-downloads",
+  "0008-billing",
 ];
 
 describe("migrations", () => {

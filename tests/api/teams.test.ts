@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MemberStatus } from "#domain/members.ts";
-import { DEFAULT_PLAN_LIMITS } from "#domain/plans.ts";
 import type { Role } from "#domain/roles.ts";
 import { bearer, expectError, signedInUser, type Tokens } from "./support/accounts.ts";
-import { startApi, type TestApi } from "./support/api-server.ts";
+import { startApi, TEST_PLAN_LIMITS, type TestApi } from "./support/api-server.ts";
 import {
   addMember,
   createTeamFor,
@@ -683,7 +682,14 @@ describe("GET /api/users/@me/plan", () => {
     expect(await response.json()).toEqual({
       planId: "free",
       type: "free",
-      ...DEFAULT_PLAN_LIMITS,
+      price: 0,
+      billingInterval: "monthly",
+      badge: null,
+      status: "active",
+      availableFrom: null,
+      expiresDate: null,
+      features: [],
+      ...TEST_PLAN_LIMITS,
       limitTeams: -1,
     });
     await expectError(await api.request("/api/users/@me/plan"), 401, "authorizationRequired");

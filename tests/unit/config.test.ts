@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PLAN_LIMITS } from "#domain/plans.ts";
+import { UNLIMITED_PLAN_LIMITS } from "#domain/plans.ts";
 import { ConfigError, parseConfig, s3LinkOrigin } from "../../server/config.ts";
 
 function errorLines(env: Record<string, string>) {
@@ -206,8 +206,8 @@ describe("parseConfig", () => {
     ]);
   });
 
-  it("takes the default plan's limits unless PLAN_LIMIT_* says otherwise; -1 is unlimited", () => {
-    expect(parseConfig({}).planLimits).toEqual(DEFAULT_PLAN_LIMITS);
+  it("has no limit unless PLAN_LIMIT_* says otherwise; -1 is unlimited", () => {
+    expect(parseConfig({}).planLimits).toEqual(UNLIMITED_PLAN_LIMITS);
     expect(
       parseConfig({
         PLAN_LIMIT_TEAMS: "-1",
@@ -218,12 +218,32 @@ describe("parseConfig", () => {
         PLAN_LIMIT_TRAFFIC_BYTES: "",
       }).planLimits,
     ).toEqual({
-      ...DEFAULT_PLAN_LIMITS,
+      ...UNLIMITED_PLAN_LIMITS,
       limitTeams: -1,
       limitMembersPerTeam: 0,
       limitAliasesPerTeam: 5,
       limitStorageBytes: 1024 ** 4,
     });
+  });
+
+  it("turns billing on with a Stripe key and its webhook secret, which go together", () => {
+    expect(parseConfig({}).billing).toBeUndefined();
+    expect(
+      parseConfig({
+        STRIPE_SECRET_KEY: "sk_test_1",
+        STRIPE_WEBHOOK_SECRET: "whsec_1",
+        PLANS_FILE: "/etc/raccolta/plans.json",
+      }).billing,
+    ).toEqual({
+      stripe: { secretKey: "sk_test_1", webhookSecret: "whsec_1", apiUrl: undefined },
+      plansFile: "/etc/raccolta/plans.json",
+    });
+    expect(errorLines({ STRIPE_SECRET_KEY: "sk_test_1" })).toEqual([
+      "Configuration error: STRIPE_WEBHOOK_SECRET STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together",
+    ]);
+    expect(errorLines({ STRIPE_WEBHOOK_SECRET: "whsec_1" })).toEqual([
+      "Configuration error: STRIPE_SECRET_KEY STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together",
+    ]);
   });
 
   it("gives one line per bad variable", () => {

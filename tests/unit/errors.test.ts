@@ -24,8 +24,16 @@ userAlreadyExists, userNotFound, wrongVerificationCode`
   .map((code) => code.trim());
 
 describe("ERROR_CODES", () => {
-  it("holds the spec's codes, the two mapped ones and generic, once each", () => {
-    const expected = [...SPEC_CODES, "alreadySignedUp", "notLoggedIn", "generic"].sort();
+  it("holds the spec's codes, the two mapped ones, generic and the plan actions' two, once each", () => {
+    const expected = [
+      ...SPEC_CODES,
+      "alreadySignedUp",
+      "notLoggedIn",
+      "generic",
+      // Client messages in the spec, answered by the API's payment calls (issue 15).
+      "planCheckoutError",
+      "stripePortalError",
+    ].sort();
     expect([...ERROR_CODES].sort()).toEqual(expected);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
   });

@@ -1,6 +1,17 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { BUILT_IN_CATALOGUE, CatalogueSchema, readCatalogue } from "#api/billing/catalogue.ts";
 import { UNLIMITED } from "#domain/constants.ts";
-import { DEFAULT_PLAN_LIMITS, PLAN_LIMIT_KEYS, withinLimit } from "#domain/plans.ts";
+import {
+  isExpired,
+  PLAN_LIMIT_KEYS,
+  type Plan,
+  planUnavailability,
+  UNLIMITED_PLAN_LIMITS,
+  withinLimit,
+} from "#domain/plans.ts";
 
 describe("withinLimit", () => {
   it("lets one more in while fewer than the limit exist", () => {
@@ -16,11 +27,114 @@ describe("withinLimit", () => {
   });
 });
 
-describe("the default plan", () => {
-  it("sets every limit, each a whole number of at least -1", () => {
-    for (const key of PLAN_LIMIT_KEYS) {
-      expect(Number.isInteger(DEFAULT_PLAN_LIMITS[key])).toBe(true);
-      expect(DEFAULT_PLAN_LIMITS[key]).toBeGreaterThanOrEqual(UNLIMITED);
-    }
+describe("the limits without billing", () => {
+  it("are all unlimited", () => {
+    for (const key of PLAN_LIMIT_KEYS) expect(UNLIMITED_PLAN_LIMITS[key]).toBe(UNLIMITED);
+  });
+});
+
+const plan = (overrides: Partial<Plan>): Plan => ({
+  planId: "team",
+  type: "paid",
+  price: 9,
+  billingInterval: "monthly",
+  badge: null,
+  status: "active",
+  availableFrom: null,
+  expiresDate: null,
+  features: [],
+  ...UNLIMITED_PLAN_LIMITS,
+  ...overrides,
+});
+const today = "2026-11-26";
+const choice = (p: Plan, currentPlanId: string | null = "starter") =>
+  planUnavailability(p, { today, currentPlanId });
+
+describe("planUnavailability (spec section 4)", () => {
+  it("lets an active plan with no dates be chosen", () => {
+    expect(choice(plan({}))).toBeNull();
+    expect(choice(plan({ badge: "popular" }))).toBeNull();
+  });
+
+  it("refuses an expired plan: by its badge, or a last day before today", () => {
+    expect(choice(plan({ badge: "expired" }))).toBe("expired");
+    expect(choice(plan({ expiresDate: "2026-11-25" }))).toBe("expired");
+    expect(choice(plan({ expiresDate: today }))).toBeNull();
+    expect(isExpired(plan({ expiresDate: "2026-11-25" }), today)).toBe(true);
+  });
+
+  it("refuses a plan coming soon: its badge, or a first day after today", () => {
+    expect(choice(plan({ badge: "coming_soon" }))).toBe("comingSoon");
+    expect(choice(plan({ badge: "coming_2026" }))).toBe("comingSoon");
+    expect(choice(plan({ availableFrom: "2026-11-27" }))).toBe("comingSoon");
+    expect(choice(plan({ availableFrom: today }))).toBeNull();
+  });
+
+  it("refuses an inactive plan", () => {
+    expect(choice(plan({ status: "inactive" }))).toBe("inactive");
+  });
+
+  it("keeps the caller's current paid plan selectable, to manage it, even retired", () => {
+    const retired = plan({ planId: "pioneer", badge: "expired", status: "inactive" });
+    expect(choice(retired, "pioneer")).toBeNull();
+    expect(choice(retired, "starter")).toBe("expired");
+    // A free plan is no subscription to manage.
+    expect(choice(plan({ planId: "old-free", type: "free", status: "inactive" }), "old-free")).toBe(
+      "inactive",
+    );
+  });
+});
+
+describe("the plan catalogue", () => {
+  it("ships Starter, Team, Pro, Custom and the retired Pioneer", () => {
+    expect(BUILT_IN_CATALOGUE.map((p) => p.planId)).toEqual([
+      "starter",
+      "team",
+      "pro",
+      "custom",
+      "pioneer",
+    ]);
+    const pioneer = BUILT_IN_CATALOGUE.find((p) => p.planId === "pioneer") as Plan;
+    expect(choice(pioneer)).toBe("expired");
+  });
+
+  it("refuses a plan listed twice, and a catalogue without an active free plan", () => {
+    const [starter, team] = BUILT_IN_CATALOGUE;
+    const twice = CatalogueSchema.safeParse([starter, starter]);
+    expect(twice.success).toBe(false);
+    expect(twice.error?.issues[0]?.message).toBe("is listed twice");
+    const noFree = CatalogueSchema.safeParse([team]);
+    expect(noFree.error?.issues[0]?.message).toMatch(/active free plan/);
+  });
+
+  it("reads an operator's file, and names the file and the fault when it is wrong", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "plans-"));
+    const good = path.join(folder, "good.json");
+    await writeFile(
+      good,
+      JSON.stringify([
+        {
+          planId: "free",
+          type: "free",
+          price: 0,
+          billingInterval: "monthly",
+          limitStorageBytes: 1024,
+          limitTrafficBytes: -1,
+          limitTrafficType: "total",
+          limitTeams: 1,
+          limitMembersPerTeam: 5,
+          limitAliasesPerTeam: 0,
+        },
+      ]),
+    );
+    const [free] = await readCatalogue(good);
+    expect(free).toMatchObject({ planId: "free", badge: null, features: [], stripePriceId: null });
+
+    const bad = path.join(folder, "bad.json");
+    await writeFile(bad, JSON.stringify([{ planId: "Team", type: "free" }]));
+    await expect(readCatalogue(bad)).rejects.toThrow(
+      new RegExp(`^PLANS_FILE ${bad}: 0\\.planId must be lowercase`),
+    );
+    await expect(readCatalogue(path.join(folder, "missing.json"))).rejects.toThrow(/ENOENT/);
   });
 });

@@ -19,7 +19,7 @@ import { createMailer } from "#api/mail/mailer.ts";
 import { type BlobStore, DiskBlobStore, S3BlobStore } from "#api/storage/index.ts";
 import { createUploadStore } from "#api/uploads/tus-store.ts";
 import type { RemoteFetchOptions } from "#api/users/avatars.ts";
-import { DEFAULT_PLAN_LIMITS, type PlanLimits } from "#domain/plans.ts";
+import type { PlanLimits } from "#domain/plans.ts";
 import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
 import { hostErrorAnswer } from "../../../server/request-errors.ts";
 
@@ -112,6 +112,18 @@ export function testClock() {
   };
 }
 
+const GIB = 1024 ** 3;
+
+/** Finite limits, so every quota is there to be tested; production's default is unlimited. */
+export const TEST_PLAN_LIMITS: PlanLimits = {
+  limitTeams: 3,
+  limitMembersPerTeam: 20,
+  limitAliasesPerTeam: 2,
+  limitStorageBytes: 5 * GIB,
+  limitTrafficBytes: 20 * GIB,
+  limitTrafficType: "per_month",
+};
+
 export interface StartApiOptions {
   /** OpenID Connect providers to accept ID tokens from. */
   providers?: FederatedProvider[];
@@ -125,8 +137,10 @@ export interface StartApiOptions {
    * hostname, address and port it may reach on loopback (safeFetch's testOnlyAllow).
    */
   remoteFetch?: RemoteFetchOptions;
-  /** The default plan's limits; DEFAULT_PLAN_LIMITS when absent. Small ones test the quotas. */
+  /** The limits while billing is off; TEST_PLAN_LIMITS when absent. Small ones test the quotas. */
   planLimits?: Partial<PlanLimits>;
+  /** Plans sold through Stripe (a local stand-in: tests/support/stripe-standin.ts). */
+  billing?: ApiDependencies["billing"];
   /**
    * Where the mailer sends instead of the local SMTP server: an address nobody listens on makes
    * every mail fail (api.smtp still runs, and receives nothing).
@@ -211,7 +225,8 @@ export async function startApi(options: StartApiOptions = {}) {
     rateLimits: rateLimitsOf(options.rateLimits),
     remoteFetch: options.remoteFetch,
     background,
-    planLimits: { ...DEFAULT_PLAN_LIMITS, ...options.planLimits },
+    planLimits: { ...TEST_PLAN_LIMITS, ...options.planLimits },
+    billing: options.billing,
     downloadPartMaxBytes: options.downloadPartMaxBytes,
     jobs,
     uploadStore,
