@@ -14,7 +14,8 @@ import { defineConfig, devices } from "@playwright/test";
  * The proxy project starts its own host behind Debian's nginx (support/nginx.ts).
  * And a mailbox (support/mail-server.ts): a real SMTP server "app" sends to, read over HTTP;
  * and a sign-in provider (support/oidc-server.ts): an OpenID Connect server that "app" offers as
- * its generic provider.
+ * its generic provider; and Stripe (tests/support/stripe-standin.ts), where "app" sells the plans
+ * of fixtures/plans.json. "proxied" sells none, as a self-hosted server.
  *
  * Playwright loads this file in the runner and again in every worker, so the ports and folders
  * are chosen once and handed down through the environment.
@@ -36,6 +37,7 @@ const proxiedPort = once("E2E_PROXIED_PORT", freePort);
 const smtpPort = once("E2E_SMTP_PORT", freePort);
 const mailPort = once("E2E_MAIL_PORT", freePort);
 const oidcPort = once("E2E_OIDC_PORT", freePort);
+const stripePort = once("E2E_STRIPE_PORT", freePort);
 const appDataDir = once("E2E_APP_DATA_DIR", () =>
   fs.mkdtempSync(path.join(os.tmpdir(), "raccolta-e2e-")),
 );
@@ -55,6 +57,13 @@ export const oidc = {
   name: "Test ID",
   clientId: "raccolta-e2e",
   clientSecret: "e2e-client-secret-never-in-a-page-0123456789",
+};
+
+/** The suite's stand-in for Stripe's API and hosted pages (tests/support/stripe-standin.ts). */
+export const stripe = {
+  url: `http://127.0.0.1:${stripePort}`,
+  secretKey: "sk_test_e2e_standin",
+  webhookSecret: "whsec_e2e_standin",
 };
 
 function chromiumPath() {
@@ -128,6 +137,12 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `npx tsx tests/support/stripe-standin.ts ${stripePort} ${appUrl}/api/payments/stripe/webhook ${stripe.secretKey} ${stripe.webhookSecret}`,
+      url: `${stripe.url}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: "node build/host/server.js",
       url: `${appUrl}/api/status`,
       env: {
@@ -142,10 +157,12 @@ export default defineConfig({
         OIDC_NAME: oidc.name,
         // Every test signs up from 127.0.0.1, like a class behind one school NAT.
         ADDRESS_RATE_LIMIT_FACTOR: "20",
-        // A self-hosted site without plan limits on teams and members (tests page through 23
-        // teams and 22 members).
-        PLAN_LIMIT_TEAMS: "-1",
-        PLAN_LIMIT_MEMBERS_PER_TEAM: "-1",
+        // Plans sold through the Stripe stand-in; the free one has no limit on teams and
+        // members (tests page through 23 teams and 22 members).
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_API_URL: stripe.url,
+        PLANS_FILE: "tests/e2e/fixtures/plans.json",
       },
       reuseExistingServer: false,
       stdout: "pipe",

@@ -8,6 +8,7 @@ import { createApi } from "#api/app.ts";
 import { rateLimitsForSharedAddresses } from "#api/auth/rate-limit.ts";
 import { createBackgroundWork } from "#api/background.ts";
 import { BUILT_IN_CATALOGUE, readCatalogue } from "#api/billing/catalogue.ts";
+import { stripeRedirectOrigins } from "#api/billing/stripe.ts";
 import { migrateToLatest, openDatabase } from "#api/db/database.ts";
 import { createJobQueue } from "#api/jobs/queue.ts";
 import { createMailer } from "#api/mail/mailer.ts";
@@ -170,9 +171,12 @@ async function main() {
         vite,
         buildDir,
         analyticsScriptUrl: config.analyticsScriptUrl,
-        // Social sign-in buttons post to us, and we redirect to the provider: the CSP's
-        // form-action must allow that hop.
-        formActionOrigins: config.providers.map((provider) => new URL(provider.issuer).origin),
+        // Social sign-in buttons post to us, and we redirect to the provider; plan buttons, to
+        // Stripe's checkout or portal: the CSP's form-action must allow those hops.
+        formActionOrigins: [
+          ...config.providers.map((provider) => new URL(provider.issuer).origin),
+          ...stripeRedirectOrigins(config.stripeApiUrl),
+        ],
         // Thumbnails and previews load from the bucket's signed links when S3 holds the files.
         imageOrigins: config.s3 ? [s3LinkOrigin(config.s3)] : [],
         // Only the configured one: the default (localhost) is not an origin anyone posts from.

@@ -331,6 +331,8 @@ export interface Config {
   providers: readonly Provider[];
   /** The limits everyone has while billing is off; -1 is unlimited (the default). */
   planLimits: PlanLimits;
+  /** Another Stripe API address (a local stand-in); Stripe's own when undefined. */
+  stripeApiUrl: string | undefined;
   /** Plans sold through Stripe; undefined when billing is off (ADR 035). */
   billing:
     | {
@@ -412,6 +414,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       limitStorageBytes: env.PLAN_LIMIT_STORAGE_BYTES,
       limitTrafficBytes: env.PLAN_LIMIT_TRAFFIC_BYTES,
     },
+    stripeApiUrl: env.STRIPE_API_URL,
     billing:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {

@@ -45,6 +45,17 @@ export function stripeClient({ secretKey, apiUrl }: Pick<StripeSettings, "secret
   });
 }
 
+/**
+ * Where the plan buttons' redirects go: Stripe's hosted checkout and portal, or the stand-in
+ * that plays Stripe's API. The web tier allows them as form-action hops (its CSP); it needs no
+ * key for that, so a web-only instance allows Stripe's own whether or not billing is on.
+ */
+export function stripeRedirectOrigins(apiUrl: string | undefined): string[] {
+  return apiUrl
+    ? [new URL(apiUrl).origin]
+    : ["https://checkout.stripe.com", "https://billing.stripe.com"];
+}
+
 /** The id of a Stripe object that may arrive expanded or as its id. */
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (value === null || value === undefined) return null;

@@ -15,6 +15,7 @@ import enCommon from "#app/locales/en/common.json";
 import enFiles from "#app/locales/en/files.json";
 import enLegal from "#app/locales/en/legal.json";
 import enMessages from "#app/locales/en/messages.json";
+import enPlans from "#app/locales/en/plans.json";
 import enProfile from "#app/locales/en/profile.json";
 import enTeams from "#app/locales/en/teams.json";
 import itAuth from "#app/locales/it/auth.json";
@@ -23,6 +24,7 @@ import itCommon from "#app/locales/it/common.json";
 import itFiles from "#app/locales/it/files.json";
 import itLegal from "#app/locales/it/legal.json";
 import itMessages from "#app/locales/it/messages.json";
+import itPlans from "#app/locales/it/plans.json";
 import itProfile from "#app/locales/it/profile.json";
 import itTeams from "#app/locales/it/teams.json";
 import { isSecureRequest, ONE_YEAR_SECONDS } from "./cookies.server.ts";
@@ -37,6 +39,7 @@ export const resources = {
     teams: enTeams,
     collections: enCollections,
     files: enFiles,
+    plans: enPlans,
   },
   it: {
     common: itCommon,
@@ -47,6 +50,7 @@ export const resources = {
     teams: itTeams,
     collections: itCollections,
     files: itFiles,
+    plans: itPlans,
   },
 };
 

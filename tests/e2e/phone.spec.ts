@@ -143,7 +143,7 @@ for (const [width, scheme] of [
 
     test("signed-out pages fit the screen", async ({ page }) => {
       await preferColorScheme(page, scheme);
-      for (const url of ["/", "/auth/signin", "/auth/signup", "/auth/forgot"]) {
+      for (const url of ["/", "/auth/signin", "/auth/signup", "/auth/forgot", "/plans"]) {
         await visit(page, url);
       }
     });
@@ -183,6 +183,7 @@ for (const [width, scheme] of [
       await visit(page, "/switch-team?create");
       await visit(page, "/profile");
       await visit(page, "/profile/avatar");
+      await visit(page, "/plans");
     });
 
     test("files screen and its dialogs fit, with the longest names", async ({ page }) => {

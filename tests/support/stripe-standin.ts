@@ -16,6 +16,7 @@ import Stripe from "stripe";
  *                                      customer.subscription.created, then back to success_url
  *   GET  /portal/{session}             the portal: Cancel subscription, Return
  *   POST /portal/{session}/cancel      sends customer.subscription.deleted, then back
+ *   POST /control/fail?count=N         the next N API calls fail (for tests in another process)
  *
  * Webhooks are signed with the SDK's own test helper (generateTestHeaderString) and the secret
  * the app verifies with. Every API call must carry the secret key, as Stripe's does.
@@ -204,7 +205,7 @@ export class StripeStandIn {
       if (typeof key === "string") this.idempotent.set(key, answer.body);
       return json(response, answer.body);
     }
-    return this.pages(request.method ?? "", url.pathname, response);
+    return this.pages(request.method ?? "", url, response);
   }
 
   private api(
@@ -260,7 +261,13 @@ export class StripeStandIn {
     return null;
   }
 
-  private async pages(method: string, pathname: string, response: ServerResponse) {
+  private async pages(method: string, url: URL, response: ServerResponse) {
+    const { pathname } = url;
+    if (pathname === "/control/fail" && method === "POST") {
+      this.failNext(Number(url.searchParams.get("count") ?? 1));
+      response.writeHead(204);
+      return response.end();
+    }
     if (pathname === "/health") {
       response.writeHead(200, { "Content-Type": "text/plain" });
       return response.end("ok");
