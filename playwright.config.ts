@@ -10,7 +10,8 @@ import { defineConfig, devices } from "@playwright/test";
  * Two hosts start on free ports, each with its own temporary DATA_DIR:
  * - "app": the embedded defaults, as `npm start` runs them; the js and nojs projects use it.
  * - "proxied": TRUST_PROXY=1 and COMPRESS=0, as behind a reverse proxy that compresses, with
- *   ANALYTICS_SCRIPT_URL set; the host project checks what those change.
+ *   ANALYTICS_SCRIPT_URL set; the host project checks what those change. Its launch is still to
+ *   come and its app-store links are set (landing.spec.ts).
  * The proxy project starts its own host behind Debian's nginx (support/nginx.ts).
  * And a mailbox (support/mail-server.ts): a real SMTP server "app" sends to, read over HTTP;
  * and a sign-in provider (support/oidc-server.ts): an OpenID Connect server that "app" offers as
@@ -51,6 +52,12 @@ export const mailUrl = `http://127.0.0.1:${mailPort}`;
 /** The mailbox's SMTP side, for hosts a test starts itself (support/instances.ts). */
 export const smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
 export const analyticsScriptUrl = "https://analytics.example/script.js";
+/** "proxied" launches 40 days after the suite starts; "app" keeps the spec's launch, long past. */
+export const proxiedLaunchAt = once("E2E_LAUNCH_AT", () =>
+  new Date(Date.now() + 40 * 24 * 60 * 60 * 1000).toISOString(),
+);
+export const appStoreUrl = "https://apps.apple.com/app/raccolta/id0000000001";
+export const playStoreUrl = "https://play.google.com/store/apps/details?id=app.raccolta";
 /** The suite's OpenID Connect provider, and how "app" is registered with it. */
 export const oidc = {
   issuer: `http://127.0.0.1:${oidcPort}`,
@@ -178,6 +185,10 @@ export default defineConfig({
         TRUST_PROXY: "1",
         COMPRESS: "0",
         ANALYTICS_SCRIPT_URL: analyticsScriptUrl,
+        // Its landing page counts down to a launch still to come, and shows the app's badges.
+        LAUNCH_AT: proxiedLaunchAt,
+        APP_STORE_URL: appStoreUrl,
+        PLAY_STORE_URL: playStoreUrl,
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -156,6 +156,9 @@ async function main() {
     webTierKey,
     analyticsScriptUrl: config.analyticsScriptUrl,
     contactEmail: config.contactEmail,
+    launchAt: config.launchAt,
+    appStoreUrl: config.appStoreUrl,
+    playStoreUrl: config.playStoreUrl,
     isProduction: config.isProduction,
     providers: config.providers,
   };

@@ -41,6 +41,7 @@ import { teamRoutes } from "./routes/teams.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import { userRoutes } from "./routes/users.ts";
 import type { BlobStore } from "./storage/index.ts";
+import { createSubscriptionService } from "./subscriptions/subscriptions.ts";
 import { createAliasService } from "./teams/aliases.ts";
 import { createInvitationService } from "./teams/invitations.ts";
 import { createLogoService } from "./teams/logos.ts";
@@ -203,7 +204,20 @@ export function createApi(deps: ApiDependencies) {
   const auth = requireAuth({ tokens, sessions });
 
   api.route("/", statusRoutes(deps));
-  api.route("/", subscriptionRoutes(deps));
+  api.route(
+    "/",
+    subscriptionRoutes({
+      subscriptions: createSubscriptionService({
+        db: deps.db,
+        jobs: deps.jobs,
+        mailer: deps.mailer,
+        now,
+        signingKey: deps.tokenSigningKey,
+        productName: deps.productName,
+        publicUrl: deps.publicUrl,
+      }),
+    }),
+  );
   api.route("/", authRoutes({ accounts, limiter }));
   // Avatars and team logos share one image flow and its dependencies.
   const imageUploads = {

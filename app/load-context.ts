@@ -31,6 +31,11 @@ export interface WebConfig {
   webTierKey: string;
   analyticsScriptUrl: string | undefined;
   contactEmail: string | undefined;
+  /** The launch the landing page counts down to (epoch ms). */
+  launchAt: number;
+  /** The mobile app's store pages; their badges show only when set. */
+  appStoreUrl: string | undefined;
+  playStoreUrl: string | undefined;
   isProduction: boolean;
   /** Social and OpenID Connect sign-in providers that are on, in button order. */
   providers: readonly SocialProvider[];

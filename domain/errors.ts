@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   "invalidSorting",
   "invalidTeamLogo",
   "invalidTeamName",
+  "invalidUnsubscribe",
   "invalidUserAvatar",
   "invitationAlreadyHandled",
   "invitationNotFound",
@@ -83,6 +84,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalidSorting: 400,
   invalidTeamLogo: 400,
   invalidTeamName: 400,
+  /** An unsubscribe link without its address or token, or with a token not made for it. */
+  invalidUnsubscribe: 400,
   invalidUserAvatar: 400,
   invitationAlreadyHandled: 409,
   invitationNotFound: 404,

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_PART_MAX_BYTES } from "#api/downloads/downloads.ts";
+import { LAUNCH_AT_MS } from "#domain/constants.ts";
 import { type PlanLimits, UNLIMITED_PLAN_LIMITS } from "#domain/plans.ts";
 import type { FederatedProviderId } from "#domain/providers.ts";
 
@@ -135,6 +136,12 @@ const envSchema = z
       .max(1000, { error: "must be at most 1000" })
       .default(1),
     ANALYTICS_SCRIPT_URL: httpUrl(["https:"]).optional(),
+    // The landing page's countdown; spec section 9's launch when unset.
+    LAUNCH_AT: z.iso
+      .datetime({ offset: true, error: "must be a date and time like 2026-03-01T09:00:00+01:00" })
+      .optional(),
+    APP_STORE_URL: httpUrl(["https:"]).optional(),
+    PLAY_STORE_URL: httpUrl(["https:"]).optional(),
     S3_BUCKET: optionalText,
     S3_ENDPOINT: httpUrl(["http:", "https:"]).optional(),
     S3_REGION: z.string().trim().min(1).default("us-east-1"),
@@ -323,6 +330,11 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   shutdownTimeoutMs: number;
   analyticsScriptUrl: string | undefined;
+  /** The launch the landing page counts down to (epoch ms). */
+  launchAt: number;
+  /** The mobile app's store pages; their badges show only when set. */
+  appStoreUrl: string | undefined;
+  playStoreUrl: string | undefined;
   /** Outgoing mail server; without it mail is written to DATA_DIR/mail. */
   smtpUrl: string | undefined;
   /** The From of every mail. */
@@ -403,6 +415,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
+    launchAt: env.LAUNCH_AT ? Date.parse(env.LAUNCH_AT) : LAUNCH_AT_MS,
+    appStoreUrl: env.APP_STORE_URL,
+    playStoreUrl: env.PLAY_STORE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? defaultMailFrom(env.PRODUCT_NAME, env.PUBLIC_URL),
     providers: providersFrom(env),

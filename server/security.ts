@@ -60,8 +60,10 @@ export function securityHeaders(options: {
  * Paths that take a cross-origin POST. `/auth/callback`: a provider answering with
  * `response_mode=form_post` (Sign in with Apple must) posts the code there; the route only turns
  * that post into a GET of itself, where the sign-in is checked like any other callback.
+ * `/unsubscribe`: a mail client's one-click unsubscribe (RFC 8058) posts from nowhere; the
+ * address's own token in the link is what authorizes it, and unsubscribing twice is harmless.
  */
-const CROSS_ORIGIN_POST_PATHS = new Set(["/auth/callback"]);
+const CROSS_ORIGIN_POST_PATHS = new Set(["/auth/callback", "/unsubscribe"]);
 
 /**
  * Refuses every non-GET request whose Origin (or, failing that, Referer) is not our own origin,

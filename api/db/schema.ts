@@ -10,6 +10,8 @@ export interface SubscriptionsTable {
   privacy_version: string;
   locale: string;
   created_at: number;
+  /** When the address asked to hear no more; the row is deleted soon after. */
+  unsubscribed_at: number | null;
 }
 
 /** Booleans are integers, 0 or 1, on both databases. */

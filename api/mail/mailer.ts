@@ -11,6 +11,8 @@ export interface MailMessage {
   text: string;
   html: string;
   links: string[];
+  /** More headers: List-Unsubscribe on mail that is not transactional. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -35,8 +37,8 @@ export function createMailer({ smtpUrl, from, dataDir, logger }: MailerOptions):
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
-      async send({ to, subject, text, html }) {
-        await transport.sendMail({ from, to, subject, text, html });
+      async send({ to, subject, text, html, headers }) {
+        await transport.sendMail({ from, to, subject, text, html, headers });
         logger.info({ to, subject }, "mail sent");
       },
       close: () => transport.close(),
@@ -49,8 +51,8 @@ export function createMailer({ smtpUrl, from, dataDir, logger }: MailerOptions):
     newline: "unix",
   });
   return {
-    async send({ to, subject, text, html, links }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, links, headers }) {
+      const info = await transport.sendMail({ from, to, subject, text, html, headers });
       await fs.mkdir(folder, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`;
       const file = path.join(folder, name);

@@ -217,3 +217,66 @@ export function invitationMail(mail: InvitationMail): MailMessage {
     links: [mail.acceptLink, mail.rejectLink],
   };
 }
+
+export interface EarlyAccessMail {
+  locale: MailLocale;
+  productName: string;
+  to: string;
+  /** The landing page. */
+  link: string;
+  /** `/unsubscribe?email=…&token=…` on the web app. */
+  unsubscribeLink: string;
+}
+
+const EARLY_ACCESS = {
+  en: (name: string) => ({
+    subject: `You are on the ${name} early-access list`,
+    heading: "You are on the list",
+    paragraphs: [
+      `Thank you for your interest in ${name}. We will write to this address when early access opens, and about the launch.`,
+    ],
+    action: `Visit ${name}`,
+    secondary: "Unsubscribe",
+    footer:
+      "You get this message because this address asked for early access. Unsubscribe at any time: the address is then deleted within 5 days.",
+  }),
+  it: (name: string) => ({
+    subject: `Sei nella lista di accesso anticipato di ${name}`,
+    heading: "Sei nella lista",
+    paragraphs: [
+      `Grazie per l'interesse in ${name}. Scriveremo a questo indirizzo quando apre l'accesso anticipato, e per il lancio.`,
+    ],
+    action: `Visita ${name}`,
+    secondary: "Annulla l'iscrizione",
+    footer:
+      "Ricevi questo messaggio perché questo indirizzo ha chiesto l'accesso anticipato. Puoi annullare l'iscrizione quando vuoi: l'indirizzo viene poi cancellato entro 5 giorni.",
+  }),
+};
+
+/**
+ * The early-access confirmation: not transactional, so it carries the unsubscribe link, and the
+ * List-Unsubscribe headers mail clients offer as a button (RFC 2369), one-click (RFC 8058).
+ */
+export function earlyAccessMail(mail: EarlyAccessMail): MailMessage {
+  const texts = EARLY_ACCESS[mail.locale](mail.productName);
+  const { text, html } = render({
+    locale: mail.locale,
+    productName: mail.productName,
+    heading: texts.heading,
+    paragraphs: texts.paragraphs,
+    action: { label: texts.action, link: mail.link },
+    secondary: { label: texts.secondary, link: mail.unsubscribeLink },
+    footer: texts.footer,
+  });
+  return {
+    to: mail.to,
+    subject: texts.subject,
+    text,
+    html,
+    links: [mail.link, mail.unsubscribeLink],
+    headers: {
+      "List-Unsubscribe": `<${mail.unsubscribeLink}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

@@ -13,6 +13,7 @@ import enAuth from "#app/locales/en/auth.json";
 import enCollections from "#app/locales/en/collections.json";
 import enCommon from "#app/locales/en/common.json";
 import enFiles from "#app/locales/en/files.json";
+import enLanding from "#app/locales/en/landing.json";
 import enLegal from "#app/locales/en/legal.json";
 import enMessages from "#app/locales/en/messages.json";
 import enPlans from "#app/locales/en/plans.json";
@@ -22,6 +23,7 @@ import itAuth from "#app/locales/it/auth.json";
 import itCollections from "#app/locales/it/collections.json";
 import itCommon from "#app/locales/it/common.json";
 import itFiles from "#app/locales/it/files.json";
+import itLanding from "#app/locales/it/landing.json";
 import itLegal from "#app/locales/it/legal.json";
 import itMessages from "#app/locales/it/messages.json";
 import itPlans from "#app/locales/it/plans.json";
@@ -40,6 +42,7 @@ export const resources = {
     collections: enCollections,
     files: enFiles,
     plans: enPlans,
+    landing: enLanding,
   },
   it: {
     common: itCommon,
@@ -51,6 +54,7 @@ export const resources = {
     collections: itCollections,
     files: itFiles,
     plans: itPlans,
+    landing: itLanding,
   },
 };
 

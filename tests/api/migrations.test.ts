@@ -38,6 +38,7 @@ const MIGRATIONS = [
   "0006-files",
   "0007-downloads",
   "0008-billing",
+  "0009-unsubscribe",
 ];
 
 describe("migrations", () => {

@@ -9,9 +9,11 @@ import { expect, test } from "@playwright/test";
  *
  * CSS is held to issue 14's budget: 35 KB gzip, in at most two render-blocking files. The
  * JavaScript limit is where the build is today, a ratchet (a change that adds bytes fails here,
- * each cut lowers it) on the way to the issue's 90 KB.
+ * each cut lowers it) on the way to the issue's 90 KB. Raised from 144 to 146 KB by issue 15: the
+ * plans pages share the size format and the text field with the dialogs, and Rollup split those
+ * modules into chunks of their own (1.3 KB more on the team logo and member dialogs, no new code).
  */
-const JS_BUDGET_KB = 144;
+const JS_BUDGET_KB = 146;
 const CSS_BUDGET_KB = 35;
 const RENDER_BLOCKING_STYLESHEETS = 2;
 

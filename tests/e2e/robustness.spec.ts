@@ -241,6 +241,8 @@ const PUBLIC_PAGES = [
   "/auth/callback",
   "/teams/T/invitations/accept",
   "/teams/T/invitations/reject",
+  "/plans",
+  "/unsubscribe",
   "/no/such/page",
 ];
 /** Resource routes: no page of their own, so no `.data` form. */

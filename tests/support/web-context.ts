@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
+import { LAUNCH_AT_MS } from "#domain/constants.ts";
 
 /**
  * What the host hands the web tier's loaders and actions, for tests that call them directly:
@@ -15,6 +16,9 @@ export function testWebContext(apiUrl: string, requestId = "test"): AppLoadConte
       webTierKey: randomBytes(32).toString("base64url"),
       analyticsScriptUrl: undefined,
       contactEmail: undefined,
+      launchAt: LAUNCH_AT_MS,
+      appStoreUrl: undefined,
+      playStoreUrl: undefined,
       isProduction: true,
       providers: [],
     },

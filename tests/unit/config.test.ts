@@ -246,6 +246,27 @@ describe("parseConfig", () => {
     ]);
   });
 
+  it("counts down to the spec's launch unless LAUNCH_AT says otherwise, and shows store badges when set", () => {
+    const config = parseConfig({});
+    expect(config.launchAt).toBe(Date.parse("2025-09-15T00:00:00+02:00"));
+    expect(config.appStoreUrl).toBeUndefined();
+    expect(
+      parseConfig({
+        LAUNCH_AT: "2027-03-01T09:00:00+01:00",
+        APP_STORE_URL: "https://apps.apple.com/app/id1",
+      }),
+    ).toMatchObject({
+      launchAt: Date.parse("2027-03-01T08:00:00Z"),
+      appStoreUrl: "https://apps.apple.com/app/id1",
+    });
+    expect(errorLines({ LAUNCH_AT: "next spring", PLAY_STORE_URL: "http://play.example" })).toEqual(
+      [
+        'Configuration error: LAUNCH_AT must be a date and time like 2026-03-01T09:00:00+01:00 (got "next spring")',
+        'Configuration error: PLAY_STORE_URL must use https (got "http://play.example")',
+      ],
+    );
+  });
+
   it("gives one line per bad variable", () => {
     expect(errorLines({ PORT: "x", ROLE: "y", COMPRESS: "z" })).toHaveLength(3);
   });

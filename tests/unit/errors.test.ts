@@ -30,9 +30,11 @@ describe("ERROR_CODES", () => {
       "alreadySignedUp",
       "notLoggedIn",
       "generic",
-      // Client messages in the spec, answered by the API's payment calls (issue 15).
+      // Client messages in the spec, answered by the API's payment and unsubscribe calls
+      // (issue 15).
       "planCheckoutError",
       "stripePortalError",
+      "invalidUnsubscribe",
     ].sort();
     expect([...ERROR_CODES].sort()).toEqual(expected);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);

@@ -82,7 +82,9 @@ export function PlanCard({
         </Flex>
         <Text size="6" weight="bold">
           {plan.price === 0
-            ? t("free")
+            ? plan.type === "free"
+              ? t("free")
+              : t("priceOnRequest")
             : t("price", {
                 price: euro(plan.price, i18n.language),
                 interval: t(`intervals.${plan.billingInterval}`),

@@ -1488,7 +1488,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Early-access subscription by email, recording the accepted terms and privacy versions */
+        /** Early-access subscription by email, recording the accepted terms and privacy versions; a confirmation mail carries the unsubscribe link */
         post: {
             parameters: {
                 query?: never;
@@ -1522,6 +1522,73 @@ export interface paths {
                 };
                 /** @description Conflict */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported content type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leaves the early-access list with the address and token of an unsubscribe link; the address is deleted within 5 days */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeRequest"];
+                };
+            };
+            responses: {
+                /** @description Unsubscribed (also when it was not subscribed) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Subscription"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5790,6 +5857,10 @@ export interface components {
             RefreshToken: string;
             /** @enum {string} */
             TokenType: "Bearer";
+        };
+        UnsubscribeRequest: {
+            email: string;
+            token: string;
         };
         Usage: {
             storage: {

@@ -1,0 +1,248 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Card, Flex, Grid, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RoleIcon } from "#app/components/role-icon.tsx";
+import { PlanCard } from "#app/routes/plans/plan-card.tsx";
+import { attempt, unlessRefused } from "#app/services/api/client.server.ts";
+import { plansApi } from "#app/services/api/plans.server.ts";
+import { subscriptionsApi } from "#app/services/api/subscriptions.server.ts";
+import { requireGuest } from "#app/services/auth.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
+import { detectLocale, i18nServer } from "#app/services/i18n.server.ts";
+import { ROLES } from "#domain/roles.ts";
+import { Countdown } from "./countdown.tsx";
+import { EarlyAccess } from "./early-access.tsx";
+import { EarlyAccessSchema } from "./schemas.ts";
+
+export const handle = { i18n: ["common", "landing", "plans", "messages"] };
+
+/*
+ * The public landing page (spec sections 1 and 2), for guests: signed-in visitors go on to their
+ * teams. Hero with the launch countdown, use cases, roles, plans, the mobile app's badges, the
+ * early-access form and the credits. Every part is drawn on the server; the countdown ticks with
+ * JavaScript.
+ */
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireGuest(request, context);
+  const [t, catalogue] = await Promise.all([
+    i18nServer.getFixedT(request),
+    // The plans are one section of many: without the API they are left out, not the page.
+    unlessRefused(plansApi.catalogue(context)).catch(() => null),
+  ]);
+  const { productName, contactEmail, launchAt, appStoreUrl, playStoreUrl } = context.config;
+  return {
+    title: t("home.metaTitle", { product: productName }),
+    description: t("home.metaDescription"),
+    productName,
+    contactEmail: contactEmail ?? null,
+    launchAt,
+    renderedAt: Date.now(),
+    appStoreUrl: appStoreUrl ?? null,
+    playStoreUrl: playStoreUrl ?? null,
+    // On sale, or coming: a retired plan is only for those who have it.
+    plans: (catalogue?.plans ?? []).filter((plan) => plan.badge !== "expired"),
+    subscribed: new URL(request.url).searchParams.get("early-access") === "done",
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireGuest(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: EarlyAccessSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // The versions accepted are those the legal pages show now.
+  const legal = await i18nServer.getFixedT("en", "legal");
+  const { refusal } = await attempt(
+    subscriptionsApi.subscribe(context, {
+      email: submission.value.email,
+      termsVersion: legal("terms.version"),
+      privacyVersion: legal("privacy.version"),
+      locale: await detectLocale(request),
+    }),
+  );
+  if (refusal) return formRefusal(submission, refusal);
+  return redirect("/?early-access=done#request-early-access", { status: 303 });
+}
+
+const USE_CASES = ["construction", "events", "family", "friends", "realEstate", "sports"] as const;
+
+export default function Landing() {
+  const { t } = useTranslation(["common", "landing"]);
+  const page = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <Flex direction="column" gap="9" className="page">
+      <Flex direction="column" gap="4" align="start" className="hero">
+        <Heading as="h1" size={{ initial: "8", sm: "9" }}>
+          {t("home.headline")}
+        </Heading>
+        <Text as="p" size="5" color="gray" className="lead">
+          {t("home.lead")}
+        </Text>
+        <Countdown launchAt={page.launchAt} renderedAt={page.renderedAt} />
+        <Flex gap="3" wrap="wrap">
+          <Button asChild size="3">
+            <a href="#request-early-access">{t("landing:earlyAccessCta")}</a>
+          </Button>
+          <Button asChild size="3" variant="soft">
+            <Link to="/auth/signup">{t("nav.signUp")}</Link>
+          </Button>
+          <Button asChild size="3" variant="soft">
+            <Link to="/auth/signin">{t("nav.signIn")}</Link>
+          </Button>
+        </Flex>
+      </Flex>
+
+      <Grid columns={{ initial: "1", sm: "3" }} gap="4">
+        {(["collect", "roles", "share"] as const).map((feature) => (
+          <Card key={feature} size="2">
+            <Flex direction="column" gap="2">
+              <Heading as="h2" size="4">
+                {t(`home.features.${feature}.title`)}
+              </Heading>
+              <Text as="p" size="2" color="gray">
+                {t(`home.features.${feature}.text`)}
+              </Text>
+            </Flex>
+          </Card>
+        ))}
+      </Grid>
+
+      <section aria-labelledby="use-cases-title" className="landing-section">
+        <Heading as="h2" size="6" id="use-cases-title" mb="4">
+          {t("landing:useCases.title")}
+        </Heading>
+        <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
+          {USE_CASES.map((useCase) => (
+            <Card key={useCase} size="2">
+              <Flex direction="column" gap="1">
+                <Heading as="h3" size="3">
+                  {t(`landing:useCases.${useCase}.title`)}
+                </Heading>
+                <Text as="p" size="2" color="gray">
+                  {t(`landing:useCases.${useCase}.text`)}
+                </Text>
+              </Flex>
+            </Card>
+          ))}
+        </Grid>
+      </section>
+
+      <section aria-labelledby="roles-title" className="landing-section">
+        <Heading as="h2" size="6" id="roles-title" mb="2">
+          {t("landing:roles.title")}
+        </Heading>
+        <Text as="p" color="gray" mb="4">
+          {t("landing:roles.lead")}
+        </Text>
+        <dl className="roles-list">
+          {ROLES.map((role) => (
+            <Flex key={role} direction="column" gap="1" asChild>
+              <div>
+                <dt>
+                  <Flex gap="2" align="center">
+                    <RoleIcon role={role} />
+                    <Text weight="bold">{t(`landing:roles.names.${role}`)}</Text>
+                  </Flex>
+                </dt>
+                <dd>
+                  <Text size="2" color="gray">
+                    {t(`landing:roles.${role}`)}
+                  </Text>
+                </dd>
+              </div>
+            </Flex>
+          ))}
+        </dl>
+      </section>
+
+      {page.plans.length > 0 && (
+        <section aria-labelledby="plans-title" className="landing-section">
+          <Flex justify="between" align="baseline" gap="3" wrap="wrap" mb="4">
+            <Heading as="h2" size="6" id="plans-title">
+              {t("landing:plans.title")}
+            </Heading>
+            <RadixLink asChild size="2">
+              <Link to="/plans">{t("landing:plans.more")}</Link>
+            </RadixLink>
+          </Flex>
+          <Grid columns={{ initial: "1", sm: "2", md: "4" }} gap="4">
+            {page.plans.map((plan) => (
+              <PlanCard
+                key={plan.planId}
+                plan={plan}
+                current={false}
+                action={
+                  plan.badge === "coming_soon" || plan.badge === "coming_2026"
+                    ? { kind: "unavailable", reason: "comingSoon" }
+                    : { kind: "signUp" }
+                }
+                busy={false}
+              />
+            ))}
+          </Grid>
+        </section>
+      )}
+
+      {(page.appStoreUrl || page.playStoreUrl) && (
+        <section aria-labelledby="apps-title" className="landing-section">
+          <Heading as="h2" size="6" id="apps-title" mb="2">
+            {t("landing:apps.title")}
+          </Heading>
+          <Text as="p" color="gray" mb="4">
+            {t("landing:apps.lead")}
+          </Text>
+          <Flex gap="3" wrap="wrap">
+            {page.appStoreUrl && (
+              <a className="store-badge" href={page.appStoreUrl} rel="noopener">
+                {t("landing:apps.appStore")}
+              </a>
+            )}
+            {page.playStoreUrl && (
+              <a className="store-badge" href={page.playStoreUrl} rel="noopener">
+                {t("landing:apps.playStore")}
+              </a>
+            )}
+          </Flex>
+        </section>
+      )}
+
+      <EarlyAccess subscribed={page.subscribed} lastResult={lastResult} />
+
+      <section aria-labelledby="credits-title" className="landing-section">
+        <Heading as="h2" size="4" id="credits-title" mb="2">
+          {t("landing:credits.title")}
+        </Heading>
+        <Flex direction="column" gap="2">
+          <Text as="p" size="2" color="gray">
+            {t("landing:credits.made", { product: page.productName })}
+          </Text>
+          {page.contactEmail && (
+            <Text as="p" size="2" color="gray">
+              {t("landing:credits.contact")}{" "}
+              <a href={`mailto:${page.contactEmail}`} className="inline-link">
+                {page.contactEmail}
+              </a>
+              .
+            </Text>
+          )}
+        </Flex>
+      </section>
+    </Flex>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "description", content: data?.description },
+];
+
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";
