@@ -20,7 +20,7 @@ function linkOf(request: Request) {
   return { email: query.get("email") ?? "", token: query.get("token") ?? "" };
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "landing");
   const { email, token } = linkOf(request);
   const done = new URL(request.url).searchParams.get("done") === "1";

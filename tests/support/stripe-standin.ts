@@ -146,10 +146,15 @@ export class StripeStandIn {
     } as unknown as Stripe.Event;
   }
 
+  /** A Stripe-Signature header for `payload`, as Stripe signs (the SDK's own test helper). */
+  signature(payload: string, secret = this.options.webhookSecret) {
+    return this.signer.webhooks.generateTestHeaderString({ payload, secret });
+  }
+
   /** Posts `event` to the app, signed with `secret` (the app's, unless a test forges one). */
   async deliver(event: Stripe.Event, secret = this.options.webhookSecret) {
     const payload = JSON.stringify(event);
-    const signature = this.signer.webhooks.generateTestHeaderString({ payload, secret });
+    const signature = this.signature(payload, secret);
     const answer = await fetch(this.webhookUrl, {
       method: "POST",
       headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
