@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { createApi } from "#api/app.ts";
 import { rateLimitsForSharedAddresses } from "#api/auth/rate-limit.ts";
 import { createBackgroundWork } from "#api/background.ts";
-import { BUILT_IN_CATALOGUE, readCatalogue } from "#api/billing/catalogue.ts";
+import { BUILT_IN_CATALOGUE, type CataloguePlan, readCatalogue } from "#api/billing/catalogue.ts";
 import { stripeRedirectOrigins } from "#api/billing/stripe.ts";
 import { migrateToLatest, openDatabase } from "#api/db/database.ts";
 import { createJobQueue } from "#api/jobs/queue.ts";
@@ -44,6 +44,23 @@ async function main() {
   }
   const logger = createLogger(config);
   const development = config.env === "development";
+  // The plans sold, when billing is on: a faulty PLANS_FILE stops start-up like a bad variable.
+  let catalogue: readonly CataloguePlan[] | undefined;
+  if (config.billing && config.role !== "web") {
+    try {
+      catalogue = config.billing.plansFile
+        ? await readCatalogue(config.billing.plansFile)
+        : BUILT_IN_CATALOGUE;
+    } catch (error) {
+      console.error(`Configuration error: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    if (!catalogue.some((plan) => plan.type === "paid" && plan.stripePriceId)) {
+      logger.warn(
+        "billing is on, but no plan names a Stripe price (PLANS_FILE): none can be bought",
+      );
+    }
+  }
 
   // Shared by the web tier (which sends it) and the API (which checks it): server/proxy.ts.
   const webTierKey = loadOrCreateSecret(config.dataDir, "web-tier-key", config.webTierKey);
@@ -134,12 +151,8 @@ async function main() {
         background,
         rateLimits: rateLimitsForSharedAddresses(config.addressRateLimitFactor),
         planLimits: config.planLimits,
-        billing: config.billing && {
-          stripe: config.billing.stripe,
-          catalogue: config.billing.plansFile
-            ? await readCatalogue(config.billing.plansFile)
-            : BUILT_IN_CATALOGUE,
-        },
+        billing:
+          config.billing && catalogue ? { stripe: config.billing.stripe, catalogue } : undefined,
         downloadPartMaxBytes: config.downloadPartMaxBytes,
         jobs,
         uploadStore,

@@ -25,16 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { email, token } = linkOf(request);
   const done = new URL(request.url).searchParams.get("done") === "1";
   const valid = done || (email !== "" && token !== "");
-  return data(
-    {
-      title: t("unsubscribe.title"),
-      email,
-      token,
-      done,
-      valid,
-    },
-    { status: valid ? 200 : 400 },
-  );
+  // A broken link is a page that says so, as a broken reset link is.
+  return { title: t("unsubscribe.title"), email, token, done, valid };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -458,6 +458,23 @@ test.describe("process", () => {
     started.cleanup();
   });
 
+  test("a faulty plan catalogue stops start-up with one line naming the file and the fault", async () => {
+    const file = path.join(os.tmpdir(), `plans-${Date.now()}.json`);
+    fs.writeFileSync(file, JSON.stringify([{ planId: "team", type: "paid" }]));
+    const started = run({
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      PLANS_FILE: file,
+    });
+    expect(await started.exited).toBe(1);
+    const lines = started.output().stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Configuration error: PLANS_FILE ${file}: 0\\.price `));
+    expect(started.output().stderr).not.toMatch(/\bat .*\.js:\d+/);
+    started.cleanup();
+    fs.rmSync(file);
+  });
+
   async function listeningPort(started: ReturnType<typeof run>) {
     const listening = /listening on http:\/\/localhost:(\d+)/;
     // Start-up takes seconds on a busy two-core machine.

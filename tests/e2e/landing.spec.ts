@@ -139,8 +139,7 @@ test("early access: refused until complete, then the message takes the form's pl
 });
 
 test("an unsubscribe link that is incomplete or not ours says so", async ({ page }) => {
-  const missing = await page.goto("/unsubscribe?email=ada%40example.com");
-  expect(missing?.status()).toBe(400);
+  await page.goto("/unsubscribe?email=ada%40example.com");
   await expect(page.getByRole("alert")).toHaveText(
     "This unsubscribe link is incomplete or not valid.",
   );

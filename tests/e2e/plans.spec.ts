@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { proxiedUrl, stripe } from "../../playwright.config.ts";
 import { createVerifiedUser, signIn } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { hydrated } from "./support/hydration.ts";
 import { openMenu } from "./support/menus.ts";
 
 /*
@@ -43,6 +44,7 @@ test("a member buys a plan through Stripe's checkout, then cancels it in the bil
   const user = await createVerifiedUser("plans");
   await signIn(page, user.email);
   await page.goto("/teams");
+  await hydrated(page);
   // The user menu's Subscription item leads here.
   await openMenu(page.getByLabel(/account menu/), page.getByRole("link", { name: "Subscription" }));
   await page.getByRole("link", { name: "Subscription" }).click();

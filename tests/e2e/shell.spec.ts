@@ -15,11 +15,11 @@ test.describe("home page", () => {
     await expect(
       page.getByRole("heading", { level: 1, name: "Your team's photos and documents" }),
     ).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign up" })).toHaveAttribute(
+    await expect(page.getByRole("link", { name: "Sign up", exact: true })).toHaveAttribute(
       "href",
       "/auth/signup",
     );
-    await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute(
+    await expect(page.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute(
       "href",
       "/auth/signin",
     );
@@ -37,7 +37,7 @@ test.describe("home page", () => {
       await expect(
         page.getByRole("heading", { level: 1, name: "Le foto e i documenti del tuo team" }),
       ).toBeVisible();
-      await expect(page.getByRole("link", { name: "Registrati" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Registrati", exact: true })).toBeVisible();
     });
   });
 
