@@ -76,6 +76,7 @@ try {
     { name: "sign-in", path: "/auth/signin" },
     { name: "sign-up", path: "/auth/signup" },
     { name: "collections screen", path: `/teams/${teamId}`, signedIn: true },
+    { name: "plans and usage", path: "/plans", signedIn: true },
     {
       name: "files screen, 20 files",
       path: `/teams/${teamId}/collections/${collectionId}`,

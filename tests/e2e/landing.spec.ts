@@ -69,6 +69,8 @@ test("before the launch the countdown shows the time left, and the app badges th
     "href",
     playStoreUrl,
   );
+  // This server sells no plans: the landing page shows none.
+  await expect(page.getByRole("region", { name: "Plans" })).toHaveCount(0);
 });
 
 test("the countdown ticks each second and is gone at zero", async ({ page }) => {

@@ -48,8 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     renderedAt: Date.now(),
     appStoreUrl: appStoreUrl ?? null,
     playStoreUrl: playStoreUrl ?? null,
-    // On sale, or coming: a retired plan is only for those who have it.
-    plans: (catalogue?.plans ?? []).filter((plan) => plan.badge !== "expired"),
+    // Where plans are sold: those on sale or coming (a retired plan is only for those who
+    // have it). A server that sells none has nothing to show here.
+    plans: catalogue?.billing ? catalogue.plans.filter((plan) => plan.badge !== "expired") : [],
     subscribed: new URL(request.url).searchParams.get("early-access") === "done",
   };
 }
