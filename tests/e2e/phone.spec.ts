@@ -143,7 +143,14 @@ for (const [width, scheme] of [
 
     test("signed-out pages fit the screen", async ({ page }) => {
       await preferColorScheme(page, scheme);
-      for (const url of ["/", "/auth/signin", "/auth/signup", "/auth/forgot", "/plans"]) {
+      for (const url of [
+        "/",
+        "/auth/signin",
+        "/auth/signup",
+        "/auth/forgot",
+        "/plans",
+        `/unsubscribe?email=${encodeURIComponent(`${LONG}@example.com`)}&token=${LONG}`,
+      ]) {
         await visit(page, url);
       }
     });
