@@ -12,7 +12,9 @@ export function selfSignedCertificate(names: string[]): { key: string; cert: str
   const name = sequence(set(sequence(oid("2.5.4.3"), utf8(names[0] ?? "test"))));
   const now = Date.now();
   const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f; // keep it positive
+  // Positive (high bit clear) and never a leading zero byte, which DER calls padding and
+  // refuses: a zero first byte made about one certificate in 256 fail to parse.
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x40;
   const altNames = names.map((entry) =>
     isIP(entry) ? tagged(0x87, ipBytes(entry)) : tagged(0x82, Buffer.from(entry, "ascii")),
   );
