@@ -60,9 +60,9 @@ export function createTraffic({ db, now, plans, logger }: TrafficOptions) {
   }
 
   return {
-    /** What the owner's downloads used in the current period, and the plan's limit. */
-    async usage(ownerId: string) {
-      const { limitTrafficBytes, limitTrafficType } = await plans.limitsOf(ownerId);
+    /** What the owner's downloads used in the current period, under the owner's plan `limits`. */
+    async usage(ownerId: string, limits: PlanLimits) {
+      const { limitTrafficBytes, limitTrafficType } = limits;
       const { startPeriod, endPeriod } = trafficPeriod(limitTrafficType, now());
       return {
         usedBytes: await used(ownerId, limitTrafficType),

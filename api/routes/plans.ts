@@ -115,11 +115,12 @@ export function planRoutes({
     })
     .openapi(myUsage, async (c) => {
       const { userId } = c.var.auth;
-      const [storageUsed, { limitStorageBytes }, trafficUsage] = await Promise.all([
+      const limits = await plans.limitsOf(userId);
+      const [storageUsed, trafficUsage] = await Promise.all([
         storageUsedBy(db, userId),
-        plans.limitsOf(userId),
-        traffic.usage(userId),
+        traffic.usage(userId, limits),
       ]);
+      const { limitStorageBytes } = limits;
       return c.json(
         {
           storage: { usedBytes: storageUsed, limitBytes: limitStorageBytes },
