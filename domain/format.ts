@@ -62,6 +62,14 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   );
 }
 
+/** A number format for `locale` with `options`, made once and kept, as dateTimeFormat. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions) {
+  return keptFormat(
+    `number ${locale} ${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(locale, options),
+  );
+}
+
 /** Intl formats by key: a bounded map, for the few locales the app speaks, whatever a caller passes. */
 const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 

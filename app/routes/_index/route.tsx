@@ -10,6 +10,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RoleIcon } from "#app/components/role-icon.tsx";
+import { planAction } from "#app/routes/plans/plan-action.ts";
 import { PlanCard } from "#app/routes/plans/plan-card.tsx";
 import { attempt, unlessRefused } from "#app/services/api/client.server.ts";
 import { plansApi } from "#app/services/api/plans.server.ts";
@@ -17,6 +18,7 @@ import { subscriptionsApi } from "#app/services/api/subscriptions.server.ts";
 import { requireGuest } from "#app/services/auth.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { detectLocale, i18nServer } from "#app/services/i18n.server.ts";
+import { dayOf } from "#domain/plans.ts";
 import { ROLES } from "#domain/roles.ts";
 import { Countdown } from "./countdown.tsx";
 import { EarlyAccess } from "./early-access.tsx";
@@ -50,7 +52,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     playStoreUrl: playStoreUrl ?? null,
     // Where plans are sold: those on sale or coming (a retired plan is only for those who
     // have it). A server that sells none has nothing to show here.
-    plans: catalogue?.billing ? catalogue.plans.filter((plan) => plan.badge !== "expired") : [],
+    plans: catalogue?.billing
+      ? catalogue.plans
+          .filter((plan) => plan.badge !== "expired")
+          .map((plan) => ({
+            plan,
+            // A guest's card: sign up, or why it can't be chosen yet.
+            action: planAction(plan, {
+              billing: true,
+              currentPlan: null,
+              today: dayOf(Date.now()),
+            }),
+          }))
+      : [],
     subscribed: new URL(request.url).searchParams.get("early-access") === "done",
   };
 }
@@ -168,16 +182,12 @@ export default function Landing() {
             </RadixLink>
           </Flex>
           <Grid columns={{ initial: "1", sm: "2", md: "4" }} gap="4">
-            {page.plans.map((plan) => (
+            {page.plans.map(({ plan, action }) => (
               <PlanCard
                 key={plan.planId}
                 plan={plan}
                 current={false}
-                action={
-                  plan.badge === "coming_soon" || plan.badge === "coming_2026"
-                    ? { kind: "unavailable", reason: "comingSoon" }
-                    : { kind: "signUp" }
-                }
+                action={action}
                 busy={false}
               />
             ))}

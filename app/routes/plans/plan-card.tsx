@@ -2,25 +2,17 @@ import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { UNLIMITED } from "#domain/constants.ts";
-import { formatFileSize } from "#domain/format.ts";
+import { formatFileSize, numberFormat } from "#domain/format.ts";
 import type { Plan } from "#domain/plans.ts";
 import type { PlanAction } from "./plan-action.ts";
 
-const priceFormats = new Map<string, Intl.NumberFormat>();
-
 /** Euro, without cents when whole. */
 function euro(price: number, locale: string) {
-  const key = `${locale} ${Number.isInteger(price)}`;
-  let format = priceFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      style: "currency",
-      currency: "EUR",
-      maximumFractionDigits: Number.isInteger(price) ? 0 : 2,
-    });
-    priceFormats.set(key, format);
-  }
-  return format.format(price);
+  return numberFormat(locale, {
+    style: "currency",
+    currency: "EUR",
+    maximumFractionDigits: Number.isInteger(price) ? 0 : 2,
+  }).format(price);
 }
 
 /** One plan: its name and badges, price, limits and features, and what its reader can do. */
