@@ -32,7 +32,8 @@ COPY --from=build --chown=root:root /app/build ./build
 USER node
 VOLUME /data
 EXPOSE 3000
+# Liveness: /api/status (a database round trip), or /health on a ROLE=web host.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/status').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "const p=process.env.ROLE==='web'?'/health':'/api/status';fetch('http://127.0.0.1:'+(process.env.PORT||3000)+p).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Exec form: node is PID 1 and receives SIGTERM itself (server.ts drains and exits 0).
 CMD ["node", "build/host/server.js"]

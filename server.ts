@@ -12,6 +12,7 @@ import { stripeRedirectOrigins } from "#api/billing/stripe.ts";
 import { migrateToLatest, openDatabase } from "#api/db/database.ts";
 import { createJobQueue } from "#api/jobs/queue.ts";
 import { createMailer } from "#api/mail/mailer.ts";
+import { runForRequest } from "#api/request-context.ts";
 import { createBlobStore } from "#api/storage/index.ts";
 import { createUploadStore } from "#api/uploads/tus-store.ts";
 import type { WebConfig } from "#app/load-context.ts";
@@ -20,7 +21,7 @@ import { compress } from "./server/compress.ts";
 import { ConfigError, parseConfig, s3LinkOrigin } from "./server/config.ts";
 import type { HostEnv } from "./server/host-env.ts";
 import { createLogger } from "./server/logger.ts";
-import { clientAddress, forwardedRequest } from "./server/proxy.ts";
+import { clientAddress, forwardedRequest, trustedRequestId } from "./server/proxy.ts";
 import { hostErrorAnswer } from "./server/request-errors.ts";
 import { loadOrCreateSecret } from "./server/secrets.ts";
 import { createWeb } from "./server/web.ts";
@@ -44,6 +45,8 @@ async function main() {
   }
   const logger = createLogger(config);
   const development = config.env === "development";
+  /** Set by SIGTERM: readiness fails from then on (/api/status/ready, /health). */
+  let stopping = false;
   // The plans sold, when billing is on: a faulty PLANS_FILE stops start-up like a bad variable.
   let catalogue: readonly CataloguePlan[] | undefined;
   if (config.billing && config.role !== "web") {
@@ -65,25 +68,29 @@ async function main() {
   // Shared by the web tier (which sends it) and the API (which checks it): server/proxy.ts.
   const webTierKey = loadOrCreateSecret(config.dataDir, "web-tier-key", config.webTierKey);
   const host = new Hono<HostEnv>();
-  host.use(async (c, next) => {
+  host.use((c, next) => {
     const started = performance.now();
-    const requestId = randomUUID();
+    // The proxy's id, or the web tier's for its API calls; else a new one (server/proxy.ts).
+    const requestId = trustedRequestId(c.req.raw, config.trustProxy, webTierKey) ?? randomUUID();
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     c.set("requestId", requestId);
     c.set("clientIp", clientAddress(c.req.raw, incoming, config.trustProxy, webTierKey));
-    c.set("logger", logger.child({ requestId }));
-    await next();
-    c.res.headers.set("X-Request-Id", requestId);
-    c.res.headers.set("X-Content-Type-Options", "nosniff");
-    const entry = {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round(performance.now() - started),
-      ip: c.var.clientIp,
-    };
-    if (c.req.path.startsWith("/assets/")) logger.debug(entry, "request");
-    else logger.info(entry, "request");
+    c.set("logger", logger);
+    // Every line logged while serving it, by any logger, names the request (logContext).
+    return runForRequest(requestId, async () => {
+      await next();
+      c.res.headers.set("X-Request-Id", requestId);
+      c.res.headers.set("X-Content-Type-Options", "nosniff");
+      const entry = {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+        ip: c.var.clientIp,
+      };
+      if (c.req.path.startsWith("/assets/")) logger.debug(entry, "request");
+      else logger.info(entry, "request");
+    });
   });
   if (config.compress) host.use(compress);
 
@@ -156,6 +163,7 @@ async function main() {
         downloadPartMaxBytes: config.downloadPartMaxBytes,
         jobs,
         uploadStore,
+        draining: () => stopping,
       }),
     );
     jobs.start();
@@ -179,6 +187,14 @@ async function main() {
     ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
     : undefined;
   if (config.role !== "api") {
+    // The web tier's own health check, answered without the API (a ROLE=web host has no
+    // /api/status): 200 while it serves, 503 once it is stopping.
+    host.get("/health", (c) => {
+      c.header("Cache-Control", "no-store");
+      return stopping
+        ? c.json({ status: "draining", message: "Stopping: finishing the requests in flight" }, 503)
+        : c.json({ status: "ok", message: "Serving pages" }, 200);
+    });
     const buildDir = path.resolve(import.meta.dirname, development ? "build" : "..");
     host.route(
       "/",
@@ -231,23 +247,32 @@ async function main() {
     `${config.productName} listening on http://localhost:${port}`,
   );
 
-  let stopping = false;
   const stop = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down: finishing requests in flight");
-    const force = setTimeout(() => {
-      logger.warn("shutdown timeout: closing remaining connections");
-      server.closeAllConnections();
-    }, config.shutdownTimeoutMs);
-    force.unref();
-    server.close(async () => {
-      await vite?.close();
-      await closeDatabase();
-      logger.info("stopped");
-      process.exit(exitCode);
-    });
-    server.closeIdleConnections();
+    const drain = () => {
+      logger.info({ signal }, "shutting down: finishing requests in flight");
+      const force = setTimeout(() => {
+        logger.warn("shutdown timeout: closing remaining connections");
+        server.closeAllConnections();
+      }, config.shutdownTimeoutMs);
+      force.unref();
+      server.close(async () => {
+        await vite?.close();
+        await closeDatabase();
+        logger.info("stopped");
+        process.exit(exitCode);
+      });
+      server.closeIdleConnections();
+    };
+    // A load balancer that polls readiness needs a moment to see it fail and send new requests
+    // elsewhere; until then this instance still serves them (SHUTDOWN_DELAY_MS, 0 by default).
+    if (config.shutdownDelayMs > 0 && exitCode === 0) {
+      logger.info({ signal, delayMs: config.shutdownDelayMs }, "stopping: readiness now fails");
+      setTimeout(drain, config.shutdownDelayMs);
+    } else {
+      drain();
+    }
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

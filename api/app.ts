@@ -97,6 +97,8 @@ export interface ApiDependencies {
   uploadStore: UploadStore;
   /** The largest part of a collection download, in bytes; DEFAULT_PART_MAX_BYTES when absent. */
   downloadPartMaxBytes?: number;
+  /** True once the host is stopping: the readiness check fails (GET /api/status/ready). */
+  draining?: () => boolean;
 }
 
 /** JSON bodies are small; uploads have their own routes and limits. */

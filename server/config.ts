@@ -129,6 +129,12 @@ const envSchema = z
       .min(0)
       .max(120_000, { error: "must be at most 120000" })
       .default(10_000),
+    SHUTDOWN_DELAY_MS: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int()
+      .min(0)
+      .max(120_000, { error: "must be at most 120000" })
+      .default(0),
     ADDRESS_RATE_LIMIT_FACTOR: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number" })
@@ -329,6 +335,8 @@ export interface Config {
   compress: boolean;
   logLevel: Env["LOG_LEVEL"];
   shutdownTimeoutMs: number;
+  /** How long a stopping host keeps taking new requests, failing readiness, before it drains. */
+  shutdownDelayMs: number;
   analyticsScriptUrl: string | undefined;
   /** The launch the landing page counts down to (epoch ms). */
   launchAt: number;
@@ -414,6 +422,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     compress: env.COMPRESS,
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
     launchAt: env.LAUNCH_AT ? Date.parse(env.LAUNCH_AT) : LAUNCH_AT_MS,
     appStoreUrl: env.APP_STORE_URL,

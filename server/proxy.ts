@@ -36,7 +36,7 @@ export function forwardedRequest(request: Request, trustProxy: boolean): Request
 export const CLIENT_IP_HEADER = "X-Client-IP";
 export const WEB_TIER_KEY_HEADER = "X-Web-Tier-Key";
 
-function fromWebTier(request: Request, webTierKey: string) {
+export function fromWebTier(request: Request, webTierKey: string) {
   const presented = Buffer.from(request.headers.get(WEB_TIER_KEY_HEADER) ?? "");
   const expected = Buffer.from(webTierKey);
   return presented.length === expected.length && timingSafeEqual(presented, expected);
@@ -63,4 +63,20 @@ export function clientAddress(
   const forwarded = request.headers.get("X-Forwarded-For");
   const last = forwarded?.split(",").at(-1)?.trim();
   return last || socketAddress;
+}
+
+/** What a request id may look like: nginx's `$request_id` (32 hex digits), a UUID and the like. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * The request id the request arrived with, when it can be believed: sent by our own web tier
+ * (the web-tier key vouches), or with TRUST_PROXY by the proxy (nginx: `proxy_set_header
+ * X-Request-Id $request_id`). One id then follows a request from the proxy's log through the web
+ * tier's and the API's to the jobs it enqueues. Anything else, or a malformed id, is ignored:
+ * the host makes a new one.
+ */
+export function trustedRequestId(request: Request, trustProxy: boolean, webTierKey: string) {
+  const presented = request.headers.get("X-Request-Id")?.trim();
+  if (!presented || !REQUEST_ID.test(presented)) return undefined;
+  return trustProxy || fromWebTier(request, webTierKey) ? presented : undefined;
 }

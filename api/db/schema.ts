@@ -238,6 +238,8 @@ export interface JobsTable {
   locked_until: number | null;
   last_error: string | null;
   created_at: number;
+  /** The request that enqueued the job, for the log (migration 0010). */
+  request_id: string | null;
 }
 
 /** A collection download a member asked for: its parts' entries are fixed when asked. */

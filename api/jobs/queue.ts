@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Clock } from "#api/clock.ts";
 import type { Database, Db } from "#api/db/schema.ts";
+import { currentRequestId, runForRequest } from "#api/request-context.ts";
 
 /**
  * The durable job queue (ARCHITECTURE: background work survives a restart), on the `jobs` table
@@ -20,6 +21,7 @@ import type { Database, Db } from "#api/db/schema.ts";
  * - A job that throws is retried with exponential back-off; after its kind's `maxAttempts` the
  *   kind's `giveUp` runs, the failure is logged and the row is dropped.
  * - The worker polls every `pollMs` and is woken at once by `enqueue` in the same process.
+ * - A job keeps the id of the request that enqueued it: what it logs carries that `requestId`.
  *
  * Handlers must be idempotent: a job can run more than once (a crash after the work, before the
  * delete).
@@ -90,6 +92,7 @@ interface ClaimedJob {
   kind: string;
   payload: string;
   attempts: number;
+  request_id: string | null;
 }
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
@@ -124,7 +127,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         .set((eb) => ({ locked_until: at + lockMs, attempts: eb("attempts", "+", 1) }))
         .where("job_id", "=", job_id)
         .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
-        .returning(["job_id", "kind", "payload", "attempts"])
+        .returning(["job_id", "kind", "payload", "attempts", "request_id"])
         .executeTakeFirst();
       if (claimed) return { ...claimed, attempts: Number(claimed.attempts) };
     }
@@ -189,6 +192,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   async function runOne(): Promise<boolean> {
     const job = await claim();
     if (!job) return false;
+    await runForRequest(job.request_id ?? undefined, () => run(job));
+    return true;
+  }
+
+  async function run(job: ClaimedJob) {
     const handler = handlers.get(job.kind);
     const release = holdLock(job);
     try {
@@ -200,7 +208,6 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       release();
       await fail(job, handler, error);
     }
-    return true;
   }
 
   function drain(): Promise<void> {
@@ -208,7 +215,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       wakeAgain = true;
       return draining;
     }
-    draining = (async () => {
+    // Woken by a request's enqueue, the loop still serves no request: each job sets its own.
+    draining = runForRequest(undefined, async () => {
       try {
         do {
           wakeAgain = false;
@@ -221,7 +229,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       } finally {
         draining = null;
       }
-    })();
+    });
     return draining;
   }
 
@@ -254,6 +262,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           locked_until: null,
           last_error: null,
           created_at: at,
+          request_id: currentRequestId() ?? null,
         })
         .execute();
       if (!enqueueOptions.db && timer) queueMicrotask(() => void drain());

@@ -31,6 +31,11 @@ export interface BlobStore {
    * the S3 store with an absolute URL on the bucket's endpoint.
    */
   signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
+  /**
+   * Resolves when the store can be reached and used (the readiness check); rejects otherwise.
+   * The disk store needs its folder writable, the S3 store its endpoint answering for the bucket.
+   */
+  ping(): Promise<void>;
 }
 
 export interface PutBlobOptions {

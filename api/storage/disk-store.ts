@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createWriteStream, type WriteStream } from "node:fs";
-import { type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
+import { access, constants, type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
@@ -122,6 +122,12 @@ export class DiskBlobStore implements BlobStore {
       await handle.close();
       throw error;
     }
+  }
+
+  async ping(): Promise<void> {
+    // A fresh DATA_DIR has no blobs folder until the first blob: made here as put would.
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    await access(this.root, constants.R_OK | constants.W_OK | constants.X_OK);
   }
 
   async head(key: string): Promise<BlobInfo | null> {

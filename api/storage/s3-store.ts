@@ -6,6 +6,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -161,6 +162,26 @@ export class S3BlobStore implements BlobStore {
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
+    }
+  }
+
+  async ping(): Promise<void> {
+    try {
+      await this.#client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      return;
+    } catch (error) {
+      // A missing bucket (404), no answer or a 5xx: not usable.
+      if (statusOf(error) !== 403) throw error;
+    }
+    // Credentials without s3:ListBucket may not ask about the bucket: ask about an object that
+    // is never written instead. Any answer about it (404, or 403 without ListBucket) will do.
+    try {
+      await this.#client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: "status/readiness-probe" }),
+      );
+    } catch (error) {
+      const status = statusOf(error);
+      if (status !== 403 && status !== 404) throw error;
     }
   }
 

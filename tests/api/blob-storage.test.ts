@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
@@ -140,6 +140,10 @@ function contract(name: string, makeStore: () => Promise<StoreFixture>) {
       });
       const blob = await store.get("round-trip/unknown");
       expect(await digest(blob!.body)).toEqual(expectedDigest(2, 0, size - 1));
+    });
+
+    it("answers the readiness ping", async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
     });
 
     it("stores an empty blob", async () => {
@@ -613,6 +617,31 @@ contract("S3", async () => {
       await s3.stop();
     },
   };
+});
+
+describe("readiness ping", () => {
+  it("fails for a disk store whose folder cannot be made", async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), "raccolta-ping-")), "a-file");
+    await writeFile(file, "not a folder");
+    const store = new DiskBlobStore({ root: path.join(file, "blobs"), signingSecret: SECRET });
+    await expect(store.ping()).rejects.toMatchObject({ code: "ENOTDIR" });
+  });
+
+  it("fails for an S3 bucket that is missing, or an endpoint that does not answer", async () => {
+    const s3 = await startS3Server();
+    const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+    const options = { ...s3, forcePathStyle: true, logger: quiet };
+    const missing = new S3BlobStore({ ...options, bucket: "no-such-bucket" });
+    const closed = new S3BlobStore({ ...options, endpoint: "http://127.0.0.1:9" });
+    try {
+      await expect(missing.ping()).rejects.toThrow();
+      await expect(closed.ping()).rejects.toThrow();
+    } finally {
+      missing.destroy();
+      closed.destroy();
+      await s3.stop();
+    }
+  });
 });
 
 describe("createBlobStore", () => {

@@ -1,9 +1,11 @@
+import { Writable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "#api/db/database.ts";
 import type { Db } from "#api/db/schema.ts";
 import { createJobQueue, type JobQueue } from "#api/jobs/queue.ts";
+import { currentRequestId, logContext, runForRequest } from "#api/request-context.ts";
 import { freshDatabase, testClock } from "./support/api-server.ts";
 
 // The durable job queue on the real database (SQLite, or PostgreSQL with TEST_DATABASE_URL):
@@ -64,6 +66,52 @@ describe("the job queue", () => {
     await queue.enqueue("now", "hello");
     for (let i = 0; i < 50 && ran.length === 0; i++) await sleep(20);
     expect(ran).toEqual(["hello"]);
+  });
+
+  it("runs a job as serving the request that enqueued it, on another instance too", async () => {
+    const lines: { msg: string; requestId?: string }[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(
+          ...String(chunk)
+            .trim()
+            .split("\n")
+            .map((line) => JSON.parse(line)),
+        );
+        done();
+      },
+    });
+    const logging = pino({ level: "info", mixin: logContext }, sink);
+    const enqueuer = queueOn(dbA);
+    const worker = queueOn(dbB, { logger: logging });
+    const seen: (string | undefined)[] = [];
+    worker.register("traced", {
+      run: async (payload) => {
+        seen.push(currentRequestId());
+        logging.info({ payload }, "traced job ran");
+        if (payload === "fails") throw new Error("no luck");
+      },
+      maxAttempts: 1,
+    });
+    await runForRequest("req-0123456789abcdef", () => enqueuer.enqueue("traced", "ok"));
+    await runForRequest("req-fedcba9876543210", () => enqueuer.enqueue("traced", "fails"));
+    await enqueuer.enqueue("traced", "untraced");
+    // Woken from inside another request, the worker still runs each job as its own request's.
+    await runForRequest("req-waking-the-worker", () => worker.idle());
+
+    expect(seen.sort()).toEqual(["req-0123456789abcdef", "req-fedcba9876543210", undefined].sort());
+    const ran = lines.filter((line) => line.msg === "traced job ran");
+    expect(ran.map((line) => [(line as { payload?: string }).payload, line.requestId])).toEqual(
+      expect.arrayContaining([
+        ["ok", "req-0123456789abcdef"],
+        ["fails", "req-fedcba9876543210"],
+        ["untraced", undefined],
+      ]),
+    );
+    // The queue's own line about the failure names the request too.
+    const failed = lines.find((line) => line.msg.startsWith("job failed"));
+    expect(failed?.requestId).toBe("req-fedcba9876543210");
+    expect(lines.some((line) => line.requestId === "req-waking-the-worker")).toBe(false);
   });
 
   it("leaves a job until it is due", async () => {

@@ -501,6 +501,84 @@ test.describe("process", () => {
     }
   });
 
+  /** The JSON log lines a host wrote to stdout. */
+  function logLines(started: ReturnType<typeof run>) {
+    return started
+      .output()
+      .stdout.split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { msg: string; path?: string; requestId?: string });
+  }
+
+  test("one request id follows a page from the proxy through the web tier to the API's log", async () => {
+    const key = `web-tier-${"k".repeat(40)}`;
+    const api = run({ PORT: "0", ROLE: "api", WEB_TIER_KEY: key });
+    const apiPort = await listeningPort(api);
+    const web = run({
+      PORT: "0",
+      ROLE: "web",
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      WEB_TIER_KEY: key,
+      TRUST_PROXY: "1",
+    });
+    try {
+      const webPort = await listeningPort(web);
+      // nginx's $request_id: 32 hex digits.
+      const requestId = "5b9c7a0e1f2d3c4b5a69788796a5b4c3";
+      const page = await get(`http://127.0.0.1:${webPort}/status`, { "X-Request-Id": requestId });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("x-request-id")).toBe(requestId);
+      await expect
+        .poll(() => logLines(api).find((line) => line.path === "/api/status")?.requestId)
+        .toBe(requestId);
+      expect(logLines(web).find((line) => line.path === "/status")?.requestId).toBe(requestId);
+
+      // Sent straight to the API by a client, the header is not believed: the API has no
+      // TRUST_PROXY, and the client has no web-tier key.
+      const direct = await get(`http://127.0.0.1:${apiPort}/api/status`, {
+        "X-Request-Id": "f".repeat(32),
+      });
+      expect(direct.headers.get("x-request-id")).not.toBe("f".repeat(32));
+      expect(direct.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      web.child.kill("SIGTERM");
+      api.child.kill("SIGTERM");
+      await Promise.all([web.exited, api.exited]);
+      web.cleanup();
+      api.cleanup();
+    }
+  });
+
+  test("on SIGTERM readiness fails at once, pages are served through SHUTDOWN_DELAY_MS, then it drains", async () => {
+    const started = run({ PORT: "0", SHUTDOWN_DELAY_MS: "4000" });
+    try {
+      const port = await listeningPort(started);
+      const origin = `http://127.0.0.1:${port}`;
+      expect((await get(`${origin}/api/status/ready`)).status).toBe(200);
+      expect(await (await get(`${origin}/health`)).json()).toMatchObject({ status: "ok" });
+
+      started.child.kill("SIGTERM");
+      await expect.poll(async () => (await get(`${origin}/api/status/ready`)).status).toBe(503);
+      expect(await (await get(`${origin}/api/status/ready`)).json()).toMatchObject({
+        status: "draining",
+      });
+      expect((await get(`${origin}/health`)).status).toBe(503);
+      // Still serving what it is sent until the delay ends: the balancer has time to notice.
+      expect((await get(`${origin}/terms`)).status).toBe(200);
+      expect(await started.exited).toBe(0);
+      const messages = logLines(started).map((line) => line.msg);
+      expect(messages).toEqual(
+        expect.arrayContaining(["stopping: readiness now fails", "stopped"]),
+      );
+      expect(messages.indexOf("stopping: readiness now fails")).toBeLessThan(
+        messages.findIndex((msg) => msg.startsWith("shutting down")),
+      );
+    } finally {
+      started.child.kill("SIGKILL");
+      started.cleanup();
+    }
+  });
+
   test("SIGTERM lets the server finish and exit cleanly", async () => {
     const started = run({ PORT: "0", LOG_LEVEL: "info" });
     try {

@@ -34,6 +34,7 @@ describe("parseConfig", () => {
       compress: true,
       logLevel: "info",
       shutdownTimeoutMs: 10_000,
+      shutdownDelayMs: 0,
       s3: undefined,
     });
   });
@@ -264,6 +265,16 @@ describe("parseConfig", () => {
         'Configuration error: LAUNCH_AT must be a date and time like 2026-03-01T09:00:00+01:00 (got "next spring")',
         'Configuration error: PLAY_STORE_URL must use https (got "http://play.example")',
       ],
+    );
+  });
+
+  it("keeps serving for SHUTDOWN_DELAY_MS after SIGTERM, up to two minutes", () => {
+    expect(parseConfig({ SHUTDOWN_DELAY_MS: "5000" }).shutdownDelayMs).toBe(5000);
+    expect(() => parseConfig({ SHUTDOWN_DELAY_MS: "120001" })).toThrow(
+      "SHUTDOWN_DELAY_MS must be at most 120000",
+    );
+    expect(() => parseConfig({ SHUTDOWN_DELAY_MS: "soon" })).toThrow(
+      "SHUTDOWN_DELAY_MS must be a number of milliseconds",
     );
   });
 

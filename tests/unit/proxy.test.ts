@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientAddress, forwardedRequest } from "../../server/proxy.ts";
+import { clientAddress, forwardedRequest, trustedRequestId } from "../../server/proxy.ts";
 
 const internal = "http://127.0.0.1:3000/teams?x=1";
 const socket = { socket: { remoteAddress: "10.0.0.2" } } as IncomingMessage;
@@ -97,5 +97,40 @@ describe("clientAddress", () => {
     expect(clientAddress(relayed({ "X-Client-IP": "198.51.100.4" }), socket, false, key)).toBe(
       "10.0.0.2",
     );
+  });
+});
+
+describe("trustedRequestId", () => {
+  const key = "k".repeat(48);
+  const withId = (id: string, headers: Record<string, string> = {}) =>
+    new Request(internal, { headers: { "X-Request-Id": id, ...headers } });
+  const nginxId = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
+
+  it("is the proxy's id with TRUST_PROXY", () => {
+    expect(trustedRequestId(withId(nginxId), true, key)).toBe(nginxId);
+  });
+
+  it("is the web tier's id when the web-tier key vouches for it", () => {
+    const uuid = "6f1c1f36-4a55-4d1f-9d0c-0c3a3b1d2e4f";
+    expect(trustedRequestId(withId(uuid, { "X-Web-Tier-Key": key }), false, key)).toBe(uuid);
+  });
+
+  it("is ignored from anyone else, or with a wrong key", () => {
+    expect(trustedRequestId(withId(nginxId), false, key)).toBeUndefined();
+    expect(
+      trustedRequestId(withId(nginxId, { "X-Web-Tier-Key": "x".repeat(48) }), false, key),
+    ).toBeUndefined();
+  });
+
+  it("is ignored when it is not shaped like an id, trusted or not", () => {
+    for (const bad of [
+      "short",
+      "x".repeat(129),
+      "id with spaces",
+      'a"},{"level":60,"msg":"forged',
+      "é".repeat(10),
+    ]) {
+      expect(trustedRequestId(withId(bad), true, key)).toBeUndefined();
+    }
   });
 });

@@ -1441,7 +1441,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Service status, with a real database round trip */
+        /** Liveness: the service answers, with a real database round trip */
         get: {
             parameters: {
                 query?: never;
@@ -1467,6 +1467,54 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Status"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/status/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: whether a load balancer should send this instance requests
+         * @description Fails while the database or the blob store cannot be reached, and from the moment the instance is told to stop (SIGTERM) while it finishes the requests it has.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Ready for requests */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Readiness"];
+                    };
+                };
+                /** @description Not ready: a dependency is down, or the instance is draining */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Readiness"];
                     };
                 };
             };
@@ -5707,6 +5755,19 @@ export interface components {
             /** @enum {string} */
             path: "/firstName" | "/lastName" | "/nickname" | "/preferredName";
             value?: string | null;
+        };
+        Readiness: {
+            checks: {
+                /** @enum {string} */
+                database: "ok" | "failed";
+                /** @enum {string} */
+                storage: "ok" | "failed";
+            };
+            message: string;
+            /** @enum {string} */
+            status: "ok" | "unavailable" | "draining";
+            /** @description Server time, epoch milliseconds */
+            timestamp: number;
         };
         RefreshRequest: {
             refreshToken: string;

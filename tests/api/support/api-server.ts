@@ -154,6 +154,8 @@ export interface StartApiOptions {
   s3Uploads?: boolean;
   /** The largest part of a collection download; small ones test the split into parts. */
   downloadPartMaxBytes?: number;
+  /** Whether the host is stopping, for the readiness check. */
+  draining?: () => boolean;
   s3?: {
     endpoint: string;
     bucket: string;
@@ -228,6 +230,7 @@ export async function startApi(options: StartApiOptions = {}) {
     planLimits: { ...TEST_PLAN_LIMITS, ...options.planLimits },
     billing: options.billing,
     downloadPartMaxBytes: options.downloadPartMaxBytes,
+    draining: options.draining,
     jobs,
     uploadStore,
   };
