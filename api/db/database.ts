@@ -12,7 +12,7 @@ import * as m0006 from "./migrations/0006-files.ts";
 import * as m0007 from "./migrations/0007-downloads.ts";
 import * as m0008 from "./migrations/0008-billing.ts";
 import * as m0009 from "./migrations/0009-unsubscribe.ts";
-import * as m0010 from "./migrations/0010-job-request-ids.ts";
+import * as m0010 from "./migrations/0010-scale-out.ts";
 import type { Database, Db } from "./schema.ts";
 import { withStatementCache } from "./statement-cache.ts";
 
@@ -27,7 +27,7 @@ const migrations: Record<string, Migration> = {
   "0007-downloads": m0007,
   "0008-billing": m0008,
   "0009-unsubscribe": m0009,
-  "0010-job-request-ids": m0010,
+  "0010-scale-out": m0010,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -242,6 +242,19 @@ export interface JobsTable {
   request_id: string | null;
 }
 
+/**
+ * Who may write a resumable upload now (migration 0010): one row per locked upload, held by one
+ * request on one instance until `expires_at` unless renewed (api/uploads/upload-locks.ts).
+ */
+export interface UploadLocksTable {
+  upload_id: string;
+  /** The holding request's random id. */
+  holder: string;
+  expires_at: number;
+  /** Set by a request that wants the lock: the holder stops its request and lets go. */
+  release_requested_at: number | null;
+}
+
 /** A collection download a member asked for: its parts' entries are fixed when asked. */
 export interface DownloadsTable {
   download_id: string;
@@ -316,6 +329,7 @@ export interface Database {
   files: FilesTable;
   file_reads: FileReadsTable;
   jobs: JobsTable;
+  upload_locks: UploadLocksTable;
   downloads: DownloadsTable;
   download_entries: DownloadEntriesTable;
   traffic_usage: TrafficUsageTable;

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
-import { ERRORS, MemoryLocker, Server, Upload } from "@tus/server";
+import { ERRORS, Server, Upload } from "@tus/server";
 import type { Logger } from "pino";
 import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
@@ -18,6 +18,7 @@ import type { UploadUrlSigner } from "#api/uploads/upload-urls.ts";
 import { NAME_MAX, NAME_MIN, UNLIMITED } from "#domain/constants.ts";
 import { canCreateFile, canSeeCollection } from "#domain/roles.ts";
 import { isSafeText } from "#domain/validation.ts";
+import { createUploadLocker } from "./upload-locks.ts";
 
 /**
  * Files arrive in collections (contract of issue 5, "Uploads"):
@@ -236,7 +237,8 @@ export function createFileUploadService(options: FileUploadOptions) {
   /** Who sent a tus creation request, and what it created: keyed by the request. */
   const creators = new WeakMap<Request, string>();
   const created = new WeakMap<Request, { fileId: string; expiresAt: number }>();
-  const locker = new MemoryLocker();
+  // Shared by every API instance: two requests for one upload never write it at once.
+  const locker = createUploadLocker({ db, logger });
 
   function uploadUrl(uploadId: string, expiresAt: number) {
     return signer.url(publicUrl, "files", uploadId, expiresAt);

@@ -39,7 +39,7 @@ const MIGRATIONS = [
   "0007-downloads",
   "0008-billing",
   "0009-unsubscribe",
-  "0010-job-request-ids",
+  "0010-scale-out",
 ];
 
 describe("migrations", () => {

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import { Readable } from "node:stream";
 import { buffer as readAll } from "node:stream/consumers";
+import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import * as tus from "tus-js-client";
@@ -398,6 +400,65 @@ describe("tus", () => {
     expect((await storedBytes(row?.blob_key ?? "")).equals(bytes)).toBe(true);
     // A complete upload tells a client resuming it that nothing is left.
     expect(await offsetOf(url)).toBe(SIZE);
+  });
+
+  it("hands an upload over between instances: a request on the second stops the first's, then resumes", async () => {
+    const bytes = text(SIZE);
+    const { fileId, url } = await started({
+      name: "handed-over.txt",
+      contentType: "text/plain",
+      size: SIZE,
+    });
+    const other = await api.anotherInstance();
+    try {
+      // A PATCH on the first instance that sends 256 KiB, then hangs with its connection open,
+      // as a phone's upload does when the phone walks out of coverage.
+      const hanging = http.request(url, {
+        method: "PATCH",
+        headers: {
+          "Tus-Resumable": "1.0.0",
+          "Upload-Offset": "0",
+          "Content-Type": "application/offset+octet-stream",
+        },
+      });
+      const settled = new Promise<string>((resolve) => {
+        hanging.on("response", (response) => {
+          response.resume();
+          resolve(`answered ${response.statusCode}`);
+        });
+        hanging.on("error", () => resolve("closed"));
+      });
+      hanging.write(bytes.subarray(0, 256 * 1024));
+      await sleep(300);
+
+      // The client comes back through the other instance: it asks where to resume from. The
+      // lock is the database's, so that request asks the hanging one to stop, and waits.
+      const resumeFrom = await offsetOf(url.replace(api.url, other.url));
+      expect(await Promise.race([settled, sleep(10_000).then(() => "still open")])).not.toBe(
+        "still open",
+      );
+      expect(resumeFrom).toBeLessThanOrEqual(256 * 1024);
+      expect((await fileRow(fileId))?.status).toBe("uploading");
+
+      const rest = await fetch(url.replace(api.url, other.url), {
+        method: "PATCH",
+        headers: {
+          "Tus-Resumable": "1.0.0",
+          "Upload-Offset": String(resumeFrom),
+          "Content-Type": "application/offset+octet-stream",
+        },
+        body: new Uint8Array(bytes.subarray(resumeFrom)),
+      });
+      expect(rest.status).toBe(204);
+      hanging.destroy();
+      await api.jobs.idle();
+      const row = await fileRow(fileId);
+      expect(row).toMatchObject({ status: "ready" });
+      expect((await storedBytes(row?.blob_key ?? "")).equals(bytes)).toBe(true);
+      expect(await api.db.selectFrom("upload_locks").selectAll().execute()).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   it("creates an upload with POST /api/uploads and a bearer token", async () => {
