@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { createApi } from "#api/app.ts";
 import { rateLimitsForSharedAddresses } from "#api/auth/rate-limit.ts";
 import { createBackgroundWork } from "#api/background.ts";
@@ -12,7 +12,16 @@ import { stripeRedirectOrigins } from "#api/billing/stripe.ts";
 import { migrateToLatest, openDatabase } from "#api/db/database.ts";
 import { createJobQueue } from "#api/jobs/queue.ts";
 import { createMailer } from "#api/mail/mailer.ts";
-import { runForRequest } from "#api/request-context.ts";
+import {
+  apiResource,
+  httpRequests,
+  metrics,
+  watchJobQueue,
+  watchPool,
+  watchProcess,
+  webApiCalls,
+} from "#api/metrics.ts";
+import { currentRoute, runForRequest } from "#api/request-context.ts";
 import { createBlobStore } from "#api/storage/index.ts";
 import { createUploadStore } from "#api/uploads/tus-store.ts";
 import type { WebConfig } from "#app/load-context.ts";
@@ -20,7 +29,7 @@ import pkg from "./package.json" with { type: "json" };
 import { compress } from "./server/compress.ts";
 import { ConfigError, parseConfig, s3LinkOrigin } from "./server/config.ts";
 import type { HostEnv } from "./server/host-env.ts";
-import { createLogger } from "./server/logger.ts";
+import { createLogger, type Logger } from "./server/logger.ts";
 import { clientAddress, forwardedRequest, trustedRequestId } from "./server/proxy.ts";
 import { hostErrorAnswer } from "./server/request-errors.ts";
 import { loadOrCreateSecret } from "./server/secrets.ts";
@@ -47,6 +56,7 @@ async function main() {
   const development = config.env === "development";
   /** Set by SIGTERM: readiness fails from then on (/api/status/ready, /health). */
   let stopping = false;
+  if (config.metrics) watchProcess();
   // The plans sold, when billing is on: a faulty PLANS_FILE stops start-up like a bad variable.
   let catalogue: readonly CataloguePlan[] | undefined;
   if (config.billing && config.role !== "web") {
@@ -90,6 +100,16 @@ async function main() {
       };
       if (c.req.path.startsWith("/assets/")) logger.debug(entry, "request");
       else logger.info(entry, "request");
+      const tier = c.req.path.startsWith("/api/") ? "api" : "web";
+      httpRequests.observe(
+        {
+          tier,
+          route: routeLabel(c, tier),
+          method: methodLabel(c.req.method),
+          status: c.res.status,
+        },
+        entry.ms / 1000,
+      );
     });
   });
   if (config.compress) host.use(compress);
@@ -109,6 +129,10 @@ async function main() {
     const { db, dialect } = database;
     const applied = await migrateToLatest(database);
     logger.info({ dialect, applied }, "database ready");
+    if (config.metrics) {
+      watchJobQueue(db);
+      if (database.pool) watchPool(database.pool);
+    }
     const tokenSigningKey = loadOrCreateSecret(
       config.dataDir,
       "token-signing-key",
@@ -173,6 +197,8 @@ async function main() {
     productName: config.productName,
     apiUrl: config.apiUrl ?? "",
     apiTimeoutMs: config.apiTimeoutMs,
+    observeApiCall: (method, path, status, ms) =>
+      webApiCalls.observe({ method, resource: apiResource(path), status }, ms / 1000),
     sessionSecrets: config.sessionSecrets ?? [loadOrCreateSecret(config.dataDir, "session-secret")],
     webTierKey,
     analyticsScriptUrl: config.analyticsScriptUrl,
@@ -246,6 +272,7 @@ async function main() {
     { port, role: config.role, env: config.env, dataDir: config.dataDir },
     `${config.productName} listening on http://localhost:${port}`,
   );
+  if (config.metrics) await serveMetrics(config.metrics, logger);
 
   const stop = (signal: string, exitCode = 0) => {
     if (stopping) return;
@@ -292,6 +319,45 @@ async function main() {
     stop("uncaughtException", 1);
   });
 }
+
+/**
+ * Prometheus's `GET /metrics`, on a port of its own (METRICS_PORT): never behind the proxy that
+ * serves the site, so not public by accident.
+ */
+async function serveMetrics(at: { port: number; host: string }, logger: Logger) {
+  const server = createServer((req, res) => {
+    if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: GET /metrics\n");
+      return;
+    }
+    metrics.metrics().then(
+      (text) => res.writeHead(200, { "Content-Type": metrics.contentType }).end(text),
+      (error: unknown) => {
+        logger.error({ err: error }, "metrics: collecting failed");
+        res.writeHead(503, { "Content-Type": "text/plain" }).end("Metrics unavailable\n");
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(at.port, at.host, resolve));
+  server.unref();
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port }, `metrics on http://localhost:${port}/metrics`);
+}
+
+/**
+ * The route a request is counted under: the API route's pattern, the page's route id, or a
+ * fixed name; never the path itself, whose ids would make a series per team and file.
+ */
+function routeLabel(c: Context, tier: "api" | "web") {
+  const pattern = c.req.routePath;
+  const matched = pattern !== "/*" && pattern !== "*" ? pattern : undefined;
+  if (tier === "api") return matched ?? "unmatched";
+  if (c.req.path.startsWith("/assets/")) return "assets";
+  return currentRoute() ?? matched ?? "other";
+}
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const methodLabel = (method: string) => (METHODS.has(method) ? method : "other");
 
 /** The request an error was raised for, when it says (the web tier's API errors do). */
 function requestIdOf(error: unknown): string | undefined {

@@ -1,24 +1,48 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * The request the code now running serves, for the log: the host sets it for each request, the
- * job queue for each job (the id of the request that enqueued it). Every log line written under
- * it carries `requestId` (`logContext`, the loggers' mixin), whichever logger writes the line.
+ * The request the code now running serves: the host sets it for each request, the job queue for
+ * each job (with the id of the request that enqueued it).
+ *
+ * - Every log line written under it carries `requestId` (`logContext`, the loggers' mixin),
+ *   whichever logger writes the line.
+ * - The web tier names the page route it runs (`nameRoute`), for the request metrics.
  */
-const requestIds = new AsyncLocalStorage<string | undefined>();
+interface RequestContext {
+  requestId: string | undefined;
+  /** The deepest page route whose loader or action ran. */
+  route?: string;
+}
+
+const contexts = new AsyncLocalStorage<RequestContext>();
 
 /** Runs `work` as serving `requestId`; undefined runs it as serving no request. */
 export function runForRequest<T>(requestId: string | undefined, work: () => T): T {
-  return requestIds.run(requestId, work);
+  return contexts.run({ requestId }, work);
 }
 
 /** The id of the request being served, if any. */
 export function currentRequestId(): string | undefined {
-  return requestIds.getStore();
+  return contexts.getStore()?.requestId;
+}
+
+/**
+ * Records that a route's loader or action runs for this request. Nested routes' loaders run
+ * together: a child's id is longer than its parent's (`routes/teams.$teamId` and
+ * `routes/teams.$teamId.files`), so the longest is the page.
+ */
+export function nameRoute(routeId: string) {
+  const context = contexts.getStore();
+  if (context && routeId.length > (context.route?.length ?? 0)) context.route = routeId;
+}
+
+/** The page route named for this request, if any. */
+export function currentRoute(): string | undefined {
+  return contexts.getStore()?.route;
 }
 
 /** pino's mixin: adds the current request's id to every line. */
 export function logContext(): { requestId?: string } {
-  const requestId = requestIds.getStore();
+  const requestId = contexts.getStore()?.requestId;
   return requestId ? { requestId } : {};
 }

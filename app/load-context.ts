@@ -26,6 +26,16 @@ export interface WebConfig {
   inProcessApi?: (request: Request) => Promise<Response>;
   /** How long one API call may take before the page says the service is unavailable. */
   apiTimeoutMs: number;
+  /**
+   * Told how each API call went, for the host's metrics: its status, or "unreachable" when no
+   * answer came (a timeout, a refused connection).
+   */
+  observeApiCall?: (
+    method: string,
+    path: string,
+    status: number | "unreachable",
+    ms: number,
+  ) => void;
   sessionSecrets: string[];
   /** Vouches for the visitor address sent with each API call (server/proxy.ts). */
   webTierKey: string;

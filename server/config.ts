@@ -85,6 +85,13 @@ const envSchema = z
       .max(65535, { error: "must be between 0 and 65535" })
       .default(3000),
     HOST: z.string().trim().min(1).default("0.0.0.0"),
+    METRICS_PORT: z.coerce
+      .number({ error: "must be a port number" })
+      .int({ error: "must be a whole number" })
+      .min(0, { error: "must be between 0 and 65535" })
+      .max(65535, { error: "must be between 0 and 65535" })
+      .optional(),
+    METRICS_HOST: z.string().trim().min(1).optional(),
     ROLE: z.enum(["all", "web", "api"], { error: "must be all, web or api" }).default("all"),
     API_URL: httpUrl(["http:", "https:"]).optional(),
     PUBLIC_URL: httpUrl(["http:", "https:"]).optional(),
@@ -315,6 +322,8 @@ export interface Config {
   isProduction: boolean;
   port: number;
   host: string;
+  /** Prometheus metrics on their own port, off unless METRICS_PORT is set. */
+  metrics: { port: number; host: string } | undefined;
   role: Env["ROLE"];
   /** Where the web tier calls the API; undefined means "this process over loopback". */
   apiUrl: string | undefined;
@@ -406,6 +415,10 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     isProduction: env.NODE_ENV === "production",
     port: env.PORT,
     host: env.HOST,
+    metrics:
+      env.METRICS_PORT === undefined
+        ? undefined
+        : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? env.HOST },
     role: env.ROLE,
     apiUrl: env.API_URL?.replace(/\/+$/, ""),
     apiTimeoutMs: env.API_TIMEOUT_MS,

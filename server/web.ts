@@ -4,6 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
 import type { ViteDevServer } from "vite";
+import { nameRoute } from "#api/request-context.ts";
 import type { WebConfig } from "#app/load-context.ts";
 import { mentionsSession } from "#app/services/session-cookie.ts";
 import type { HostEnv } from "./host-env.ts";
@@ -49,9 +50,16 @@ interface AppServerEntry {
 export function withRouteErrorMapping(build: ServerBuild): ServerBuild {
   const { mapRouteError, guardActionRequest } = build.entry.module as AppServerEntry;
   if (!mapRouteError) return build;
-  const wrap = (handler: RouteHandler | undefined, thrownBy: ThrownBy, handle: unknown) =>
+  const wrap = (
+    handler: RouteHandler | undefined,
+    thrownBy: ThrownBy,
+    handle: unknown,
+    routeId: string,
+  ) =>
     handler &&
     (async (args: Parameters<RouteHandler>[0]) => {
+      // The request metrics count the page by its route, not its path (api/metrics.ts).
+      nameRoute(routeId);
       try {
         if (thrownBy.kind === "loader" || !guardActionRequest) return await handler(args);
         return await handler({ ...args, request: guardActionRequest(args.request, handle) });
@@ -72,8 +80,8 @@ export function withRouteErrorMapping(build: ServerBuild): ServerBuild {
           ...route,
           module: {
             ...module,
-            loader: wrap(module.loader, { kind: "loader", page }, module.handle),
-            action: wrap(module.action, { kind: "action", page }, module.handle),
+            loader: wrap(module.loader, { kind: "loader", page }, module.handle, id),
+            action: wrap(module.action, { kind: "action", page }, module.handle, id),
           },
         },
       ];

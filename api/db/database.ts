@@ -45,6 +45,8 @@ export interface OpenDatabase {
   dialect: Dialect;
   /** The PostgreSQL schema in use, when not the default. */
   schema?: string;
+  /** PostgreSQL's connection pool, for the metrics. */
+  pool?: pg.Pool;
 }
 
 const INT8_OID = 20;
@@ -67,6 +69,7 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: "postgres",
       schema: options.schema,
+      pool,
     };
   }
   // Readable by the server's user only (ADR 022). SQLite would create the database with its

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Clock } from "#api/clock.ts";
 import type { Database, Db } from "#api/db/schema.ts";
+import { jobsFinished } from "#api/metrics.ts";
 import { currentRequestId, runForRequest } from "#api/request-context.ts";
 
 /**
@@ -176,6 +177,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         }
       }
       await finish(job);
+      jobsFinished.inc({ kind: job.kind, outcome: "dropped" });
       return;
     }
     const delay = Math.min(backoffMs * 2 ** (job.attempts - 1), MAX_BACKOFF_MS);
@@ -186,6 +188,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       .where("job_id", "=", job.job_id)
       .where("attempts", "=", job.attempts)
       .execute();
+    jobsFinished.inc({ kind: job.kind, outcome: "retry" });
   }
 
   /** Claims and runs one due job; false when none was due. */
@@ -204,6 +207,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await handler.run(JSON.parse(job.payload), { jobId: job.job_id, attempt: job.attempts });
       release();
       await finish(job);
+      jobsFinished.inc({ kind: job.kind, outcome: "done" });
     } catch (error) {
       release();
       await fail(job, handler, error);

@@ -11,6 +11,7 @@ import { EXPIRE_UPLOAD_JOB, type FileJobPayload, PROCESS_FILE_JOB } from "#api/f
 import { SNIFF_BYTES, type SniffResult, sniffContent } from "#api/files/sniff.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { JobQueue } from "#api/jobs/queue.ts";
+import { uploadBytes } from "#api/metrics.ts";
 import { requireTeamMember } from "#api/teams/access.ts";
 import { actorOf } from "#api/teams/members.ts";
 import { UPLOAD_ID_PATTERN, type UploadStore } from "#api/uploads/tus-store.ts";
@@ -230,6 +231,15 @@ class Cap extends Transform {
       callback(null, chunk);
     }
   }
+}
+
+/** Adds what a tus request stored (its answer's offset past the one it began at) to the metrics. */
+function countReceived(request: Request, response: Response) {
+  if (request.method !== "PATCH" && request.method !== "POST") return;
+  const from = Number(request.headers.get("Upload-Offset") ?? 0);
+  const to = Number(response.headers.get("Upload-Offset"));
+  if (response.headers.has("Upload-Offset") && to > from)
+    uploadBytes.inc({ method: "tus" }, to - from);
 }
 
 export function createFileUploadService(options: FileUploadOptions) {
@@ -517,6 +527,7 @@ export function createFileUploadService(options: FileUploadOptions) {
     async tusCreate(userId: string, request: Request) {
       creators.set(request, userId);
       const response = await withJsonErrors(await tus.handleWeb(request));
+      countReceived(request, response);
       const fileId = created.get(request)?.fileId;
       if (fileId && response.status === 201) response.headers.set("File-Id", fileId);
       return response;
@@ -545,7 +556,9 @@ export function createFileUploadService(options: FileUploadOptions) {
         }
         throw new ApiError("expiredToken", "This upload is already complete");
       }
-      return await withJsonErrors(await tus.handleWeb(request));
+      const response = await withJsonErrors(await tus.handleWeb(request));
+      countReceived(request, response);
+      return response;
     },
 
     /**
@@ -621,6 +634,7 @@ export function createFileUploadService(options: FileUploadOptions) {
       } finally {
         await lock.unlock();
       }
+      uploadBytes.inc({ method: "put" }, received);
       if (received !== size) {
         throw new ApiError("invalidInput", `The body must hold all ${size} bytes declared`, 400);
       }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "#api/db/database.ts";
 import type { Db } from "#api/db/schema.ts";
 import { createJobQueue, type JobQueue } from "#api/jobs/queue.ts";
+import { jobsFinished } from "#api/metrics.ts";
 import { currentRequestId, logContext, runForRequest } from "#api/request-context.ts";
 import { freshDatabase, testClock } from "./support/api-server.ts";
 
@@ -93,6 +94,11 @@ describe("the job queue", () => {
       },
       maxAttempts: 1,
     });
+    const finished = async (outcome: string) =>
+      (await jobsFinished.get()).values.find(
+        (value) => value.labels.kind === "traced" && value.labels.outcome === outcome,
+      )?.value ?? 0;
+    const [doneBefore, droppedBefore] = [await finished("done"), await finished("dropped")];
     await runForRequest("req-0123456789abcdef", () => enqueuer.enqueue("traced", "ok"));
     await runForRequest("req-fedcba9876543210", () => enqueuer.enqueue("traced", "fails"));
     await enqueuer.enqueue("traced", "untraced");
@@ -112,6 +118,9 @@ describe("the job queue", () => {
     const failed = lines.find((line) => line.msg.startsWith("job failed"));
     expect(failed?.requestId).toBe("req-fedcba9876543210");
     expect(lines.some((line) => line.requestId === "req-waking-the-worker")).toBe(false);
+    // The metrics count each outcome by kind (api/metrics.ts).
+    expect(await finished("done")).toBe(doneBefore + 2);
+    expect(await finished("dropped")).toBe(droppedBefore + 1);
   });
 
   it("leaves a job until it is due", async () => {

@@ -8,6 +8,7 @@ import sharp from "sharp";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileRow } from "#api/db/schema.ts";
+import { metrics } from "#api/metrics.ts";
 import { bearer, expectError, type Tokens } from "./support/accounts.ts";
 import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
 import { insertCollection } from "./support/collections.ts";
@@ -78,6 +79,15 @@ async function storedBytes(key: string) {
   return readAll(blob.body);
 }
 
+/** A counter's value in the metrics (api/metrics.ts): the API runs in this process. */
+async function counted(name: string, labels: Record<string, string>) {
+  const metric = await metrics.getSingleMetric(name)?.get();
+  const value = metric?.values.find((entry) =>
+    Object.entries(labels).every(([key, label]) => entry.labels[key] === label),
+  );
+  return value?.value ?? 0;
+}
+
 /** Text that passes the sniff as text/plain, `bytes` long. */
 function text(bytes: number) {
   const alphabet = "abcdefghijklmnopqrstuvwxyz \n";
@@ -106,9 +116,13 @@ describe("POST .../files and PUT to the uploadUrl", () => {
     );
     expect((await fileRow(fileId))?.status).toBe("uploading");
 
+    const putBytesBefore = await counted("upload_bytes_total", { method: "put" });
     const response = await put(url, jpeg, { "Content-Type": "image/jpeg" });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ fileId, status: "processing" });
+    expect(await counted("upload_bytes_total", { method: "put" })).toBe(
+      putBytesBefore + jpeg.length,
+    );
 
     await api.jobs.idle();
     const row = await fileRow(fileId);
@@ -410,6 +424,7 @@ describe("tus", () => {
       size: SIZE,
     });
     const other = await api.anotherInstance();
+    const tusBytesBefore = await counted("upload_bytes_total", { method: "tus" });
     try {
       // A PATCH on the first instance that sends 256 KiB, then hangs with its connection open,
       // as a phone's upload does when the phone walks out of coverage.
@@ -450,6 +465,8 @@ describe("tus", () => {
         body: new Uint8Array(bytes.subarray(resumeFrom)),
       });
       expect(rest.status).toBe(204);
+      // Both requests' bytes are counted, once each: the whole file.
+      expect(await counted("upload_bytes_total", { method: "tus" })).toBe(tusBytesBefore + SIZE);
       hanging.destroy();
       await api.jobs.idle();
       const row = await fileRow(fileId);

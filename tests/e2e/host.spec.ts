@@ -579,6 +579,63 @@ test.describe("process", () => {
     }
   });
 
+  test("metrics: on their own port only, by route pattern, with the web tier's API calls and the queue", async () => {
+    const started = run({ PORT: "0", METRICS_PORT: "0" });
+    try {
+      const port = await listeningPort(started);
+      const origin = `http://127.0.0.1:${port}`;
+      await expect
+        .poll(() => /metrics on http:\/\/localhost:(\d+)/.exec(started.output().stdout)?.[1])
+        .toBeTruthy();
+      const metricsPort = /metrics on http:\/\/localhost:(\d+)/.exec(started.output().stdout)?.[1];
+      expect((await get(`${origin}/terms`)).status).toBe(200);
+      expect((await get(`${origin}/status`)).status).toBe(200); // a page that calls the API
+      expect((await get(`${origin}/api/teams/0123456789abcdef/collections`)).status).toBe(401);
+
+      const scrape = await get(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(scrape.status).toBe(200);
+      expect(scrape.headers.get("content-type")).toContain("text/plain");
+      const text = await scrape.text();
+      const count = (name: string, labels: string) =>
+        Number(new RegExp(`^${name}_count\\{${labels}\\} (\\d+)$`, "m").exec(text)?.[1] ?? 0);
+      expect(
+        count(
+          "http_request_duration_seconds",
+          'tier="web",route="routes/terms",method="GET",status="200"',
+        ),
+      ).toBe(1);
+      expect(
+        count(
+          "http_request_duration_seconds",
+          'tier="web",route="routes/status",method="GET",status="200"',
+        ),
+      ).toBe(1);
+      // Patterns, not paths: no series per team.
+      expect(
+        count(
+          "http_request_duration_seconds",
+          'tier="api",route="/api/teams/:teamId/collections",method="GET",status="401"',
+        ),
+      ).toBe(1);
+      expect(text).not.toContain("0123456789abcdef");
+      expect(
+        count("web_api_call_duration_seconds", 'method="GET",resource="/api/status",status="200"'),
+      ).toBeGreaterThanOrEqual(1);
+      expect(text).toMatch(/^jobs_queued\{state="due"\} \d+$/m);
+      expect(text).toMatch(/^process_cpu_user_seconds_total /m);
+
+      // The site's own port does not serve them.
+      const onSite = await get(`${origin}/metrics`);
+      expect(onSite.status).not.toBe(200);
+      expect(await onSite.text()).not.toContain("http_request_duration_seconds");
+      expect((await get(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
+    } finally {
+      started.child.kill("SIGTERM");
+      await started.exited;
+      started.cleanup();
+    }
+  });
+
   test("SIGTERM lets the server finish and exit cleanly", async () => {
     const started = run({ PORT: "0", LOG_LEVEL: "info" });
     try {

@@ -35,6 +35,7 @@ describe("parseConfig", () => {
       logLevel: "info",
       shutdownTimeoutMs: 10_000,
       shutdownDelayMs: 0,
+      metrics: undefined,
       s3: undefined,
     });
   });
@@ -275,6 +276,18 @@ describe("parseConfig", () => {
     );
     expect(() => parseConfig({ SHUTDOWN_DELAY_MS: "soon" })).toThrow(
       "SHUTDOWN_DELAY_MS must be a number of milliseconds",
+    );
+  });
+
+  it("serves metrics only when METRICS_PORT is set, on HOST unless METRICS_HOST says otherwise", () => {
+    expect(parseConfig({}).metrics).toBeUndefined();
+    expect(parseConfig({ METRICS_PORT: "9464" }).metrics).toEqual({ port: 9464, host: "0.0.0.0" });
+    expect(parseConfig({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" }).metrics).toEqual({
+      port: 9464,
+      host: "10.0.0.5",
+    });
+    expect(() => parseConfig({ METRICS_PORT: "70000" })).toThrow(
+      "METRICS_PORT must be between 0 and 65535",
     );
   });
 

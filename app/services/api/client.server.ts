@@ -101,10 +101,14 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
   if (options.body !== undefined) headers.set("Content-Type", "application/json");
   if (options.accessToken) headers.set("Authorization", `Bearer ${options.accessToken}`);
   let response: Response;
+  const method = options.method ?? "GET";
+  const started = performance.now();
+  const observe = (status: number | "unreachable") =>
+    context.config.observeApiCall?.(method, path, status, performance.now() - started);
   try {
     const signal = options.signal ?? AbortSignal.timeout(context.config.apiTimeoutMs);
     const request = new Request(`${context.config.apiUrl}${path}`, {
-      method: options.method ?? "GET",
+      method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
@@ -114,8 +118,10 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
     // weakly, and a timeout signal nobody else holds may be collected before it fires.
     response = await (inProcessApi ? untilAborted(inProcessApi(request), signal) : fetch(request));
   } catch {
+    observe("unreachable");
     throw serviceUnavailable();
   }
+  observe(response.status);
   let body: T | null = null;
   try {
     body = (await response.json()) as T;
