@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig } from "@playwright/test";
+import { chromium } from "./tests/support/chromium.ts";
 
 /*
  * e2e runs the production build (`npm run test:e2e` builds first) in real Chromium.
@@ -71,27 +72,6 @@ export const stripe = {
   url: `http://127.0.0.1:${stripePort}`,
   secretKey: "sk_test_e2e_standin",
   webhookSecret: "whsec_e2e_standin",
-};
-
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (fs.existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
-  return undefined; // Playwright's own download, where it has one
-}
-
-const chromium = {
-  ...devices["Desktop Chrome"],
-  channel: undefined,
-  launchOptions: {
-    executablePath: chromiumPath(),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  },
 };
 
 const hostEnv = {

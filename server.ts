@@ -159,7 +159,7 @@ async function main() {
     // Avatar processing and link fetches run after their answers: let them finish first.
     const background = createBackgroundWork(logger);
     // File processing and clean-up: a durable queue, its worker started once the API is built.
-    const jobs = createJobQueue({ db, logger });
+    const jobs = createJobQueue({ db, logger, lockMs: config.jobLockMs });
     closeDatabase = async () => {
       await background.idle();
       await jobs.stop();

@@ -136,6 +136,12 @@ const envSchema = z
       .min(0)
       .max(120_000, { error: "must be at most 120000" })
       .default(10_000),
+    JOB_LOCK_MS: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int()
+      .min(3000, { error: "must be at least 3000" })
+      .max(3_600_000, { error: "must be at most 3600000" })
+      .default(300_000),
     SHUTDOWN_DELAY_MS: z.coerce
       .number({ error: "must be a number of milliseconds" })
       .int()
@@ -344,6 +350,8 @@ export interface Config {
   compress: boolean;
   logLevel: Env["LOG_LEVEL"];
   shutdownTimeoutMs: number;
+  /** How long a worker's claim holds a job: a dead worker's job is taken over after it. */
+  jobLockMs: number;
   /** How long a stopping host keeps taking new requests, failing readiness, before it drains. */
   shutdownDelayMs: number;
   analyticsScriptUrl: string | undefined;
@@ -436,6 +444,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
+    jobLockMs: env.JOB_LOCK_MS,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
     launchAt: env.LAUNCH_AT ? Date.parse(env.LAUNCH_AT) : LAUNCH_AT_MS,
     appStoreUrl: env.APP_STORE_URL,

@@ -28,7 +28,7 @@ export interface UploadLockerOptions {
   db: Db;
   logger: Logger;
   now?: Clock;
-  /** How long a holder keeps the lock without renewing it (default 30 s). */
+  /** How long a holder keeps the lock without renewing it (default 10 s; renewed every pollMs). */
   leaseMs?: number;
   /** How often a holder renews and looks for release requests, and a waiter tries again. */
   pollMs?: number;
@@ -36,7 +36,7 @@ export interface UploadLockerOptions {
   acquireTimeoutMs?: number;
 }
 
-const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_LEASE_MS = 10_000;
 const DEFAULT_POLL_MS = 250;
 const DEFAULT_ACQUIRE_TIMEOUT_MS = 30_000;
 

@@ -35,6 +35,7 @@ describe("parseConfig", () => {
       logLevel: "info",
       shutdownTimeoutMs: 10_000,
       shutdownDelayMs: 0,
+      jobLockMs: 300_000,
       metrics: undefined,
       s3: undefined,
     });
@@ -267,6 +268,11 @@ describe("parseConfig", () => {
         'Configuration error: PLAY_STORE_URL must use https (got "http://play.example")',
       ],
     );
+  });
+
+  it("holds a job for JOB_LOCK_MS per claim, 5 minutes unless set, at least 3 s", () => {
+    expect(parseConfig({ JOB_LOCK_MS: "5000" }).jobLockMs).toBe(5000);
+    expect(() => parseConfig({ JOB_LOCK_MS: "1000" })).toThrow("JOB_LOCK_MS must be at least 3000");
   });
 
   it("keeps serving for SHUTDOWN_DELAY_MS after SIGTERM, up to two minutes", () => {

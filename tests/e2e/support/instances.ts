@@ -33,8 +33,11 @@ export interface Instance {
  * `node build/host/server.js` on a free port with a fresh DATA_DIR and `env`; resolves once up.
  * PUBLIC_URL is its own address unless `env` sets it, or unsets it with `undefined`.
  */
-export async function startInstance(env: Record<string, string | undefined>): Promise<Instance> {
-  const port = freePort();
+export async function startInstance(
+  env: Record<string, string | undefined>,
+  /** A port of the caller's choosing (a restarted instance keeps its address). */
+  port = freePort(),
+): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "raccolta-instance-"));
   const url = `http://127.0.0.1:${port}`;
   const settings: NodeJS.ProcessEnv = {

@@ -45,16 +45,17 @@ function atLeast(version: readonly number[], wanted: readonly number[]) {
   return differs === -1 || (version[differs] ?? 0) > (wanted[differs] ?? 0);
 }
 
-/** The ```nginx block of docs/operations.md's proxy section, as a reader copies it. */
-export function documentedServerBlock() {
+/** The first ```nginx block of a section of docs/operations.md, as a reader copies it. */
+export function documentedServerBlock(section = "## Running behind a reverse proxy") {
   const doc = fs.readFileSync(OPERATIONS, "utf8");
-  const section = doc.slice(doc.indexOf("## Running behind a reverse proxy"));
-  const block = /```nginx\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error(`No nginx block in the proxy section of ${OPERATIONS}`);
+  const start = doc.indexOf(`${section}\n`);
+  if (start === -1) throw new Error(`No section "${section}" in ${OPERATIONS}`);
+  const block = /```nginx\n([\s\S]*?)```/.exec(doc.slice(start))?.[1];
+  if (!block) throw new Error(`No nginx block in the section "${section}" of ${OPERATIONS}`);
   return block;
 }
 
-function replaceOnce(text: string, pattern: RegExp, replacement: string) {
+export function replaceOnce(text: string, pattern: RegExp, replacement: string) {
   const found = text.match(new RegExp(pattern.source, `${pattern.flags}g`))?.length ?? 0;
   if (found !== 1) {
     throw new Error(`The documented nginx block has ${found} matches for ${pattern}, not one`);
@@ -62,15 +63,17 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string) {
   return text.replace(pattern, replacement);
 }
 
-/** The documented block with an operator's values filled in, for this nginx's version. */
-export function serverBlockFor(options: {
+/** What an operator fills in of a documented block with TLS: its port and certificate. */
+export interface TlsValues {
   version: number[];
   port: number;
-  upstream: string;
   certificate: string;
   key: string;
-}) {
-  let block = documentedServerBlock();
+}
+
+/** The TLS listener and certificate of a documented block, for this nginx's version. */
+export function withTls(documented: string, options: TlsValues) {
+  let block = documented;
   if (atLeast(options.version, [1, 25, 1])) {
     block = replaceOnce(block, /^ *# listen 443 ssl http2;\n/m, "");
     block = replaceOnce(block, /^( *listen )443( ssl;)$/m, `$1${options.port}$2`);
@@ -80,10 +83,15 @@ export function serverBlockFor(options: {
     block = replaceOnce(block, /^ *http2 on;\n/m, "");
     block = replaceOnce(block, /^( *)# (listen )443( ssl http2;)$/m, `$1$2${options.port}$3`);
   }
-  block = replaceOnce(block, /(proxy_pass )http:\/\/127\.0\.0\.1:3000;/, `$1${options.upstream};`);
   block = replaceOnce(block, /^( *ssl_certificate ).+;$/m, `$1${options.certificate};`);
   block = replaceOnce(block, /^( *ssl_certificate_key ).+;$/m, `$1${options.key};`);
   return block;
+}
+
+/** The documented block with an operator's values filled in, for this nginx's version. */
+export function serverBlockFor(options: TlsValues & { upstream: string }) {
+  const block = withTls(documentedServerBlock(), options);
+  return replaceOnce(block, /(proxy_pass )http:\/\/127\.0\.0\.1:3000;/, `$1${options.upstream};`);
 }
 
 export interface Nginx {
@@ -97,7 +105,15 @@ export interface Nginx {
 }
 
 /** Starts nginx in front of `upstream` (`http://127.0.0.1:<port>`) with TLS on a free port. */
-export async function startNginx(upstream: string): Promise<Nginx> {
+export function startNginx(upstream: string): Promise<Nginx> {
+  return startNginxWith((tls) => serverBlockFor({ ...tls, upstream }));
+}
+
+/**
+ * Starts nginx with TLS on a free port and the `http` block's contents that `configure` makes
+ * from it (its own logs and temporary folders come first). Resolves once that port accepts.
+ */
+export async function startNginxWith(configure: (tls: TlsValues) => string): Promise<Nginx> {
   const binary = nginxPath();
   const version = nginxVersion(binary);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "raccolta-nginx-"));
@@ -116,7 +132,7 @@ export async function startNginx(upstream: string): Promise<Nginx> {
   const errorLog = path.join(dir, "error.log");
   const at = (name: string) => path.join(dir, name);
   const config = [
-    "# Made by tests/e2e/support/nginx.ts around the server block of docs/operations.md.",
+    "# Made by tests/e2e/support/nginx.ts around a server block of docs/operations.md.",
     "daemon off;",
     "worker_processes 1;",
     `pid ${at("nginx.pid")};`,
@@ -132,7 +148,7 @@ export async function startNginx(upstream: string): Promise<Nginx> {
     `    uwsgi_temp_path ${at("uwsgi")};`,
     `    scgi_temp_path ${at("scgi")};`,
     "",
-    serverBlockFor({ version, port, upstream, certificate, key }),
+    configure({ version, port, certificate, key }),
     "}",
     "",
   ].join("\n");

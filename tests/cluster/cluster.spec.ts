@@ -1,0 +1,416 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import https from "node:https";
+import { setTimeout as sleep } from "node:timers/promises";
+import { expect, type Page, test } from "@playwright/test";
+import { startInstance } from "#tests/e2e/support/instances.ts";
+import { type Cluster, type Member, ready, startCluster } from "./support/cluster.ts";
+
+/*
+ * Scale-out, proven (issue 16): the documented cluster (docs/operations.md, "A cluster behind
+ * nginx") from the production build, two web and two API instances on one PostgreSQL database
+ * and one S3 bucket behind Debian's nginx with TLS. The tests run in order on one cluster; some
+ * stop, kill and restart its instances.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+let cluster: Cluster;
+const PASSWORD = "Correct-Horse-9";
+// nginx's certificate is self-signed: this process's own requests accept it, as the browser does.
+const insecure = new https.Agent({ rejectUnauthorized: false });
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  cluster = await startCluster();
+});
+
+test.afterAll(async () => {
+  await cluster?.close();
+});
+
+/** A request through nginx, as a client on the internet makes it. */
+function call(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+) {
+  return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>(
+    (resolve, reject) => {
+      const request = https.request(
+        `${cluster.url}${path}`,
+        { method: init.method ?? "GET", headers: init.headers, agent: insecure },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers as Record<string, string>,
+              body: Buffer.concat(chunks),
+            }),
+          );
+          response.on("error", reject);
+        },
+      );
+      request.on("error", reject);
+      request.end(init.body);
+    },
+  );
+}
+
+async function callJson<T = Record<string, unknown>>(
+  path: string,
+  json: unknown,
+  headers: Record<string, string> = {},
+  method = "POST",
+) {
+  const answer = await call(path, {
+    method,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(json),
+  });
+  return { status: answer.status, json: JSON.parse(answer.body.toString() || "null") as T };
+}
+
+interface Tokens {
+  AccessToken: string;
+  RefreshToken: string;
+}
+
+/** A confirmed account, made through the cluster's API and mail. */
+async function confirmedUser(prefix: string) {
+  const email = `${prefix}.${randomBytes(4).toString("hex")}@example.com`;
+  const created = await callJson<{ username: string }>("/api/auth/signup", {
+    email,
+    password: PASSWORD,
+    nickname: "Ada Lovelace",
+    locale: "en",
+  });
+  expect(created.status).toBe(201);
+  const mail = await cluster.smtp.waitForMail(email);
+  const code = new URL(mail.links[0] ?? "http://x").searchParams.get("code");
+  const verified = await callJson("/api/auth/verify-email", {
+    email,
+    username: created.json.username,
+    code,
+  });
+  expect(verified.status).toBe(200);
+  return { email, password: PASSWORD };
+}
+
+async function tokensOf(email: string) {
+  const answer = await callJson<{ result: Tokens }>("/api/auth/signin", {
+    email,
+    password: PASSWORD,
+  });
+  expect(answer.status).toBe(200);
+  return answer.json.result;
+}
+
+const bearer = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.AccessToken}` });
+
+/** Which instances nginx sent the matching requests to (its access log's upstream). */
+function upstreamsOf(match: (request: string) => boolean, members: Member[]) {
+  const ports = new Map(members.map((member) => [`127.0.0.1:${member.port}`, member.name]));
+  const served = new Set<string>();
+  for (const line of cluster.accessLog()) {
+    if (!match(line.request)) continue;
+    // A retried request lists every upstream it tried: "a, b".
+    for (const upstream of line.upstream.split(", ")) {
+      const name = ports.get(upstream);
+      if (name) served.add(name);
+    }
+  }
+  return [...served].sort();
+}
+
+async function waitUntilReady(member: Member) {
+  const path = member.role === "api" ? "/api/status/ready" : "/health";
+  await expect.poll(() => ready(`${member.url}${path}`), { timeout: 30_000 }).toBe(true);
+}
+
+test("migrations: four API instances started at the same moment apply each migration once", async () => {
+  // The cluster's two API instances, and two more that stop afterwards, all at once on an empty
+  // database.
+  const extra = [
+    { ...cluster.api[0], name: "api-extra-1", history: [] },
+    { ...cluster.api[1], name: "api-extra-2", history: [] },
+  ] as Member[];
+  const env = (member: Member) => ({
+    ROLE: "api",
+    DATABASE_URL: cluster.databaseUrl,
+    LOG_LEVEL: "info",
+    TOKEN_SIGNING_KEY: randomBytes(32).toString("base64url"),
+  });
+  const [first, second, third, fourth] = await Promise.all([
+    cluster.start(cluster.api[0] as Member),
+    cluster.start(cluster.api[1] as Member),
+    ...extra.map((member) => startInstance(env(member))),
+  ]);
+  const applied = [first, second, third, fourth].map((instance) => {
+    const line = instance
+      ?.log()
+      .split("\n")
+      .find((text) => text.includes('"database ready"'));
+    return (JSON.parse(line ?? "{}") as { applied?: string[] }).applied ?? [];
+  });
+  const all = applied.flat().sort();
+  expect(all.length).toBeGreaterThan(0);
+  expect(new Set(all).size).toBe(all.length); // none twice
+  const { rows } = await cluster.db.query<{ name: string }>(
+    "SELECT name FROM kysely_migration ORDER BY name",
+  );
+  expect(rows.map((row) => row.name)).toEqual(all);
+  await Promise.all([third?.stop(), fourth?.stop()]);
+
+  await Promise.all(cluster.web.map((member) => cluster.start(member)));
+  for (const member of [...cluster.api, ...cluster.web]) await waitUntilReady(member);
+  expect((await call("/api/status/ready")).status).toBe(200);
+});
+
+async function signInInBrowser(page: Page, email: string) {
+  await page.goto(`${cluster.url}/auth/signin`);
+  await page.getByLabel("Email or username").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/teams$/);
+}
+
+test("sessions: signed in on one instance, the others serve the same session until sign-out", async ({
+  page,
+}) => {
+  const user = await confirmedUser("roaming");
+  await signInInBrowser(page, user.email);
+  for (let visit = 0; visit < 6; visit++) {
+    await page.goto(`${cluster.url}/${visit % 2 ? "profile" : "teams"}`);
+    await expect(page).not.toHaveURL(/signin/);
+    await expect(page.getByLabel("Account menu")).toBeVisible();
+  }
+  // Both web instances served pages, and both API instances answered the web tier's calls.
+  expect(upstreamsOf((request) => /^GET \/(teams|profile) /.test(request), cluster.web)).toEqual([
+    "web-1",
+    "web-2",
+  ]);
+  expect(upstreamsOf((request) => request.startsWith("GET /api/"), cluster.api)).toEqual([
+    "api-1",
+    "api-2",
+  ]);
+
+  await page.getByLabel("Account menu").click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("status")).toHaveText("You are signed out.");
+  for (let visit = 0; visit < 4; visit++) {
+    await page.goto(`${cluster.url}/teams`);
+    await expect(page).toHaveURL(/\/auth\/signin/);
+  }
+});
+
+test("refresh: two instances refreshing one session at the same moment both keep it", async () => {
+  const user = await confirmedUser("racing");
+  const tokens = await tokensOf(user.email);
+  // The same refresh token at both API instances at once, as two tabs would through nginx.
+  const answers = await Promise.all(
+    cluster.api.map((member) =>
+      fetch(`${member.url}/api/auth/refresh`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ refreshToken: tokens.RefreshToken }),
+      }),
+    ),
+  );
+  expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+  const results = (await Promise.all(answers.map((answer) => answer.json()))) as {
+    result: Tokens;
+  }[];
+  // Each new access token works on either instance.
+  for (const { result } of results) {
+    for (const member of cluster.api) {
+      const me = await fetch(`${member.url}/api/users/@me`, { headers: bearer(result) });
+      expect(me.status).toBe(200);
+    }
+  }
+});
+
+test("rate limits: the tries on one account are counted across instances", async () => {
+  const user = await confirmedUser("guessed");
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 11; attempt++) {
+    const answer = await callJson("/api/auth/signin", {
+      email: user.email,
+      password: "Wrong-Horse-9",
+    });
+    statuses.push(answer.status);
+  }
+  // Ten wrong passwords are told so; then the account is closed to this address, right password
+  // or not, whichever instance answers.
+  expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+  expect(statuses[10]).toBe(429);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const answer = await callJson<{ errorCode: string }>("/api/auth/signin", {
+      email: user.email,
+      password: PASSWORD,
+    });
+    expect(answer.status).toBe(429);
+    expect(answer.json.errorCode).toBe("tooManyRequests");
+  }
+  expect(
+    upstreamsOf((request) => request.startsWith("POST /api/auth/signin"), cluster.api),
+  ).toEqual(["api-1", "api-2"]);
+});
+
+/** A team and a collection in it, owned by `tokens`' user, through nginx. */
+async function teamWithCollection(tokens: Tokens) {
+  const team = await callJson<{ teamId: string }>(
+    "/api/teams",
+    { name: `Site ${randomBytes(3).toString("hex")}` },
+    bearer(tokens),
+  );
+  expect(team.status).toBe(201);
+  const collection = await callJson<{ collectionId: string }>(
+    `/api/teams/${team.json.teamId}/collections`,
+    { name: "Photos" },
+    bearer(tokens),
+  );
+  expect(collection.status).toBe(201);
+  const base = `/api/teams/${team.json.teamId}/collections/${collection.json.collectionId}`;
+  return { teamId: team.json.teamId, base };
+}
+
+/** Text that passes the sniff as text/plain. */
+function text(bytes: number) {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz \n";
+  return Buffer.from(randomBytes(bytes).map((byte) => alphabet.charCodeAt(byte % alphabet.length)));
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * The members nginx has a request open to now: its processes' sockets (found through /proc)
+ * connected to a member's port. The test's own idle keep-alive connections don't count.
+ */
+function servingThroughNginx(members: Member[]) {
+  const nginxSockets = new Set<string>();
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "nginx") continue;
+      for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+        const target = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+        const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+        if (inode) nginxSockets.add(inode);
+      }
+    } catch {
+      // A process that ended while being read.
+    }
+  }
+  const remotePorts = new Set<number>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    if (!fs.existsSync(table)) continue;
+    for (const line of fs.readFileSync(table, "utf8").split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      const [remote, state, inode] = [fields[2], fields[3], fields[9]];
+      if (state === "01" && remote && inode && nginxSockets.has(inode)) {
+        remotePorts.add(Number.parseInt(remote.split(":")[1] ?? "", 16));
+      }
+    }
+  }
+  return members.filter((member) => remotePorts.has(member.port));
+}
+
+/** The file's bytes, through its signed link. */
+async function downloaded(base: string, fileId: string, tokens: Tokens) {
+  const link = await call(`${base}/files/${fileId}/content`, { headers: bearer(tokens) });
+  expect(link.status).toBe(200);
+  const { signedUrl } = JSON.parse(link.body.toString()) as { signedUrl: string };
+  // Files live in the bucket: the link is the bucket's own, signed.
+  const answer = await fetch(signedUrl);
+  expect(answer.status).toBe(200);
+  return Buffer.from(await answer.arrayBuffer());
+}
+
+async function fileStatus(base: string, fileId: string, tokens: Tokens) {
+  const answer = await call(`${base}/files/${fileId}`, { headers: bearer(tokens) });
+  return answer.status === 200
+    ? (JSON.parse(answer.body.toString()) as { status: string }).status
+    : `http ${answer.status}`;
+}
+
+test("uploads: an upload whose instance is killed halfway resumes through the other and completes", async () => {
+  const user = await confirmedUser("uploader");
+  const tokens = await tokensOf(user.email);
+  const { base } = await teamWithCollection(tokens);
+  const bytes = text(12 * 1024 * 1024 + 777);
+  const created = await callJson<{ fileId: string; uploadUrl: string }>(
+    `${base}/files`,
+    { name: "survey-notes.txt", contentType: "text/plain", size: bytes.length },
+    bearer(tokens),
+  );
+  expect(created.status).toBe(201);
+  const { fileId, uploadUrl } = created.json;
+  expect(uploadUrl.startsWith(cluster.url)).toBe(true);
+  const uploadPath = uploadUrl.slice(cluster.url.length);
+
+  // One PATCH, sent slowly through nginx, as a phone on a poor network sends it.
+  const patch = https.request(uploadUrl, {
+    method: "PATCH",
+    agent: insecure,
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      "Upload-Offset": "0",
+      "Content-Type": "application/offset+octet-stream",
+    },
+  });
+  const cut = new Promise<string>((resolve) => {
+    patch.on("response", (response) => {
+      response.resume();
+      resolve(`answered ${response.statusCode}`);
+    });
+    patch.on("error", (error) => resolve(`failed: ${error.message}`));
+  });
+  const chunk = 256 * 1024;
+  let sent = 0;
+  while (sent < 9 * 1024 * 1024) {
+    patch.write(bytes.subarray(sent, sent + chunk));
+    sent += chunk;
+    await sleep(10);
+  }
+  // Whichever instance nginx gave it to dies at once, mid-request.
+  await expect.poll(() => servingThroughNginx(cluster.api).length).toBe(1);
+  const [receiving] = servingThroughNginx(cluster.api);
+  const surviving = cluster.api.find((member) => member !== receiving) as Member;
+  await cluster.kill(receiving as Member);
+  const outcome = await cut;
+  expect(outcome).not.toBe("answered 204");
+  patch.destroy();
+
+  // Half-uploaded, it is listed nowhere.
+  const listed = await call(`${base}/files`, { headers: bearer(tokens) });
+  expect(listed.status).toBe(200);
+  expect(listed.body.toString()).not.toContain(fileId);
+
+  // The client asks where to resume, through nginx, and sends the rest.
+  const head = await call(uploadPath, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0" } });
+  expect(head.status).toBe(200);
+  const offset = Number(head.headers["upload-offset"]);
+  expect(offset).toBeLessThanOrEqual(sent);
+  const rest = await call(uploadPath, {
+    method: "PATCH",
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      "Upload-Offset": String(offset),
+      "Content-Type": "application/offset+octet-stream",
+    },
+    body: bytes.subarray(offset),
+  });
+  expect(rest.status).toBe(204);
+  await expect.poll(() => fileStatus(base, fileId, tokens), { timeout: 30_000 }).toBe("ready");
+  expect(sha256(await downloaded(base, fileId, tokens))).toBe(sha256(bytes));
+  // Both tries' requests are in nginx's log, the resumed ones on the survivor.
+  const patches = cluster
+    .accessLog()
+    .filter((line) => line.request.startsWith(`PATCH ${uploadPath.split("?")[0]}`));
+  expect(patches.at(-1)?.status).toBe(204);
+  expect(patches.at(-1)?.upstream).toBe(`127.0.0.1:${surviving.port}`);
+
+  await cluster.start(receiving as Member);
+  await waitUntilReady(receiving as Member);
+});
