@@ -1,8 +1,12 @@
+import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
+import os from "node:os";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { startInstance } from "#tests/e2e/support/instances.ts";
 import { type Cluster, type Member, ready, startCluster } from "./support/cluster.ts";
 
@@ -132,20 +136,12 @@ async function waitUntilReady(member: Member) {
 test("migrations: four API instances started at the same moment apply each migration once", async () => {
   // The cluster's two API instances, and two more that stop afterwards, all at once on an empty
   // database.
-  const extra = [
-    { ...cluster.api[0], name: "api-extra-1", history: [] },
-    { ...cluster.api[1], name: "api-extra-2", history: [] },
-  ] as Member[];
-  const env = (member: Member) => ({
-    ROLE: "api",
-    DATABASE_URL: cluster.databaseUrl,
-    LOG_LEVEL: "info",
-    TOKEN_SIGNING_KEY: randomBytes(32).toString("base64url"),
-  });
+  const extra = () => ({ ROLE: "api", DATABASE_URL: cluster.databaseUrl, LOG_LEVEL: "info" });
   const [first, second, third, fourth] = await Promise.all([
     cluster.start(cluster.api[0] as Member),
     cluster.start(cluster.api[1] as Member),
-    ...extra.map((member) => startInstance(env(member))),
+    startInstance(extra()),
+    startInstance(extra()),
   ]);
   const applied = [first, second, third, fourth].map((instance) => {
     const line = instance
@@ -413,4 +409,292 @@ test("uploads: an upload whose instance is killed halfway resumes through the ot
 
   await cluster.start(receiving as Member);
   await waitUntilReady(receiving as Member);
+});
+
+/** A counter's value in a member's metrics, 0 when absent. */
+async function counter(member: Member, series: string) {
+  const text = await (await fetch(member.metricsUrl)).text();
+  const line = text.split("\n").find((entry) => entry.startsWith(`${series} `));
+  return Number(line?.split(" ")[1] ?? 0);
+}
+
+/** Sends a file straight to one API instance (past nginx): the simple upload, POST then PUT. */
+async function uploadTo(
+  member: Member,
+  base: string,
+  tokens: Tokens,
+  name: string,
+  bytes: Buffer,
+  contentType: string,
+) {
+  const created = await fetch(`${member.url}${base}/files`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...bearer(tokens) },
+    body: JSON.stringify({ name, contentType, size: bytes.length }),
+  });
+  expect(created.status).toBe(201);
+  const { fileId, uploadUrl } = (await created.json()) as { fileId: string; uploadUrl: string };
+  const sent = await fetch(uploadUrl.replace(cluster.url, member.url), {
+    method: "PUT",
+    headers: { "Content-Type": contentType },
+    body: new Uint8Array(bytes),
+  });
+  expect(sent.status).toBe(200);
+  return fileId;
+}
+
+test("jobs: a file whose processing instance dies is processed by the other, once", async () => {
+  const user = await confirmedUser("processed");
+  const tokens = await tokensOf(user.email);
+  const { base } = await teamWithCollection(tokens);
+  const [first, second] = cluster.api as [Member, Member];
+  // A 24-megapixel photo takes its instance a moment to process.
+  const photo = await sharp({
+    create: {
+      width: 6000,
+      height: 4000,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const doneBefore = await counter(
+    second,
+    'jobs_finished_total{kind="processFile",outcome="done"}',
+  );
+
+  // Only the first instance's worker runs while the file arrives: the second is paused.
+  second.instance?.child.kill("SIGSTOP");
+  let fileId = "";
+  try {
+    fileId = await uploadTo(first, base, tokens, "crane.jpg", photo, "image/jpeg");
+    // The moment the first instance has claimed the job, it dies.
+    const claimed = async () =>
+      (
+        await cluster.db.query<{ locked_until: string | null }>(
+          "SELECT locked_until FROM jobs WHERE kind = 'processFile' AND payload LIKE $1",
+          [`%${fileId}%`],
+        )
+      ).rows[0]?.locked_until ?? null;
+    await expect.poll(claimed, { intervals: [10] }).not.toBeNull();
+    await cluster.kill(first);
+    // It died mid-job: the job is still there, claimed by a worker that is gone.
+    expect(await claimed()).not.toBeNull();
+  } finally {
+    second.instance?.child.kill("SIGCONT");
+  }
+
+  // Once the dead worker's claim runs out (JOB_LOCK_MS, 5 s here), the second takes it over.
+  await expect
+    .poll(
+      async () =>
+        (
+          await fetch(`${second.url}${base}/files/${fileId}`, { headers: bearer(tokens) }).then(
+            (r) => r.json(),
+          )
+        ).status,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe("ready");
+  const { rows } = await cluster.db.query(
+    "SELECT job_id FROM jobs WHERE kind = 'processFile' AND payload LIKE $1",
+    [`%${fileId}%`],
+  );
+  expect(rows).toEqual([]);
+  expect(await counter(second, 'jobs_finished_total{kind="processFile",outcome="done"}')).toBe(
+    doneBefore + 1,
+  );
+  // The thumbnail the second instance made is there.
+  const thumbnail = await fetch(`${second.url}${base}/files/${fileId}/content?variant=thumbnail`, {
+    headers: bearer(tokens),
+  });
+  expect(thumbnail.status).toBe(200);
+
+  await cluster.start(first);
+  await waitUntilReady(first);
+});
+
+/** The web tier's session cookie, from its sign-in form posted as a browser without JavaScript. */
+async function sessionCookie(email: string) {
+  const answer = await call("/auth/signin", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: cluster.url },
+    body: new URLSearchParams({
+      intent: "sign-in",
+      identifier: email,
+      password: PASSWORD,
+    }).toString(),
+  });
+  expect(answer.status).toBe(303);
+  const cookies = ([] as string[]).concat(answer.headers["set-cookie"] ?? []);
+  const session = cookies
+    .map((line) => line.split(";")[0] ?? "")
+    .find((pair) => pair.startsWith("session="));
+  if (!session) throw new Error(`no session cookie in ${cookies.join(" | ")}`);
+  return session;
+}
+
+/** The simple upload through nginx: POST for the address, then PUT the bytes to it. */
+async function uploadThroughNginx(base: string, tokens: Tokens, name: string, bytes: Buffer) {
+  const created = await callJson<{ fileId: string; uploadUrl: string }>(
+    `${base}/files`,
+    { name, contentType: "text/plain", size: bytes.length },
+    bearer(tokens),
+  );
+  if (created.status !== 201) throw new Error(`upload refused: ${created.status}`);
+  const sent = await call(created.json.uploadUrl.slice(cluster.url.length), {
+    method: "PUT",
+    headers: { "Content-Type": "text/plain" },
+    body: bytes,
+  });
+  if (sent.status !== 200) throw new Error(`PUT answered ${sent.status}: ${sent.body}`);
+  return created.json.fileId;
+}
+
+test("rolling restart: each instance stopped and started in turn under load loses no request", async () => {
+  test.setTimeout(240_000);
+  const user = await confirmedUser("steady");
+  const tokens = await tokensOf(user.email);
+  const cookie = await sessionCookie(user.email);
+  const { base, teamId } = await teamWithCollection(tokens);
+
+  const logBefore = cluster.accessLog().length;
+  let running = true;
+  const failures: string[] = [];
+  const counts = { pages: 0, lists: 0, uploads: 0 };
+  const uploaded: string[] = [];
+  const loop = async (kind: keyof typeof counts, work: () => Promise<void>) => {
+    while (running) {
+      try {
+        await work();
+        counts[kind] += 1;
+      } catch (error) {
+        failures.push(`${kind}: ${(error as Error).message}`);
+      }
+    }
+  };
+  const expectStatus = async (
+    answer: Promise<{ status: number; headers: Record<string, string> }>,
+    wanted: number,
+    what: string,
+  ) => {
+    const { status, headers } = await answer;
+    if (status !== wanted) throw new Error(`${what} answered ${status} ${headers.location ?? ""}`);
+  };
+  const load = [
+    loop("pages", () =>
+      // The team's home: its collections, drawn by a web instance from an API instance's answers.
+      expectStatus(call(`/teams/${teamId}`, { headers: { Cookie: cookie } }), 200, "team page"),
+    ),
+    loop("pages", () =>
+      expectStatus(call("/profile", { headers: { Cookie: cookie } }), 200, "/profile"),
+    ),
+    loop("lists", () =>
+      expectStatus(call(`${base}/files`, { headers: bearer(tokens) }), 200, "files"),
+    ),
+    loop("uploads", async () => {
+      uploaded.push(
+        await uploadThroughNginx(base, tokens, `note-${counts.uploads}.txt`, text(200_000)),
+      );
+    }),
+  ];
+
+  for (const member of [...cluster.api, ...cluster.web]) {
+    await sleep(1000);
+    expect(await cluster.stop(member), `${member.name} exits cleanly`).toBe(0);
+    await cluster.start(member);
+    await waitUntilReady(member);
+    // nginx takes a server it could not reach back after fail_timeout (10 s): only then is the
+    // next one stopped, as an operator's rolling restart waits for the balancer.
+    await sleep(10_500);
+  }
+  running = false;
+  await Promise.all(load);
+
+  console.log(
+    `rolling restart under load: ${JSON.stringify(counts)} answered, ${failures.length} failed`,
+  );
+  expect([...new Set(failures)]).toEqual([]);
+  expect(counts.pages).toBeGreaterThan(20);
+  expect(counts.lists).toBeGreaterThan(20);
+  expect(counts.uploads).toBeGreaterThan(10);
+  // Every upload that was answered is there, and becomes ready.
+  for (const fileId of uploaded) {
+    await expect.poll(() => fileStatus(base, fileId, tokens), { timeout: 30_000 }).toBe("ready");
+  }
+  // nginx skipped the stopped instances, and sent nothing to a stopping one that it lost.
+  const lost = cluster
+    .accessLog()
+    .slice(logBefore)
+    .filter((line) => line.status >= 500);
+  expect(lost).toEqual([]);
+});
+
+test("SIGTERM: an API instance stopped mid-download finishes sending the zip, then exits", async () => {
+  const user = await confirmedUser("fetcher");
+  const tokens = await tokensOf(user.email);
+  const { base, teamId } = await teamWithCollection(tokens);
+  const files = [text(6_000_000), text(6_000_000), text(6_000_000)];
+  const ids = [];
+  for (const [index, bytes] of files.entries()) {
+    ids.push(await uploadThroughNginx(base, tokens, `part-${index}.txt`, bytes));
+  }
+  for (const fileId of ids) {
+    await expect.poll(() => fileStatus(base, fileId, tokens), { timeout: 30_000 }).toBe("ready");
+  }
+  const collectionId = base.split("/").at(-1) ?? "";
+  const requested = await callJson<{ requestId: string }>(
+    `/api/teams/${teamId}/downloads`,
+    { collectionId },
+    bearer(tokens),
+  );
+  expect(requested.status).toBe(201);
+  const link = await call(`/api/teams/${teamId}/downloads/${requested.json.requestId}/download`, {
+    headers: bearer(tokens),
+  });
+  expect(link.status).toBe(200);
+  const { url } = JSON.parse(link.body.toString()) as { url: string };
+
+  // Read at about 4 MB/s, as a slow connection does, and stop the instance sending it early on.
+  const zip = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "raccolta-cluster-")), "photos.zip");
+  let stopped: Promise<number | null> | undefined;
+  let stoppedMember: Member | undefined;
+  const received = await new Promise<{ bytes: number; length: number }>((resolve, reject) => {
+    https
+      .get(`${cluster.url}${url}`, { agent: insecure }, (response) => {
+        expect(response.statusCode).toBe(200);
+        const length = Number(response.headers["content-length"]);
+        const out = fs.createWriteStream(zip);
+        const started = Date.now();
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          out.write(chunk);
+          if (!stopped && bytes > 2_000_000) {
+            [stoppedMember] = servingThroughNginx(cluster.api);
+            if (stoppedMember) stopped = cluster.stop(stoppedMember);
+          }
+          const due = (bytes / 4_000_000) * 1000 - (Date.now() - started);
+          if (due > 0) {
+            response.pause();
+            setTimeout(() => response.resume(), due);
+          }
+        });
+        response.on("end", () => out.end(() => resolve({ bytes, length })));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+  expect(stoppedMember, "the instance sending the zip was found and stopped").toBeDefined();
+  expect(received.bytes).toBe(received.length);
+  // The whole archive, every entry intact (Info-ZIP checks each CRC).
+  const listing = execFileSync("unzip", ["-t", zip], { encoding: "utf8" });
+  expect(listing).toContain("No errors detected");
+  expect(await stopped).toBe(0);
+  await cluster.start(stoppedMember as Member);
+  await waitUntilReady(stoppedMember as Member);
 });
