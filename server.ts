@@ -118,6 +118,14 @@ async function main() {
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   if (!config.publicUrl && config.isProduction && config.role !== "web") {
     logger.warn({ publicUrl }, "PUBLIC_URL is not set: links in mail point at localhost");
+    if (config.databaseUrl) {
+      // Several instances on one database, most likely: each would issue tokens the others
+      // refuse, since a token names its issuer (docs/operations.md, "A cluster behind nginx").
+      logger.warn(
+        "PUBLIC_URL is not set on an instance with DATABASE_URL: give every instance the same " +
+          "PUBLIC_URL, or they reject each other's tokens and users seem signed out at random",
+      );
+    }
   }
 
   let closeDatabase = async () => {};

@@ -1,10 +1,12 @@
-// Bundles the host (server.ts with api/, domain/ and server/) into build/host/server.js.
+// Bundles the host (server.ts with api/, domain/ and server/) into build/host/server.js, and the
+// backup command (backup.ts) into build/host/backup.js.
 // npm packages stay external; the Remix app itself is built by `remix vite:build`.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server.ts"],
-  outfile: "build/host/server.js",
+  // The host, and the backup command (backup.ts) that runs beside it.
+  entryPoints: { server: "server.ts", backup: "backup.ts" },
+  outdir: "build/host",
   bundle: true,
   platform: "node",
   format: "esm",

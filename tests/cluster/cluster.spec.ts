@@ -136,7 +136,13 @@ async function waitUntilReady(member: Member) {
 test("migrations: four API instances started at the same moment apply each migration once", async () => {
   // The cluster's two API instances, and two more that stop afterwards, all at once on an empty
   // database.
-  const extra = () => ({ ROLE: "api", DATABASE_URL: cluster.databaseUrl, LOG_LEVEL: "info" });
+  // The two extra ones are left without PUBLIC_URL, as an operator might forget it.
+  const extra = () => ({
+    ROLE: "api",
+    DATABASE_URL: cluster.databaseUrl,
+    LOG_LEVEL: "info",
+    PUBLIC_URL: undefined,
+  });
   const [first, second, third, fourth] = await Promise.all([
     cluster.start(cluster.api[0] as Member),
     cluster.start(cluster.api[1] as Member),
@@ -157,6 +163,9 @@ test("migrations: four API instances started at the same moment apply each migra
     "SELECT name FROM kysely_migration ORDER BY name",
   );
   expect(rows.map((row) => row.name)).toEqual(all);
+  // Started without PUBLIC_URL beside others on one database, an instance says what goes wrong.
+  expect(third?.log()).toContain("PUBLIC_URL is not set on an instance with DATABASE_URL");
+  expect(first?.log()).not.toContain("PUBLIC_URL is not set");
   await Promise.all([third?.stop(), fourth?.stop()]);
 
   await Promise.all(cluster.web.map((member) => cluster.start(member)));

@@ -1,0 +1,114 @@
+import fs from "node:fs";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import pkg from "./package.json" with { type: "json" };
+import { ConfigError, parseConfig } from "./server/config.ts";
+
+/**
+ * `node build/host/backup.js <folder>`: an online backup of a single-machine installation (the
+ * embedded defaults: SQLite and files under DATA_DIR), taken while the server runs.
+ *
+ * 1. The database first, through SQLite's online backup API: a consistent copy even while the
+ *    server writes (a file copy of a live database is not one).
+ * 2. Then the blobs folder: every blob the copied database names was complete before it (a
+ *    file is stored, then recorded). Blobs still being written (`.tmp-*`) are left out.
+ * 3. The generated secrets (DATA_DIR/secrets): sessions, tokens and signed links stay valid
+ *    after a restore.
+ * 4. `backup.json`: when, which version, what it holds.
+ *
+ * Resumable uploads under way (DATA_DIR/uploads) and mail written to disk are not kept: a client
+ * restarts an upload, and mail was sent. Restoring is copying the folder's contents into an
+ * empty DATA_DIR before starting the server (docs/operations.md, "Backups").
+ *
+ * With DATABASE_URL (PostgreSQL) or S3_BUCKET the data is not under DATA_DIR: pg_dump and the
+ * bucket's own tools back it up; this says so and stops.
+ */
+async function main(argv: string[]) {
+  const target = argv[0];
+  if (!target || argv.length !== 1) {
+    console.error("Usage: node build/host/backup.js <folder>   (a new or empty folder)");
+    return 2;
+  }
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+  if (config.databaseUrl || config.s3) {
+    console.error(
+      "This installation keeps its data in PostgreSQL or S3, not in DATA_DIR: back it up with " +
+        "pg_dump and your bucket's tools (docs/operations.md, Backups).",
+    );
+    return 2;
+  }
+  const database = path.join(config.dataDir, "app.db");
+  if (!fs.existsSync(database)) {
+    console.error(`No database at ${database}: is DATA_DIR the server's?`);
+    return 1;
+  }
+  if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
+    console.error(`${target} is not empty: give a new or empty folder`);
+    return 2;
+  }
+  // What the backup holds is as private as DATA_DIR itself (ADR 022).
+  process.umask(0o077);
+  fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+  const started = Date.now();
+
+  const source = new SqliteDatabase(database, { readonly: true, fileMustExist: true });
+  try {
+    await source.backup(path.join(target, "app.db"));
+  } finally {
+    source.close();
+  }
+
+  let blobs = 0;
+  let bytes = 0;
+  const blobsFrom = path.join(config.dataDir, "blobs");
+  if (fs.existsSync(blobsFrom)) {
+    fs.cpSync(blobsFrom, path.join(target, "blobs"), {
+      recursive: true,
+      errorOnExist: true,
+      filter: (from) => {
+        if (path.basename(from).startsWith(".tmp-")) return false;
+        const stat = fs.statSync(from, { throwIfNoEntry: false });
+        if (!stat) return false; // removed since the folder was read: no longer needed
+        if (stat.isFile()) {
+          blobs += 1;
+          bytes += stat.size;
+        }
+        return true;
+      },
+    });
+  }
+  const secretsFrom = path.join(config.dataDir, "secrets");
+  if (fs.existsSync(secretsFrom)) {
+    fs.cpSync(secretsFrom, path.join(target, "secrets"), { recursive: true });
+  }
+
+  const manifest = {
+    createdAt: new Date(started).toISOString(),
+    version: pkg.version,
+    database: "app.db",
+    blobs,
+    blobBytes: bytes,
+    secrets: fs.existsSync(secretsFrom) ? fs.readdirSync(secretsFrom).sort() : [],
+  };
+  fs.writeFileSync(path.join(target, "backup.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(
+    `Backed up ${config.dataDir} to ${target} in ${Date.now() - started} ms: ` +
+      `the database, ${blobs} blobs (${bytes} bytes) and ${manifest.secrets.length} secrets`,
+  );
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`Backup failed: ${(error as Error).message}`);
+    process.exit(1);
+  },
+);
