@@ -44,8 +44,28 @@ export function errorResponse(c: Context, error: ApiError) {
 }
 
 /** Maps framework exceptions to our codes; anything unexpected is a logged 500 `generic`. */
+/**
+ * The disk under DATA_DIR is full (ENOSPC, or SQLite's SQLITE_FULL): a clear 507 for the
+ * client to try again later, not a 500. Nothing stored is harmed: blobs are written beside and
+ * renamed into place, the database rolls back.
+ */
+export function isDiskFull(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "ENOSPC" || code === "SQLITE_FULL";
+}
+
+export const diskFullError = (headers: Record<string, string> = {}) =>
+  new ApiError("generic", "The server's storage is full; try again later", 507, {
+    "Retry-After": "300",
+    ...headers,
+  });
+
 export function handleError(error: Error, c: Context<ApiEnv>) {
   if (error instanceof ApiError) return errorResponse(c, error);
+  if (isDiskFull(error)) {
+    c.var.logger.error({ err: error, path: c.req.path }, "the disk is full");
+    return errorResponse(c, diskFullError());
+  }
   if (error instanceof HTTPException) {
     const status = error.status;
     if (status === 404) return errorResponse(c, new ApiError("notFound", "Not found"));

@@ -23,6 +23,7 @@ export function errorResponses(...statuses: number[]) {
     415: "Unsupported content type",
     429: "Too many requests",
     502: "An upstream service (mail, payments) failed",
+    507: "The server's storage is full: try again later",
   };
   return Object.fromEntries(
     statuses.map((status) => [

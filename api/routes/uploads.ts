@@ -57,7 +57,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       request: { params: CollectionParams, body: jsonBody(StartUploadRequest) },
       responses: {
         201: jsonResponse("Upload address issued", StartUploadResponse),
-        ...errorResponses(400, 401, 403, 404, 413),
+        ...errorResponses(400, 401, 403, 404, 413, 507),
       },
     }),
     put: createRoute({
@@ -76,7 +76,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       },
       responses: {
         200: jsonResponse("Received; the file is being processed", UploadReceived),
-        ...errorResponses(400, 403, 404, 410, 413, 415),
+        ...errorResponses(400, 403, 404, 410, 413, 415, 507),
       },
     }),
   };

@@ -9,7 +9,7 @@ import type { Db, FileRow } from "#api/db/schema.ts";
 import { EXIF_HEAD_BYTES, readCaptureDate } from "#api/files/exif.ts";
 import { EXPIRE_UPLOAD_JOB, type FileJobPayload, PROCESS_FILE_JOB } from "#api/files/process.ts";
 import { SNIFF_BYTES, type SniffResult, sniffContent } from "#api/files/sniff.ts";
-import { ApiError } from "#api/http/errors.ts";
+import { ApiError, diskFullError, isDiskFull } from "#api/http/errors.ts";
 import type { JobQueue } from "#api/jobs/queue.ts";
 import { uploadBytes } from "#api/metrics.ts";
 import { requireTeamMember } from "#api/teams/access.ts";
@@ -45,6 +45,8 @@ const EXPIRY_GRACE_MS = 60 * 60_000;
 export const FILE_MAX_BYTES = 5 * 1024 ** 4;
 /** The longest original file name kept. */
 const ORIGINAL_NAME_MAX = 255;
+/** Space kept free on the uploads' disk for the database and everything else (16 MiB). */
+export const DISK_RESERVE_BYTES = 16 * 1024 * 1024;
 /** The tus endpoint, as the client sees it. */
 export const TUS_PATH = "/api/uploads";
 
@@ -191,6 +193,7 @@ const UNOFFERED_EXTENSIONS = new Map<unknown, string>([
 export function tusErrorBody(error: unknown): { status_code: number; body: string } {
   const unoffered = UNOFFERED_EXTENSIONS.get(error);
   if (unoffered) return tusErrorBody(new ApiError("invalidInput", unoffered));
+  if (isDiskFull(error)) return tusErrorBody(diskFullError());
   if (error instanceof ApiError) {
     return {
       status_code: error.status,
@@ -250,6 +253,18 @@ export function createFileUploadService(options: FileUploadOptions) {
   // Shared by every API instance: two requests for one upload never write it at once.
   const locker = createUploadLocker({ db, logger });
 
+  /**
+   * Whether a failed write failed for want of space. tus's FileStore reports any write error as
+   * its own FILE_WRITE_ERROR, without the ENOSPC underneath: a failure while the disk has less
+   * than the reserve left counts as the disk being full.
+   */
+  async function diskFilledUp(error: unknown) {
+    if (isDiskFull(error)) return true;
+    if ((error as { status_code?: number } | null)?.status_code !== 500) return false;
+    const free = await uploads.freeBytes().catch(() => null);
+    return free !== null && free < DISK_RESERVE_BYTES;
+  }
+
   function uploadUrl(uploadId: string, expiresAt: number) {
     return signer.url(publicUrl, "files", uploadId, expiresAt);
   }
@@ -299,6 +314,17 @@ export function createFileUploadService(options: FileUploadOptions) {
           "This file does not fit in the team owner's storage; check the plan",
         );
       }
+    }
+    // On disk, the upload and then its blob take the file's size twice, and the database needs
+    // room too: a file that would fill the disk is refused before a byte is sent.
+    const free = await uploads.freeBytes();
+    if (free !== null && free < 2 * size + DISK_RESERVE_BYTES) {
+      throw new ApiError(
+        "generic",
+        "The server has no room for this file now; try again later",
+        507,
+        { "Retry-After": "300" },
+      );
     }
     const fileId = randomUUID();
     const at = now();
@@ -457,7 +483,11 @@ export function createFileUploadService(options: FileUploadOptions) {
       await finish(upload.id);
       return {};
     },
-    onResponseError: (_req, error) => {
+    onResponseError: async (_req, error) => {
+      if (await diskFilledUp(error)) {
+        logger.error({ err: error }, "the disk is full");
+        return tusErrorBody(diskFullError());
+      }
       const mapped = tusErrorBody(error);
       if (mapped.status_code >= 500) logger.error({ err: error }, "upload failed");
       return mapped;
@@ -627,6 +657,11 @@ export function createFileUploadService(options: FileUploadOptions) {
                 Connection: "close",
               },
             );
+          }
+          if (await diskFilledUp(error)) {
+            logger.error({ err: error, uploadId }, "the disk is full");
+            // The rest of the body is not read: the client must not reuse this connection.
+            throw diskFullError({ Connection: "close" });
           }
           logger.info({ err: error, uploadId }, "file: PUT interrupted");
           throw new ApiError("invalidInput", "The upload was interrupted; send it again", 400);

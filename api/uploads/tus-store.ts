@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { open } from "node:fs/promises";
+import { open, statfs } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { DeleteObjectCommand, S3Client } from "@aws-sdk/client-s3";
@@ -37,6 +37,11 @@ export interface UploadStore {
   remove(uploadId: string): Promise<void>;
   /** How many bytes have arrived, or null when there is no such upload. */
   offset(uploadId: string): Promise<number | null>;
+  /**
+   * The bytes free for this server on the disk uploads wait on, or null when they wait in a
+   * bucket (no disk of ours fills up).
+   */
+  freeBytes(): Promise<number | null>;
 }
 
 /** Upload ids: 32 hex digits, what `newUploadId` makes. */
@@ -64,6 +69,7 @@ export function createUploadStore(config: UploadStoreConfig): UploadStore {
       datastore,
       async (id) => (await datastore.read(id)) as Readable,
       () => null,
+      async () => null,
     );
     return {
       ...store,
@@ -85,6 +91,10 @@ export function createUploadStore(config: UploadStoreConfig): UploadStore {
     datastore,
     async (id) => datastore.read(id),
     (id) => (UPLOAD_ID_PATTERN.test(id) ? path.join(directory, id) : null),
+    async () => {
+      const disk = await statfs(directory);
+      return disk.bavail * disk.bsize;
+    },
   );
 }
 
@@ -119,12 +129,14 @@ function wrap(
   datastore: DataStore,
   read: (id: string) => Promise<Readable>,
   localPath: (id: string) => string | null,
+  freeBytes: () => Promise<number | null>,
 ): UploadStore {
   datastore.extensions = [...TUS_EXTENSIONS];
   return {
     datastore,
     read,
     localPath,
+    freeBytes,
     async remove(id) {
       try {
         await datastore.remove(id);

@@ -123,11 +123,14 @@ export function createUploadLocker(options: UploadLockerOptions): Locker {
         },
         async unlock() {
           clearInterval(watch);
+          // A lock that cannot be given back (the database down, the disk full) runs out with
+          // its lease: the request's own answer matters more than this.
           await db
             .deleteFrom("upload_locks")
             .where("upload_id", "=", uploadId)
             .where("holder", "=", holder)
-            .execute();
+            .execute()
+            .catch((error) => logger.warn({ err: error, uploadId }, "upload lock not released"));
         },
       };
     },

@@ -2465,6 +2465,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The server's storage is full: try again later */
+                507: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4588,6 +4597,15 @@ export interface paths {
                 };
                 /** @description Unsupported content type */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server's storage is full: try again later */
+                507: {
                     headers: {
                         [name: string]: unknown;
                     };
