@@ -9,16 +9,19 @@ import { ConfigError, parseConfig } from "./server/config.ts";
  * embedded defaults: SQLite and files under DATA_DIR), taken while the server runs.
  *
  * 1. The database first, through SQLite's online backup API: a consistent copy even while the
- *    server writes (a file copy of a live database is not one).
- * 2. Then the blobs folder: every blob the copied database names was complete before it (a
- *    file is stored, then recorded). Blobs still being written (`.tmp-*`) are left out.
- * 3. The generated secrets (DATA_DIR/secrets): sessions, tokens and signed links stay valid
+ *    server writes (a file copy of a live database is not one). The running server's claims on
+ *    jobs and upload locks are released in the copy.
+ * 2. Then the uploads folder (DATA_DIR/uploads): files whose bytes had all arrived are processed
+ *    after a restore, and uploads under way resume.
+ * 3. Then the blobs folder: every blob the copied database names was complete before it (a
+ *    file is stored, then recorded), and a file whose upload was stored and removed between
+ *    steps 1 and 2 has its blob here. Blobs still being written (`.tmp-*`) are left out.
+ * 4. The generated secrets (DATA_DIR/secrets): sessions, tokens and signed links stay valid
  *    after a restore.
- * 4. `backup.json`: when, which version, what it holds.
+ * 5. `backup.json`: when, which version, what it holds.
  *
- * Resumable uploads under way (DATA_DIR/uploads) and mail written to disk are not kept: a client
- * restarts an upload, and mail was sent. Restoring is copying the folder's contents into an
- * empty DATA_DIR before starting the server (docs/operations.md, "Backups").
+ * Mail written to disk (no SMTP_URL) is not kept. Restoring is copying the folder's contents into
+ * an empty DATA_DIR before starting the server (docs/operations.md, "Backups").
  *
  * With DATABASE_URL (PostgreSQL) or S3_BUCKET the data is not under DATA_DIR: pg_dump and the
  * bucket's own tools back it up; this says so and stops.
@@ -64,6 +67,28 @@ async function main(argv: string[]) {
   } finally {
     source.close();
   }
+  // The running server's claims are its own: in the copy, no worker holds a job and no request
+  // holds an upload, so a restored server takes them up at once, not when the claims run out.
+  const copy = new SqliteDatabase(path.join(target, "app.db"), { fileMustExist: true });
+  try {
+    copy.exec("UPDATE jobs SET locked_until = NULL; DELETE FROM upload_locks;");
+  } finally {
+    copy.close();
+  }
+
+  const uploadsFrom = path.join(config.dataDir, "uploads");
+  let uploads = 0;
+  if (fs.existsSync(uploadsFrom)) {
+    fs.cpSync(uploadsFrom, path.join(target, "uploads"), {
+      recursive: true,
+      filter: (from) => {
+        // An upload finished and removed since the folder was read: its blob follows.
+        const stat = fs.statSync(from, { throwIfNoEntry: false });
+        if (stat?.isFile() && !from.endsWith(".json")) uploads += 1;
+        return stat !== undefined;
+      },
+    });
+  }
 
   let blobs = 0;
   let bytes = 0;
@@ -93,6 +118,7 @@ async function main(argv: string[]) {
     createdAt: new Date(started).toISOString(),
     version: pkg.version,
     database: "app.db",
+    uploads,
     blobs,
     blobBytes: bytes,
     secrets: fs.existsSync(secretsFrom) ? fs.readdirSync(secretsFrom).sort() : [],
@@ -100,7 +126,8 @@ async function main(argv: string[]) {
   fs.writeFileSync(path.join(target, "backup.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(
     `Backed up ${config.dataDir} to ${target} in ${Date.now() - started} ms: ` +
-      `the database, ${blobs} blobs (${bytes} bytes) and ${manifest.secrets.length} secrets`,
+      `the database, ${uploads} uploads, ${blobs} blobs (${bytes} bytes) and ` +
+      `${manifest.secrets.length} secrets`,
   );
   return 0;
 }

@@ -177,7 +177,13 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
       if (row.status !== "processing") return;
       const keys = fileBlobKeys(row.team_id, row.file_id);
       let seen: { crc32: number; size: number; head: Buffer };
-      if (row.blob_key === null) {
+      // Stored before the row said so (a crash in between, or a backup taken then): the blob at
+      // the file's key is the whole upload, written at once, and the upload may be gone.
+      const storedUnrecorded =
+        row.blob_key === null &&
+        (await uploads.offset(uploadId)) === null &&
+        (await blobs.head(keys.original)) !== null;
+      if (row.blob_key === null && !storedUnrecorded) {
         seen = await copyUpload(uploadId, keys.original, row.content_type, Number(row.size));
         await db
           .updateTable("files")
@@ -185,7 +191,7 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
           .where("file_id", "=", fileId)
           .execute();
       } else {
-        seen = await inspectBlob(row.blob_key);
+        seen = await inspectBlob(row.blob_key ?? keys.original);
       }
       const derived = RASTER_TYPES.has(row.content_type)
         ? await derive(fileId, keys, uploadId)

@@ -8,6 +8,7 @@ import sharp from "sharp";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileRow } from "#api/db/schema.ts";
+import { PROCESS_FILE_JOB } from "#api/files/process.ts";
 import { metrics } from "#api/metrics.ts";
 import { bearer, expectError, type Tokens } from "./support/accounts.ts";
 import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
@@ -146,6 +147,32 @@ describe("POST .../files and PUT to the uploadUrl", () => {
     // The upload is gone once the blob holds the bytes.
     const uploadId = new URL(uploadUrl).pathname.split("/").pop() ?? "";
     expect(await api.uploadStore.offset(uploadId)).toBeNull();
+  });
+
+  it("processes a file again from its stored blob when its upload is gone (a crash, or a restored backup)", async () => {
+    const bytes = text(40_000);
+    const { fileId, url } = await started({
+      name: "again.txt",
+      contentType: "text/plain",
+      size: bytes.length,
+    });
+    expect((await put(url, bytes)).status).toBe(200);
+    await api.jobs.idle();
+    const stored = await fileRow(fileId);
+    expect(stored?.status).toBe("ready");
+    // As a database copied between storing the blob and recording it: processing, no blob key,
+    // and the upload removed since.
+    await api.db
+      .updateTable("files")
+      .set({ status: "processing", blob_key: null })
+      .where("file_id", "=", fileId)
+      .execute();
+    await api.jobs.enqueue(PROCESS_FILE_JOB, { fileId, uploadId: "0".repeat(32) });
+    await api.jobs.idle();
+    const again = await fileRow(fileId);
+    expect(again).toMatchObject({ status: "ready", blob_key: stored?.blob_key });
+    expect(Number(again?.crc32)).toBe(crc32(bytes));
+    expect((await storedBytes(again?.blob_key ?? "")).equals(bytes)).toBe(true);
   });
 
   it("keeps a file without an EXIF date at its upload time, and a corrupt image without thumbnails", async () => {

@@ -200,6 +200,17 @@ test("sessions: signed in on one instance, the others serve the same session unt
     "api-1",
     "api-2",
   ]);
+  // nginx's request id for a page is in the log line of the web instance that drew it and of
+  // the API instance that answered its calls: one id from the proxy to the API.
+  const pageLine = cluster.accessLog().findLast((line) => line.request.startsWith("GET /profile "));
+  const requestId = pageLine?.requestId ?? "none";
+  expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+  const loggedBy = (members: Member[]) =>
+    members.filter((member) =>
+      cluster.logLines(member).some((line) => line.requestId === requestId),
+    ).length;
+  await expect.poll(() => loggedBy(cluster.web)).toBe(1);
+  await expect.poll(() => loggedBy(cluster.api)).toBeGreaterThanOrEqual(1);
 
   await page.getByLabel("Account menu").click();
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -706,4 +717,60 @@ test("SIGTERM: an API instance stopped mid-download finishes sending the zip, th
   expect(await stopped).toBe(0);
   await cluster.start(stoppedMember as Member);
   await waitUntilReady(stoppedMember as Member);
+});
+
+test("backups on PostgreSQL: a pg_dump restored into a fresh database serves the same teams and files", async () => {
+  const user = await confirmedUser("restored");
+  const tokens = await tokensOf(user.email);
+  const { base, teamId } = await teamWithCollection(tokens);
+  const bytes = text(300_000);
+  const fileId = await uploadThroughNginx(base, tokens, "ledger.txt", bytes);
+  await expect.poll(() => fileStatus(base, fileId, tokens), { timeout: 30_000 }).toBe("ready");
+
+  // The procedure of docs/operations.md ("Backups"), while the cluster runs.
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "raccolta-pg-backup-"));
+  const dump = path.join(folder, "raccolta.dump");
+  execFileSync("pg_dump", ["--format=custom", `--file=${dump}`, cluster.databaseUrl]);
+  const restoredName = `raccolta_restored_${randomBytes(4).toString("hex")}`;
+  await cluster.db.query(`CREATE DATABASE ${restoredName}`);
+  const restoredUrl = new URL(cluster.databaseUrl);
+  restoredUrl.pathname = `/${restoredName}`;
+  execFileSync("pg_restore", [
+    "--clean",
+    "--if-exists",
+    "--no-owner",
+    `--dbname=${restoredUrl.href}`,
+    dump,
+  ]);
+
+  // A new installation on the restored database and the same bucket, at the same public address.
+  const restored = await startInstance({
+    ...cluster.apiEnv(),
+    ROLE: "all",
+    DATABASE_URL: restoredUrl.href,
+    METRICS_PORT: undefined,
+  });
+  try {
+    const signIn = await fetch(`${restored.url}/api/auth/signin`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: user.email, password: PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const { result } = (await signIn.json()) as { result: Tokens };
+    const teams = (await (
+      await fetch(`${restored.url}/api/teams`, { headers: bearer(result) })
+    ).json()) as { teams: { teamId: string }[] };
+    expect(teams.teams.map((team) => team.teamId)).toEqual([teamId]);
+    const link = (await (
+      await fetch(`${restored.url}${base}/files/${fileId}/content`, { headers: bearer(result) })
+    ).json()) as { signedUrl: string };
+    expect(sha256(Buffer.from(await (await fetch(link.signedUrl)).arrayBuffer()))).toBe(
+      sha256(bytes),
+    );
+  } finally {
+    await restored.stop();
+    await cluster.db.query(`DROP DATABASE IF EXISTS ${restoredName} WITH (FORCE)`);
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 });

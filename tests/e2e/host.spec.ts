@@ -531,7 +531,9 @@ test.describe("process", () => {
       await expect
         .poll(() => logLines(api).find((line) => line.path === "/api/status")?.requestId)
         .toBe(requestId);
-      expect(logLines(web).find((line) => line.path === "/status")?.requestId).toBe(requestId);
+      await expect
+        .poll(() => logLines(web).find((line) => line.path === "/status")?.requestId)
+        .toBe(requestId);
 
       // Sent straight to the API by a client, the header is not believed: the API has no
       // TRUST_PROXY, and the client has no web-tier key.
@@ -566,10 +568,11 @@ test.describe("process", () => {
       // Still serving what it is sent until the delay ends: the balancer has time to notice.
       expect((await get(`${origin}/terms`)).status).toBe(200);
       expect(await started.exited).toBe(0);
+      // The last lines may reach this process just after the exit.
+      await expect
+        .poll(() => logLines(started).map((line) => line.msg))
+        .toEqual(expect.arrayContaining(["stopping: readiness now fails", "stopped"]));
       const messages = logLines(started).map((line) => line.msg);
-      expect(messages).toEqual(
-        expect.arrayContaining(["stopping: readiness now fails", "stopped"]),
-      );
       expect(messages.indexOf("stopping: readiness now fails")).toBeLessThan(
         messages.findIndex((msg) => msg.startsWith("shutting down")),
       );

@@ -251,7 +251,11 @@ export async function startApi(options: StartApiOptions = {}) {
     /** Resolves once the work the API started after its answers (avatar processing) is done. */
     idle: () => background.idle(),
     /** The job queue: `jobs.idle()` runs every due job (file processing) and resolves after. */
-    jobs: { idle: () => jobs.idle() },
+    jobs: {
+      idle: () => jobs.idle(),
+      /** Queues a job as the API would (a test that sets up a state by hand, then runs it). */
+      enqueue: (kind: string, payload: unknown) => jobs.enqueue(kind, payload),
+    },
     /**
      * Closes the database under the API, for tests of what the routes answer when it is gone.
      * The job worker stops first: pg's pool never settles a connection asked for while it ends,

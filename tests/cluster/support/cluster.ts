@@ -55,6 +55,8 @@ export interface Cluster {
   /** The cluster's database. */
   db: pg.Pool;
   databaseUrl: string;
+  /** The settings an API instance of this cluster runs with (its secrets, database, bucket). */
+  apiEnv(): Record<string, string>;
   /** Starts a member's process (again); resolves once it listens. */
   start(member: Member): Promise<Instance>;
   /** SIGKILL: no draining, no clean-up, as a crashed machine. */
@@ -207,6 +209,7 @@ export async function startCluster(): Promise<Cluster> {
     smtp,
     db,
     databaseUrl: databaseUrl.href,
+    apiEnv: () => envOf(api[0] as Member),
     start,
     async kill(member) {
       const instance = member.instance;
