@@ -346,7 +346,11 @@ async function serveMetrics(at: { port: number; host: string }, logger: Logger) 
       },
     );
   });
-  await new Promise<void>((resolve) => server.listen(at.port, at.host, resolve));
+  // A port already taken stops start-up with its message (main's catch), as the site's would.
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(at.port, at.host, resolve);
+  });
   server.unref();
   const { port } = server.address() as AddressInfo;
   logger.info({ port }, `metrics on http://localhost:${port}/metrics`);
