@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import pkg from "./package.json" with { type: "json" };
-import { ConfigError, parseConfig } from "./server/config.ts";
+import { configOrExit } from "./server/config.ts";
 
 /**
  * `node build/host/backup.js <folder>`: an online backup of a single-machine installation (the
@@ -32,14 +32,7 @@ async function main(argv: string[]) {
     console.error("Usage: node build/host/backup.js <folder>   (a new or empty folder)");
     return 2;
   }
-  let config: ReturnType<typeof parseConfig>;
-  try {
-    config = parseConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
+  const config = configOrExit(process.env);
   if (config.databaseUrl || config.s3) {
     console.error(
       "This installation keeps its data in PostgreSQL or S3, not in DATA_DIR: back it up with " +

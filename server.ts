@@ -27,7 +27,7 @@ import { createUploadStore } from "#api/uploads/tus-store.ts";
 import type { WebConfig } from "#app/load-context.ts";
 import pkg from "./package.json" with { type: "json" };
 import { compress } from "./server/compress.ts";
-import { ConfigError, parseConfig, s3LinkOrigin } from "./server/config.ts";
+import { configOrExit, s3LinkOrigin } from "./server/config.ts";
 import type { HostEnv } from "./server/host-env.ts";
 import { createLogger, type Logger } from "./server/logger.ts";
 import { clientAddress, forwardedRequest, trustedRequestId } from "./server/proxy.ts";
@@ -44,14 +44,7 @@ async function main() {
   // codes in it and the secrets. The code that writes there sets its modes too; this covers
   // whatever a library creates without asking (ADR 022).
   process.umask(0o077);
-  let config: ReturnType<typeof parseConfig>;
-  try {
-    config = parseConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
+  const config = configOrExit(process.env);
   const logger = createLogger(config);
   const development = config.env === "development";
   /** Set by SIGTERM: readiness fails from then on (/api/status/ready, /health). */

@@ -396,6 +396,20 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/**
+ * The configuration of a command's process (the host, the backup): a bad variable prints its
+ * one line per fault, no stack trace, and ends the process with 1.
+ */
+export function configOrExit(source: Record<string, string | undefined>): Config {
+  try {
+    return parseConfig(source);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 /** Variables whose values may hold a credential, so an error never prints them. */
 const SENSITIVE = /SECRET|KEY|PASSWORD|TOKEN|^DATABASE_URL$|^SMTP_URL$|^REDIS_URL$/;
 
