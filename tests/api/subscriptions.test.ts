@@ -97,7 +97,11 @@ describe("the early-access confirmation and unsubscribing", () => {
     const token = link.searchParams.get("token") as string;
     for (const body of [
       { email: "alan@example.com", token: "" },
-      { email: "alan@example.com", token: `${token.slice(0, -1)}A` },
+      // Its last character changed (one in 16 tokens already ends in A).
+      {
+        email: "alan@example.com",
+        token: `${token.slice(0, -1)}${token.endsWith("A") ? "E" : "A"}`,
+      },
       { email: "grace@example.com", token },
       { email: "alan@example.com" },
     ]) {
