@@ -177,13 +177,14 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
       if (row.status !== "processing") return;
       const keys = fileBlobKeys(row.team_id, row.file_id);
       let seen: { crc32: number; size: number; head: Buffer };
-      // Stored before the row said so (a crash in between, or a backup taken then): the blob at
-      // the file's key is the whole upload, written at once, and the upload may be gone.
-      const storedUnrecorded =
-        row.blob_key === null &&
-        (await uploads.offset(uploadId)) === null &&
-        (await blobs.head(keys.original)) !== null;
-      if (row.blob_key === null && !storedUnrecorded) {
+      // The stored original: recorded, or stored before the row said so (a crash in between, or
+      // a backup taken then), when the upload is gone; a blob is written whole or not at all.
+      const stored =
+        row.blob_key ??
+        ((await uploads.offset(uploadId)) === null && (await blobs.head(keys.original))
+          ? keys.original
+          : null);
+      if (stored === null) {
         seen = await copyUpload(uploadId, keys.original, row.content_type, Number(row.size));
         await db
           .updateTable("files")
@@ -191,7 +192,7 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
           .where("file_id", "=", fileId)
           .execute();
       } else {
-        seen = await inspectBlob(row.blob_key ?? keys.original);
+        seen = await inspectBlob(stored);
       }
       const derived = RASTER_TYPES.has(row.content_type)
         ? await derive(fileId, keys, uploadId)

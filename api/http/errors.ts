@@ -43,7 +43,6 @@ export function errorResponse(c: Context, error: ApiError) {
   return c.json(body, error.status);
 }
 
-/** Maps framework exceptions to our codes; anything unexpected is a logged 500 `generic`. */
 /**
  * The disk under DATA_DIR is full (ENOSPC, or SQLite's SQLITE_FULL): a clear 507 for the
  * client to try again later, not a 500. Nothing stored is harmed: blobs are written beside and
@@ -54,12 +53,16 @@ export function isDiskFull(error: unknown) {
   return code === "ENOSPC" || code === "SQLITE_FULL";
 }
 
-export const diskFullError = (headers: Record<string, string> = {}) =>
-  new ApiError("generic", "The server's storage is full; try again later", 507, {
-    "Retry-After": "300",
-    ...headers,
-  });
+/** The 507 for a full disk (errorCode `generic`: the spec has none of its own), with Retry-After. */
+export const diskFullError = ({
+  message = "The server's storage is full; try again later",
+  headers = {},
+}: {
+  message?: string;
+  headers?: Record<string, string>;
+} = {}) => new ApiError("generic", message, 507, { "Retry-After": "300", ...headers });
 
+/** Maps framework exceptions to our codes; anything unexpected is a logged 500 `generic`. */
 export function handleError(error: Error, c: Context<ApiEnv>) {
   if (error instanceof ApiError) return errorResponse(c, error);
   if (isDiskFull(error)) {

@@ -193,7 +193,6 @@ const UNOFFERED_EXTENSIONS = new Map<unknown, string>([
 export function tusErrorBody(error: unknown): { status_code: number; body: string } {
   const unoffered = UNOFFERED_EXTENSIONS.get(error);
   if (unoffered) return tusErrorBody(new ApiError("invalidInput", unoffered));
-  if (isDiskFull(error)) return tusErrorBody(diskFullError());
   if (error instanceof ApiError) {
     return {
       status_code: error.status,
@@ -319,12 +318,7 @@ export function createFileUploadService(options: FileUploadOptions) {
     // room too: a file that would fill the disk is refused before a byte is sent.
     const free = await uploads.freeBytes();
     if (free !== null && free < 2 * size + DISK_RESERVE_BYTES) {
-      throw new ApiError(
-        "generic",
-        "The server has no room for this file now; try again later",
-        507,
-        { "Retry-After": "300" },
-      );
+      throw diskFullError({ message: "The server has no room for this file now; try again later" });
     }
     const fileId = randomUUID();
     const at = now();
@@ -661,7 +655,7 @@ export function createFileUploadService(options: FileUploadOptions) {
           if (await diskFilledUp(error)) {
             logger.error({ err: error, uploadId }, "the disk is full");
             // The rest of the body is not read: the client must not reuse this connection.
-            throw diskFullError({ Connection: "close" });
+            throw diskFullError({ headers: { Connection: "close" } });
           }
           logger.info({ err: error, uploadId }, "file: PUT interrupted");
           throw new ApiError("invalidInput", "The upload was interrupted; send it again", 400);

@@ -2,36 +2,30 @@ import { Writable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest } from "#api/db/database.ts";
 import type { Db } from "#api/db/schema.ts";
 import { createJobQueue, type JobQueue } from "#api/jobs/queue.ts";
 import { jobsFinished } from "#api/metrics.ts";
 import { currentRequestId, logContext, runForRequest } from "#api/request-context.ts";
-import { freshDatabase, testClock } from "./support/api-server.ts";
+import { databaseTwice, testClock } from "./support/api-server.ts";
 
 // The durable job queue on the real database (SQLite, or PostgreSQL with TEST_DATABASE_URL):
 // jobs outlive the process that queued them, a dead worker's job is taken over once its lock
 // expires, and two workers never run the same job.
 
 const logger = pino({ level: "silent" });
-let database: Awaited<ReturnType<typeof freshDatabase>>;
+let database: Awaited<ReturnType<typeof databaseTwice>>;
 /** Two connections (pools) to the same database: two "processes". */
 let dbA: Db;
 let dbB: Db;
 const queues: JobQueue[] = [];
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  const opened = database.open();
-  await migrateToLatest(opened);
-  dbA = opened.db;
-  dbB = database.open().db;
+  database = await databaseTwice();
+  ({ dbA, dbB } = database);
 });
 afterAll(async () => {
   for (const queue of queues) await queue.stop();
-  await dbA.destroy();
-  await dbB.destroy();
-  await database.drop();
+  await database.close();
 });
 beforeEach(async () => {
   for (const queue of queues.splice(0)) await queue.stop();

@@ -1,31 +1,25 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest } from "#api/db/database.ts";
 import type { Db } from "#api/db/schema.ts";
 import { createUploadLocker } from "#api/uploads/upload-locks.ts";
-import { freshDatabase } from "./support/api-server.ts";
+import { databaseTwice } from "./support/api-server.ts";
 
 // The resumable uploads' lock on the real database (SQLite, or PostgreSQL with
 // TEST_DATABASE_URL), through two connection pools: two API instances. The tus flow over HTTP,
 // across two instances, is in uploads.test.ts.
 
 const logger = pino({ level: "silent" });
-let database: Awaited<ReturnType<typeof freshDatabase>>;
+let database: Awaited<ReturnType<typeof databaseTwice>>;
 let dbA: Db;
 let dbB: Db;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  const opened = database.open();
-  await migrateToLatest(opened);
-  dbA = opened.db;
-  dbB = database.open().db;
+  database = await databaseTwice();
+  ({ dbA, dbB } = database);
 });
 afterAll(async () => {
-  await dbA.destroy();
-  await dbB.destroy();
-  await database.drop();
+  await database.close();
 });
 beforeEach(async () => {
   await dbA.deleteFrom("upload_locks").execute();

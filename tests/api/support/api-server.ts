@@ -43,6 +43,27 @@ export async function freshDatabase() {
   };
 }
 
+/**
+ * A fresh, migrated database opened twice: two connection pools, as two API instances (or
+ * processes) have. `close` ends both and drops the database.
+ */
+export async function databaseTwice() {
+  const database = await freshDatabase();
+  const first = database.open();
+  await migrateToLatest(first);
+  const dbA = first.db;
+  const dbB = database.open().db;
+  return {
+    dbA,
+    dbB,
+    async close() {
+      await dbA.destroy();
+      await dbB.destroy();
+      await database.drop();
+    },
+  };
+}
+
 async function adminQuery(databaseUrl: string, query: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
