@@ -68,6 +68,22 @@ const planLimit = (fallback: number) =>
       .default(fallback),
   );
 
+/** A TCP port; 0 lets the system choose. */
+const portNumber = () =>
+  z.coerce
+    .number({ error: "must be a port number" })
+    .int({ error: "must be a whole number" })
+    .min(0, { error: "must be between 0 and 65535" })
+    .max(65535, { error: "must be between 0 and 65535" });
+
+/** A whole number of milliseconds from `min` to `max`. */
+const milliseconds = (min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int({ error: "must be a whole number of milliseconds" })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+
 /** `address@host` or `Name <address@host>`. */
 const MAIL_FROM_PATTERN = /^(?:[^<>]*<\s*[^\s<>@]+@[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+)$/;
 
@@ -78,19 +94,9 @@ const envSchema = z
         error: "must be development, production or test",
       })
       .default("production"),
-    PORT: z.coerce
-      .number({ error: "must be a port number" })
-      .int({ error: "must be a whole number" })
-      .min(0, { error: "must be between 0 and 65535" })
-      .max(65535, { error: "must be between 0 and 65535" })
-      .default(3000),
+    PORT: portNumber().default(3000),
     HOST: z.string().trim().min(1).default("0.0.0.0"),
-    METRICS_PORT: z.coerce
-      .number({ error: "must be a port number" })
-      .int({ error: "must be a whole number" })
-      .min(0, { error: "must be between 0 and 65535" })
-      .max(65535, { error: "must be between 0 and 65535" })
-      .optional(),
+    METRICS_PORT: portNumber().optional(),
     METRICS_HOST: z.string().trim().min(1).optional(),
     ROLE: z.enum(["all", "web", "api"], { error: "must be all, web or api" }).default("all"),
     API_URL: httpUrl(["http:", "https:"]).optional(),
@@ -119,35 +125,15 @@ const envSchema = z
         error: "must be fatal, error, warn, info, debug, trace or silent",
       })
       .default("info"),
-    API_TIMEOUT_MS: z.coerce
-      .number({ error: "must be a number of milliseconds" })
-      .int()
-      .min(100, { error: "must be at least 100" })
-      .max(300_000, { error: "must be at most 300000" })
-      .default(15_000),
+    API_TIMEOUT_MS: milliseconds(100, 300_000).default(15_000),
     DOWNLOAD_PART_MAX_BYTES: z.coerce
       .number({ error: "must be a number of bytes" })
       .int()
       .min(1024 * 1024, { error: "must be at least 1048576 (1 MiB)" })
       .default(DEFAULT_PART_MAX_BYTES),
-    SHUTDOWN_TIMEOUT_MS: z.coerce
-      .number({ error: "must be a number of milliseconds" })
-      .int()
-      .min(0)
-      .max(120_000, { error: "must be at most 120000" })
-      .default(10_000),
-    JOB_LOCK_MS: z.coerce
-      .number({ error: "must be a number of milliseconds" })
-      .int()
-      .min(3000, { error: "must be at least 3000" })
-      .max(3_600_000, { error: "must be at most 3600000" })
-      .default(300_000),
-    SHUTDOWN_DELAY_MS: z.coerce
-      .number({ error: "must be a number of milliseconds" })
-      .int()
-      .min(0)
-      .max(120_000, { error: "must be at most 120000" })
-      .default(0),
+    SHUTDOWN_TIMEOUT_MS: milliseconds(0, 120_000).default(10_000),
+    JOB_LOCK_MS: milliseconds(3000, 3_600_000).default(300_000),
+    SHUTDOWN_DELAY_MS: milliseconds(0, 120_000).default(0),
     ADDRESS_RATE_LIMIT_FACTOR: z.coerce
       .number({ error: "must be a number" })
       .int({ error: "must be a whole number" })

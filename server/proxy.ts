@@ -36,7 +36,7 @@ export function forwardedRequest(request: Request, trustProxy: boolean): Request
 export const CLIENT_IP_HEADER = "X-Client-IP";
 export const WEB_TIER_KEY_HEADER = "X-Web-Tier-Key";
 
-export function fromWebTier(request: Request, webTierKey: string) {
+function fromWebTier(request: Request, webTierKey: string) {
   const presented = Buffer.from(request.headers.get(WEB_TIER_KEY_HEADER) ?? "");
   const expected = Buffer.from(webTierKey);
   return presented.length === expected.length && timingSafeEqual(presented, expected);
