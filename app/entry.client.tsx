@@ -1,45 +1,50 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next, { type BackendModule } from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { i18nConfig } from "#app/i18n.ts";
+import { I18nProvider } from "#app/components/i18n.tsx";
+import { isLocale, type Locale } from "#app/i18n.ts";
 import { setJavaScriptCookie } from "#app/services/streaming.ts";
+import type { Catalog, Catalogs } from "#app/services/translate.ts";
 
 /**
  * Translations are bundled per language and namespace, so the browser downloads only the ones its
  * page uses, as hashed, immutably cached chunks: no extra dependency, no runtime fetch code.
  */
-const bundles = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*/*.json");
+const bundles = import.meta.glob<{ default: Catalog }>("./locales/*/*.json");
+const catalogs: Catalogs = {};
+const loading = new Map<string, Promise<unknown>>();
 
-const bundledBackend: BackendModule = {
-  type: "backend",
-  init() {},
-  read(language, namespace, callback) {
-    const load = bundles[`./locales/${language}/${namespace}.json`];
-    if (!load) return callback(new Error(`No translations for ${language}/${namespace}`), null);
-    load().then(
-      (module) => callback(null, module.default),
-      (error: Error) => callback(error, null),
-    );
-  },
-};
+/** Loads one namespace's translations into `catalogs`; undefined once they are there. */
+function load(language: Locale, namespace: string) {
+  if (catalogs[language]?.[namespace] !== undefined) return undefined;
+  const id = `./locales/${language}/${namespace}.json`;
+  let promise = loading.get(id);
+  if (!promise) {
+    const bundle = bundles[id];
+    if (!bundle) return undefined;
+    promise = bundle().then((module) => {
+      catalogs[language] = { ...catalogs[language], [namespace]: module.default };
+    });
+    loading.set(id, promise);
+  }
+  return promise;
+}
 
 async function hydrate() {
-  await i18next
-    .use(initReactI18next)
-    .use(bundledBackend)
-    .init({ ...i18nConfig, lng: document.documentElement.lang, ns: getInitialNamespaces() });
+  const lang = document.documentElement.lang;
+  const language: Locale = isLocale(lang) ? lang : "en";
+  // The namespaces the server rendered this page with: its routes' `handle.i18n`.
+  await Promise.all(getInitialNamespaces().map((namespace) => load(language, namespace)));
 
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nProvider language={language} catalogs={catalogs} load={load}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
   // Tells the server this browser runs JavaScript, so later pages may stream (entry.server.tsx).

@@ -4,9 +4,9 @@ import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "#app/components/i18n.tsx";
 import { NonceProvider } from "#app/components/nonce.tsx";
-import { i18nServer } from "#app/services/i18n.server.ts";
+import { detectLocale, resources } from "#app/services/i18n.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -43,7 +43,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const i18n = await i18nServer.getInstance(request);
+  const language = await detectLocale(request);
   const nonce = loadContext.cspNonce;
   // Streamed Suspense chunks need a script to appear: browsers that have not shown they run
   // JavaScript (and bots) wait for the whole page.
@@ -53,9 +53,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider language={language} catalogs={resources}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </I18nProvider>
       </NonceProvider>,
       {
         nonce,

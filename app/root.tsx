@@ -10,8 +10,6 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 // The client half only: the package's index also loads its server half (cookies, sessions).
 import {
   PreventFlashOnWrongTheme,
@@ -20,6 +18,7 @@ import {
 } from "remix-themes/build/theme-provider.js";
 import { CookieBanner } from "#app/components/cookie-banner.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { useChangeLanguage, useTranslation } from "#app/components/i18n.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader, TeamSwitch } from "#app/components/site-header.tsx";

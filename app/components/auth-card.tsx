@@ -1,7 +1,7 @@
 import { Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "#app/components/i18n.tsx";
 
 /** The narrow card every account page sits in. */
 export function AuthCard({ title, children }: { title: ReactNode; children: ReactNode }) {

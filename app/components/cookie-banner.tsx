@@ -1,6 +1,6 @@
 import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 
 /** Asks once; the choice lasts 365 days. Plain form posts, so it works without JavaScript. */
 export function CookieBanner({ path }: { path: string }) {

@@ -6,8 +6,8 @@ import {
 } from "@conform-to/react";
 import { Button, Flex, Text, TextArea } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { useMessage } from "#app/components/message.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { DEFAULT_TEAM_MODE, TEAM_MODES } from "#domain/roles.ts";

@@ -1,7 +1,7 @@
 import { Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { useHydrated } from "./hydrated.ts";
 
 /**

@@ -9,8 +9,8 @@ import {
 import { Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
 import { useNavigation } from "@remix-run/react";
 import { type ComponentProps, type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { useMessage } from "./message.ts";
 
 /** A form's fields: every form schema is an object, as conform asks its field types to be. */

@@ -10,8 +10,8 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
+import { useTranslation } from "#app/components/i18n.tsx";
 import type { ImageActionResult, ImageDialogTab } from "#app/services/image-upload.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_STATUS_POLL_MS } from "#domain/constants.ts";
 import { imageFileProblem } from "#domain/image-file.ts";

@@ -1,5 +1,5 @@
 import { Flex, Heading, Text } from "@radix-ui/themes";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 
 interface LegalSection {
   heading: string;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { readMessage } from "#app/services/message-values.ts";
 import { IMAGE_MAX_BYTES } from "#domain/constants.ts";
 import { formatFileSize } from "#domain/format.ts";

@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Flex } from "@radix-ui/themes";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Field, FormErrors, type SchemaLoader, useSchemaForm } from "./forms.tsx";
 import { useHydrated } from "./hydrated.ts";
 import { RouteDialog } from "./route-dialog.tsx";

@@ -1,6 +1,6 @@
 import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { supportedLanguages } from "#app/i18n.ts";
 
 export function SiteFooter({

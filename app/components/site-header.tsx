@@ -1,7 +1,7 @@
 import { Flex, IconButton, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "./icon.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 

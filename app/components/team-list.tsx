@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Flex, Text, TextField } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import type { TeamListItem } from "#app/services/api/teams.server.ts";
 import { teamPath } from "#app/services/teams.ts";
 import { UserAvatar } from "./avatar.tsx";

@@ -1,6 +1,6 @@
 import { Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import type { Team } from "#app/services/api/teams.server.ts";
 import { can } from "#domain/roles.ts";
 import { useMenuClosesOnNavigation } from "./menu.ts";

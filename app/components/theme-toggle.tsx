@@ -1,8 +1,8 @@
 import { IconButton } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { Theme, useTheme } from "remix-themes/build/theme-provider.js";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "./icon.tsx";
 
 /**

@@ -1,5 +1,5 @@
 import { Callout } from "@radix-ui/themes";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { SNACKBAR_MS } from "#domain/constants.ts";
 
 const colours = { success: "grass", error: "red", info: "indigo" } as const;

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { TeamChooser } from "#app/components/team-chooser.tsx";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
 import { createTeam } from "#app/services/create-team.server.ts";

@@ -1,7 +1,7 @@
 import { Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useRevalidateWhile } from "#app/components/poll.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";

@@ -1,7 +1,7 @@
 import { DataList, Flex, Text } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { memberNickname } from "#app/services/api/members.server.ts";

@@ -1,7 +1,7 @@
 import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { subscriptionsApi } from "#app/services/api/subscriptions.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";

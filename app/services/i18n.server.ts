@@ -1,14 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import { createInstance, type i18n, type Namespace } from "i18next";
-import { initReactI18next } from "react-i18next";
-import {
-  defaultNS,
-  fallbackLanguage,
-  i18nConfig,
-  isLocale,
-  type Locale,
-  supportedLanguages,
-} from "#app/i18n.ts";
+import { defaultNS, fallbackLanguage, isLocale, type Locale } from "#app/i18n.ts";
 import enAuth from "#app/locales/en/auth.json";
 import enCollections from "#app/locales/en/collections.json";
 import enCommon from "#app/locales/en/common.json";
@@ -30,8 +21,10 @@ import itPlans from "#app/locales/it/plans.json";
 import itProfile from "#app/locales/it/profile.json";
 import itTeams from "#app/locales/it/teams.json";
 import { isSecureRequest, ONE_YEAR_SECONDS } from "./cookies.server.ts";
+import { type Catalog, makeT } from "./translate.ts";
 
-export const resources = {
+/** Every translation, bundled into the server build. */
+export const resources: Record<Locale, Catalog> = {
   en: {
     common: enCommon,
     legal: enLegal,
@@ -83,41 +76,13 @@ export function serializeLocaleCookie(request: Request, locale: Locale) {
   return localeCookie.serialize(locale, { secure: isSecureRequest(request) });
 }
 
-/**
- * One i18next per language, made once with every namespace loaded, and shared by all requests:
- * nothing changes their language after this (each is fixed to its own), so sharing is safe, and
- * a page no longer pays for a new instance and its set-up each time it renders or translates
- * (ADR 030).
- */
-const instances = Object.fromEntries(
-  supportedLanguages.map((locale) => {
-    const instance = createInstance();
-    void instance.use(initReactI18next).init({
-      ...i18nConfig,
-      lng: locale,
-      ns: Object.keys(resources[locale]),
-      resources,
-      // Resources are all here: set up now, synchronously, not on a later tick.
-      initImmediate: false,
-    });
-    return [locale, instance];
-  }),
-) as Record<Locale, i18n>;
-
 export const i18nServer = {
   /** The visitor's language (detectLocale). */
   getLocale: detectLocale,
-  /** The shared i18next of the request's language, for rendering (entry.server.tsx). */
-  async getInstance(request: Request) {
-    return instances[await detectLocale(request)];
-  },
   /** A translation function in the request's language (or `locale`), fixed to `namespace`. */
-  async getFixedT<N extends Namespace = typeof defaultNS>(
-    requestOrLocale: Request | Locale,
-    namespace?: N,
-  ) {
+  async getFixedT(requestOrLocale: Request | Locale, namespace: string = defaultNS) {
     const locale =
       typeof requestOrLocale === "string" ? requestOrLocale : await detectLocale(requestOrLocale);
-    return instances[locale].getFixedT(locale, namespace ?? (defaultNS as N));
+    return makeT(resources, locale, namespace);
   },
 };

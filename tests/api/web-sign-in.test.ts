@@ -1,14 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
-import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMITS } from "#api/auth/rate-limit.ts";
 import { FormErrors } from "#app/components/forms.tsx";
-import { i18nConfig } from "#app/i18n.ts";
+import { I18nProvider } from "#app/components/i18n.tsx";
 import { action } from "#app/routes/auth.signin/route.tsx";
 import { messageWithValues } from "#app/services/message-values.ts";
 import { testWebContext } from "#tests/support/web-context.ts";
@@ -36,21 +34,19 @@ async function postSignIn(identifier: string, password: string) {
 
 /** What FormErrors shows for these errors, in `language`, from the app's own messages. */
 async function shown(language: "en" | "it", errors: string[]) {
-  const i18n = createInstance();
   const messages = path.resolve(
     import.meta.dirname,
     "../../app/locales",
     language,
     "messages.json",
   );
-  await i18n.init({
-    ...i18nConfig,
-    lng: language,
-    ns: ["messages"],
-    resources: { [language]: { messages: JSON.parse(fs.readFileSync(messages, "utf8")) } },
-  });
+  const catalogs = { [language]: { messages: JSON.parse(fs.readFileSync(messages, "utf8")) } };
   const markup = renderToStaticMarkup(
-    createElement(I18nextProvider, { i18n }, createElement(FormErrors, { id: "e", errors })),
+    createElement(
+      I18nProvider,
+      { language, catalogs },
+      createElement(FormErrors, { id: "e", errors }),
+    ),
   );
   return markup.replace(/<[^>]+>/g, "");
 }

@@ -1,11 +1,9 @@
-import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BUILT_IN_CATALOGUE } from "#api/billing/catalogue.ts";
+import { I18nProvider } from "#app/components/i18n.tsx";
 import { UsageRing } from "#app/components/usage-ring.tsx";
-import { i18nConfig } from "#app/i18n.ts";
 import { planAction, type Reader } from "#app/routes/plans/plan-action.ts";
 import { resources } from "#app/services/i18n.server.ts";
 import type { Plan } from "#domain/plans.ts";
@@ -51,15 +49,11 @@ describe("what a plan card offers (spec sections 2 and 4)", () => {
 });
 
 describe("the usage ring", () => {
-  const i18n = createInstance();
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ ...i18nConfig, lng: "en", resources });
-  });
   const ring = (usedBytes: number, limitBytes: number) =>
     renderToStaticMarkup(
       createElement(
-        I18nextProvider,
-        { i18n },
+        I18nProvider,
+        { language: "en", catalogs: resources },
         createElement(UsageRing, { label: "Storage", usedBytes, limitBytes }),
       ),
     );

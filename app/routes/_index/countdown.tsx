@@ -1,6 +1,6 @@
 import { Flex, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 
 const SECOND = 1000;
 const UNITS = [

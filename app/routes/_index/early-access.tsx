@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Button, Callout, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { useMessage } from "#app/components/message.ts";
 
 /**

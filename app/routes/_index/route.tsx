@@ -8,7 +8,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
 import { planAction } from "#app/routes/plans/plan-action.ts";
 import { PlanCard } from "#app/routes/plans/plan-card.tsx";

@@ -1,9 +1,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
+import { Trans, useTranslation } from "#app/components/i18n.tsx";
 import type { SignInError } from "#app/services/session.server.ts";
 import { SocialButtons } from "./social-buttons.tsx";
 

@@ -1,6 +1,6 @@
 import { Button, Flex, Separator, Text } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 
 /**
  * One plain form per configured provider, so the buttons work without JavaScript; a document

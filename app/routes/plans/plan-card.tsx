@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { UNLIMITED } from "#domain/constants.ts";
 import { formatFileSize, numberFormat } from "#domain/format.ts";
 import type { Plan } from "#domain/plans.ts";

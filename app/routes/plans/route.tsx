@@ -1,7 +1,7 @@
 import { Callout, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { UsageRing } from "#app/components/usage-ring.tsx";
 import { attempt } from "#app/services/api/client.server.ts";

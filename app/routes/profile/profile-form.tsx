@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Flex } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { Field, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
+import { useTranslation } from "#app/components/i18n.tsx";
 
 import type { ProfileSchema } from "./schemas.ts";
 

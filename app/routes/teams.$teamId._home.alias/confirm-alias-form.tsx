@@ -1,6 +1,6 @@
 import { Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 
 /**
  * The second step: the alias as typed, the warning that it can never change, back (to the field,

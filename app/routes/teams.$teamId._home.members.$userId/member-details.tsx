@@ -1,6 +1,6 @@
 import { Badge, DataList, Flex, Heading, Text } from "@radix-ui/themes";
-import { useTranslation } from "react-i18next";
 import { UserAvatar } from "#app/components/avatar.tsx";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
 import type { MemberDetail } from "#app/services/api/members.server.ts";
 

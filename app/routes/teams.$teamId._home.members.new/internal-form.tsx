@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Flex, Text } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
+import { useTranslation } from "#app/components/i18n.tsx";
 
 const loadInternalSchema = () => import("./schemas.ts").then((module) => module.InternalSchema);
 

@@ -6,8 +6,8 @@ import {
 } from "@conform-to/react";
 import { Flex, Text, TextArea } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
+import { useTranslation } from "#app/components/i18n.tsx";
 
 const loadCreateSchema = () => import("./schemas.ts").then((module) => module.CreateSchema);
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
 import { attempt } from "#app/services/api/client.server.ts";

@@ -1,6 +1,6 @@
 import { Badge, Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
 import type { Collection } from "#app/services/api/collections.server.ts";

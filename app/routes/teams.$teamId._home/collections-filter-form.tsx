@@ -1,9 +1,9 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import type { ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { DateFilter } from "#app/components/date-filter.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
+import { useTranslation } from "#app/components/i18n.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 import { activeFormFilters, type CollectionFilters, filtersHref } from "./collections-filters.ts";
 

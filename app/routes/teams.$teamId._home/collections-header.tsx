@@ -1,7 +1,7 @@
 import { Flex, Heading, IconButton, Link as RadixLink } from "@radix-ui/themes";
 import { Link, useRevalidator } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useHydrated } from "#app/components/hydrated.ts";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { type CollectionFilters, filtersHref, hasFilters } from "./collections-filters.ts";
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { type CollectionFilters, type CollectionsTab, filtersHref } from "./collections-filters.ts";
 
 /** All / Mine / Shared, as links ("Mine" drops the creator filter: it is you). */

@@ -1,6 +1,6 @@
 import { Callout } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 
 /** Shows `active` at once and keeps it on at least `minimumMs` (the loading banner's rule). */

@@ -10,8 +10,8 @@ import {
 } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { UserAvatar } from "#app/components/avatar.tsx";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { useDebouncedSearch, useInfiniteList } from "#app/components/infinite-list.ts";
 import { PageLinks } from "#app/components/page-links.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";

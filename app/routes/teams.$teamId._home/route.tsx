@@ -1,8 +1,8 @@
 import { Badge, Flex, Heading, Text } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { UserAvatar } from "#app/components/avatar.tsx";
+import { useTranslation } from "#app/components/i18n.tsx";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth } from "#app/services/auth.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";

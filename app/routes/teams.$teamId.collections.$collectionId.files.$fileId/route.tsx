@@ -2,7 +2,7 @@ import { Flex, Heading, IconButton, Theme } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import {
   fileListQuery,

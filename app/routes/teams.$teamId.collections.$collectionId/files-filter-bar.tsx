@@ -1,7 +1,7 @@
 import { Badge, Button, Flex } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { DateFilter } from "#app/components/date-filter.tsx";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import type { FileFilters } from "./files-filters.ts";
 

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, IconButton } from "@radix-ui/themes";
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 
 /** Back to the team, the collection's name, refresh, and upload for those who may add files. */

@@ -1,7 +1,7 @@
 import { Button, Callout, Card, Flex, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
 import { PageLinks } from "#app/components/page-links.tsx";

@@ -1,6 +1,6 @@
 import { Badge } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import type { FileItem } from "#app/services/api/files.server.ts";
 import { dateTimeFormat } from "#domain/format.ts";
