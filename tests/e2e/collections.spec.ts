@@ -77,6 +77,29 @@ function isoDay(offsetDays: number) {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
+test("the list's plain links open in the page, and a row's menu closes behind them", async ({
+  page,
+}) => {
+  test.skip(!js(), "without JavaScript every link loads a page, as links do");
+  const { token, teamId, teamUrl } = await ownerInTeam(page, "Ski Club");
+  await api(token, "POST", `/teams/${teamId}/collections`, { name: "Slopes" });
+  await page.goto(teamUrl);
+  await hydrated(page);
+  // A mark on this document: it survives only navigations that stay in the page (ADR 038).
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const sameDocument = () => page.evaluate(() => "sameDocument" in window);
+
+  await row(page, "Slopes").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Slopes" })).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+  await page.goBack();
+
+  await rowMenu(page, "Slopes", "Rename");
+  await expect(page.getByRole("dialog", { name: "Rename collection" })).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+  await expect(collectionList(page).locator("details[open]")).toHaveCount(0);
+});
+
 test("create, rename and share a collection", async ({ page }) => {
   // Two axe runs (each a second page without JavaScript) and six posts.
   test.slow();

@@ -6,6 +6,7 @@ import { ownerWithCollection, signIn } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { iconContrast } from "./support/contrast.ts";
 import { FIXTURES, PHOTOS, uploadViaApi } from "./support/files.ts";
+import { hydrated } from "./support/hydration.ts";
 import { openMenu } from "./support/menus.ts";
 
 /*
@@ -166,6 +167,42 @@ test("the preview covers the whole page, opaque, with controls that stand out in
     await expect(preview).toBeHidden();
     await expect(page.getByRole("banner")).toBeVisible();
   }
+});
+
+test("the table's plain links open in the page, its menu closes behind them, and downloads stay downloads", async ({
+  page,
+}) => {
+  test.skip(!withJavaScript(), "without JavaScript every link loads a page, as links do");
+  const { owner, token, teamId, collectionId, url } = await photoClub("Winter");
+  for (const photo of PHOTOS.slice(0, 2)) await uploadViaApi(token, teamId, collectionId, photo);
+  await openAsOwner(page, owner, url);
+  await expect(rows(page)).toHaveCount(2);
+  // A mark on this document: it survives only navigations that stay in the page (ADR 038).
+  await hydrated(page);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const sameDocument = () => page.evaluate(() => "sameDocument" in window);
+
+  await rows(page).getByRole("link", { name: "forest.jpg" }).click();
+  await expect(page.getByRole("dialog", { name: "forest.jpg" })).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+
+  const menu = rows(page).filter({ hasText: "forest.jpg" }).locator("details.menu");
+  const renameItem = menu.getByRole("link", { name: "Rename" });
+  await (await openMenu(page.getByLabel("Actions for forest.jpg"), renameItem)).click();
+  await expect(page.getByRole("dialog", { name: "Rename the file" })).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+  await expect(menu).not.toHaveAttribute("open");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+
+  const downloadItem = menu.getByRole("link", { name: "Download" });
+  const download = page.waitForEvent("download");
+  await (await openMenu(page.getByLabel("Actions for forest.jpg"), downloadItem)).click();
+  expect((await download).suggestedFilename()).toBe("forest.jpg");
+  expect(await sameDocument()).toBe(true);
+  await expect(page).toHaveURL(url);
 });
 
 test("a file whose content is not what its name says, or whose name hides its type, is refused with a clear message", async ({

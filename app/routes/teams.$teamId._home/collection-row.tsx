@@ -1,8 +1,7 @@
 import { Badge, Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
-import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
 import type { Collection } from "#app/services/api/collections.server.ts";
 import { dateTimeFormat } from "#domain/format.ts";
 import {
@@ -18,7 +17,8 @@ const DATE_STYLE = { dateStyle: "medium", timeZone: "UTC" } as const;
 /**
  * One collection in the list: a link to its files (bold and marked while unread), and the menu
  * of what the caller may do with it: rename, share or unshare (dialogs over the list), and
- * download it as a zip (a form post, then the download's dialog).
+ * download it as a zip (a form post, then the download's dialog). Its links are plain: the list
+ * opens them and closes the menu (useListLinks).
  */
 export function CollectionRow({
   collection,
@@ -32,7 +32,6 @@ export function CollectionRow({
   actor: Actor;
 }) {
   const { t, i18n } = useTranslation("collections");
-  const menu = useMenuClosesOnNavigation();
   const unread = collection.readAt === null;
   const id = encodeURIComponent(collection.collectionId);
   const updated = dateTimeFormat(i18n.language, DATE_STYLE).format(collection.updatedAt);
@@ -43,7 +42,7 @@ export function CollectionRow({
   const mayDownload = canDownloadCollection(actor.role);
   return (
     <li className="collection-row" data-unread={unread || undefined}>
-      <Link to={`${base}/collections/${id}`} className="collection-link">
+      <a href={`${base}/collections/${id}`} className="collection-link">
         <Flex direction="column" gap="1" minWidth="0" flexGrow="1">
           <Flex align="center" gap="2" minWidth="0">
             {collection.status === "draft" ? <Icon name="pencil-2" label={t("row.draft")} /> : null}
@@ -70,25 +69,21 @@ export function CollectionRow({
             {t("row.files", { count: collection.filesCount })}
           </Text>
         </Flex>
-      </Link>
+      </a>
       {mayRename || transition || mayDownload ? (
-        <details className="menu" ref={menu}>
+        <details className="menu">
           <summary aria-label={t("row.actions", { name: collection.name })}>
             <span className="icon-dots" aria-hidden />
           </summary>
           <Flex direction="column" gap="2" className="menu-panel">
             {mayRename ? (
-              <RadixLink asChild size="2">
-                <Link to={`${base}/rename-collection/${id}${search}`} preventScrollReset>
-                  {t("row.rename")}
-                </Link>
+              <RadixLink size="2" href={`${base}/rename-collection/${id}${search}`}>
+                {t("row.rename")}
               </RadixLink>
             ) : null}
             {transition ? (
-              <RadixLink asChild size="2">
-                <Link to={`${base}/share-collection/${id}${search}`} preventScrollReset>
-                  {transition.action === "share" ? t("row.share") : t("row.unshare")}
-                </Link>
+              <RadixLink size="2" href={`${base}/share-collection/${id}${search}`}>
+                {transition.action === "share" ? t("row.share") : t("row.unshare")}
               </RadixLink>
             ) : null}
             {mayDownload ? (

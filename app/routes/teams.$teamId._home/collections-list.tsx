@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
+import { useListLinks } from "#app/components/list-links.ts";
 import { useMessage } from "#app/components/message.ts";
 import { PageLinks } from "#app/components/page-links.tsx";
 import type { Collection } from "#app/services/api/collections.server.ts";
@@ -42,6 +43,7 @@ export function CollectionList({
 }) {
   const { t } = useTranslation("collections");
   const message = useMessage();
+  const links = useListLinks<HTMLUListElement>();
   const filtered = hasFilters(filters);
   const {
     items: collections,
@@ -94,7 +96,7 @@ export function CollectionList({
   }
   return (
     <Flex direction="column" gap="3">
-      <ul className="plain-list collection-list" aria-label={t("listLabel")}>
+      <ul className="plain-list collection-list" aria-label={t("listLabel")} ref={links}>
         {collections.map((collection) => (
           <CollectionRow
             key={collection.collectionId}

@@ -1,5 +1,3 @@
-import { Link } from "@remix-run/react";
-import { useMenuClosesOnNavigation } from "#app/components/menu.ts";
 import { type Actor, canDownloadFileFromMenu, canRenameFile } from "#domain/roles.ts";
 import type { FileRow } from "./files-table.tsx";
 
@@ -11,7 +9,11 @@ export interface FileMenuWords {
   download: string;
 }
 
-/** Rename and download, each only when the role allows it (spec section 6, file rules). */
+/**
+ * Rename and download, each only when the role allows it (spec section 6, file rules). Plain
+ * links: the table opens rename in the browser and closes the menu (useListLinks); the download
+ * loads as a document.
+ */
 export function FileMenu({
   file,
   actor,
@@ -25,26 +27,25 @@ export function FileMenu({
   search: string;
   words: FileMenuWords;
 }) {
-  const menu = useMenuClosesOnNavigation();
   const fileBase = `${base}/files/${encodeURIComponent(file.fileId)}`;
   const rename = canRenameFile(actor, file);
   const download = canDownloadFileFromMenu(actor, file);
   if (!rename && !download) return null;
   return (
-    <details className="menu" ref={menu}>
+    <details className="menu">
       <summary aria-label={words.label}>
         <span className="icon-dots" aria-hidden />
       </summary>
       <div className="menu-panel menu-links">
         {rename ? (
-          <Link to={`${fileBase}/rename${search}`} preventScrollReset className="row-link">
+          <a href={`${fileBase}/rename${search}`} className="row-link">
             {words.rename}
-          </Link>
+          </a>
         ) : null}
         {download ? (
-          <Link to={`${fileBase}/download`} reloadDocument className="row-link">
+          <a href={`${fileBase}/download`} data-document className="row-link">
             {words.download}
-          </Link>
+          </a>
         ) : null}
       </div>
     </details>

@@ -2,6 +2,7 @@ import { Badge } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
+import { useListLinks } from "#app/components/list-links.ts";
 import type { FileItem } from "#app/services/api/files.server.ts";
 import { dateTimeFormat } from "#domain/format.ts";
 import type { Actor } from "#domain/roles.ts";
@@ -60,6 +61,7 @@ export function FilesTable({
   creatorHref: (userId: string) => string;
 }) {
   const { t, i18n } = useTranslation("files");
+  const links = useListLinks<HTMLTableElement>();
   const date = dateTimeFormat(i18n.language, DATE_STYLE);
   // Translated once per table: twenty rows asked for them a hundred times (issue 14's profile).
   const words = {
@@ -70,7 +72,8 @@ export function FilesTable({
     download: t("menu.download"),
   };
   return (
-    <table className="files-table">
+    // The rows' links are plain: one listener on the table opens them (useListLinks).
+    <table className="files-table" ref={links}>
       <thead>
         <tr>
           <th scope="col">{t("table.name")}</th>
@@ -97,9 +100,8 @@ export function FilesTable({
             data-testid="file-row"
           >
             <th scope="row">
-              <Link
-                to={`${base}/files/${encodeURIComponent(file.fileId)}${search}`}
-                preventScrollReset
+              <a
+                href={`${base}/files/${encodeURIComponent(file.fileId)}${search}`}
                 className="file-name"
               >
                 <FilePicture
@@ -120,18 +122,17 @@ export function FilesTable({
                     {words.processing}
                   </Badge>
                 ) : null}
-              </Link>
+              </a>
             </th>
             <td>
               {file.uploader ? (
-                <Link
-                  to={creatorHref(file.uploadedBy)}
-                  preventScrollReset
+                <a
+                  href={creatorHref(file.uploadedBy)}
                   className="row-link"
                   aria-label={t("table.filterBy", { name: file.uploader.nickname })}
                 >
                   {file.uploader.nickname}
-                </Link>
+                </a>
               ) : (
                 <span className="row-muted">{words.formerMember}</span>
               )}
