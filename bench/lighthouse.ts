@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
@@ -19,10 +21,13 @@ import { startHost } from "./support/host.ts";
  * "JavaScript off" refuses every script file, so the page never hydrates and must be whole as the
  * server sent it. (Lighthouse needs scripts on to measure, so the few inline ones still run: a
  * browser with JavaScript off would skip those too.) BENCH_ONLY=files keeps the anchor and the
- * pages whose name has "files" in it.
+ * pages whose name has "files" in it. BENCH_REPORTS=<folder> keeps each run's full Lighthouse
+ * result there as JSON (the LCP element, the layout shifts, every audit), one file per page and
+ * round.
  */
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const chromePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const reports = process.env.BENCH_REPORTS;
 
 interface Target {
   name: string;
@@ -160,6 +165,11 @@ async function audit(page: Page, target: Target): Promise<Sample> {
     else console.log(`${target.name}: ${result.lhr.runtimeError.code}, once more`);
   }
   if (!lhr) throw new Error(`No Lighthouse result for ${target.name}`);
+  if (reports) {
+    const name = `${target.name.replace(/[^\w]+/g, "-")}-${Date.now()}.json`;
+    await fs.mkdir(reports, { recursive: true });
+    await fs.writeFile(path.join(reports, name), JSON.stringify(lhr));
+  }
   const final = lhr.finalDisplayedUrl;
   if (new URL(final).pathname !== new URL(target.url).pathname) {
     throw new Error(`${target.name}: ended on ${final}, not the page asked for`);
