@@ -90,6 +90,8 @@ export const CONTENT_LINK_SECONDS = 5 * 60;
 export const IMAGE_LINK_SECONDS = 60 * 60;
 /** Image links made within one such window are the same URL (so browsers cache them). */
 const IMAGE_LINK_WINDOW_MS = 30 * 60_000;
+/** At most this many image links are kept signed (a few MB). */
+const IMAGE_LINK_CACHE_MAX = 20_000;
 
 /** Where a file's bytes and derivatives are kept in the blob store. */
 export function fileBlobKey(teamId: string, fileId: string, variant: FileVariant) {
@@ -224,6 +226,14 @@ export function createFileService({ db, now, blobs, logger, traffic }: FileServi
   }
 
   /**
+   * The image links signed in the current window, by key and disposition: the same for every
+   * answer until the window turns, so a list of twenty files no longer asks the store to sign
+   * twenty links each time (3 % of a files page's server time, issue 14's profile). Emptied when
+   * the window turns, or when it holds IMAGE_LINK_CACHE_MAX.
+   */
+  const imageLinks = { issuedAt: 0, urls: new Map<string, string>() };
+
+  /**
    * A thumbnail's or preview's link: issued at the start of the current window, so every list
    * answered in that window gives the same URL and browsers reuse what they have cached; it
    * still works for at least IMAGE_LINK_SECONDS after the answer.
@@ -237,7 +247,21 @@ export function createFileService({ db, now, blobs, logger, traffic }: FileServi
       variant === "thumbnail"
         ? undefined
         : contentDisposition("inline", variantName(name, variant));
-    return link(key, disposition, IMAGE_LINK_SECONDS + IMAGE_LINK_WINDOW_MS / 1000, issuedAt);
+    if (imageLinks.issuedAt !== issuedAt || imageLinks.urls.size >= IMAGE_LINK_CACHE_MAX) {
+      imageLinks.issuedAt = issuedAt;
+      imageLinks.urls.clear();
+    }
+    const cacheKey = `${key}\n${disposition ?? ""}`;
+    const cached = imageLinks.urls.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const url = await link(
+      key,
+      disposition,
+      IMAGE_LINK_SECONDS + IMAGE_LINK_WINDOW_MS / 1000,
+      issuedAt,
+    );
+    if (imageLinks.issuedAt === issuedAt) imageLinks.urls.set(cacheKey, url);
+    return url;
   }
 
   async function toFile(row: Row): Promise<File> {
