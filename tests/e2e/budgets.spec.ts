@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { ownerWithCollection, signInCookie } from "./support/accounts.ts";
+import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
 
 /*
  * Byte budgets of the production build (issue 14): what the first load of each route costs a
@@ -9,12 +11,18 @@ import { expect, test } from "@playwright/test";
  *
  * CSS is held to issue 14's budget: 35 KB gzip, in at most two render-blocking files. The
  * JavaScript limit is where the build is today, a ratchet (a change that adds bytes fails here,
- * each cut lowers it) on the way to the issue's 90 KB. Raised from 144 to 146 KB by issue 15: the
- * plans pages share the size format and the text field with the dialogs, and Rollup split those
- * modules into chunks of their own (1.3 KB more on the team logo and member dialogs, no new code).
+ * each cut lowers it) on the way to the issue's 90 KB. 146 → 130 KB with our own translations
+ * (ADR 038). Of the 130, 87.6 KB is React, Remix and the route manifest, which any page of a
+ * hydrated Remix app loads (the minimal anchor app: 86.9 KB).
  */
-const JS_BUDGET_KB = 146;
+const JS_BUDGET_KB = 130;
 const CSS_BUDGET_KB = 35;
+/**
+ * The HTML of a files page with 20 rows, signed in, rendered whole (no JavaScript cookie): 52.1
+ * KB today, so a ratchet too; issue 14 asks for 40 KB. The rows are most of it: a row's four
+ * links, its thumbnail's signed address, and the same again in the page's data.
+ */
+const FILES_PAGE_HTML_BUDGET_KB = 53;
 const RENDER_BLOCKING_STYLESHEETS = 2;
 
 const client = path.resolve("build/client");
@@ -81,4 +89,25 @@ test("pages block their first paint on little CSS, in few files", async ({ reque
   const kb = gzipKb(blocking);
   console.log(`render-blocking CSS: ${blocking.length} file(s), ${kb.toFixed(1)} KB gzip`);
   expect(kb).toBeLessThanOrEqual(CSS_BUDGET_KB);
+});
+
+test("a files page of 20 rows stays within its HTML budget", async ({ request }) => {
+  test.slow(); // twenty uploads, each processed
+  const { owner, token, teamId, collectionId, url } = await ownerWithCollection(
+    { prefix: "html-budget", nickname: "Olga Owner", team: "Photo Club" },
+    { name: "Twenty photos", mode: "collaborative" },
+  );
+  for (let index = 0; index < 20; index++) {
+    await uploadViaApi(token, teamId, collectionId, PHOTOS[index % PHOTOS.length] ?? "");
+  }
+  await waitUntilReady(token, teamId, collectionId, 20);
+  const response = await request.get(url, {
+    headers: { Cookie: await signInCookie(owner.email) },
+  });
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html.match(/<tr class="file-row/g)).toHaveLength(20);
+  const kb = Buffer.byteLength(html) / 1024;
+  console.log(`files page, 20 rows: ${kb.toFixed(1)} KB of HTML`);
+  expect(kb).toBeLessThanOrEqual(FILES_PAGE_HTML_BUDGET_KB);
 });
