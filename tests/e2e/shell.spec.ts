@@ -180,13 +180,17 @@ test.describe("pages", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("/terms and /privacy show their version date", async ({ page }) => {
+  test("/terms and /privacy show their version date, and the policy names every cookie", async ({
+    page,
+  }) => {
     await page.goto("/terms");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
     await expect(page.locator("time").first()).toHaveAttribute("datetime", "2026-11-22");
     await page.goto("/privacy");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
-    await expect(page.locator("time").first()).toHaveAttribute("datetime", "2026-11-22");
+    await expect(page.locator("time").first()).toHaveAttribute("datetime", "2026-11-26");
+    // Every cookie the site sets is named, the short-lived technical ones too.
+    await expect(page.getByText(/keeps the proof of a sign-up for at most one day/)).toBeVisible();
   });
 });
 
