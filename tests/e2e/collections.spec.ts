@@ -89,9 +89,14 @@ test("the list's plain links open in the page, and a row's menu closes behind th
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   const sameDocument = () => page.evaluate(() => "sameDocument" in window);
 
+  // A row opens its collection at the top of the page, as a new page does.
+  await page.setViewportSize({ width: 360, height: 320 });
+  await row(page, "Slopes").scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await row(page, "Slopes").click();
   await expect(page.getByRole("heading", { level: 1, name: "Slopes" })).toBeVisible();
   expect(await sameDocument()).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
 
   await rowMenu(page, "Slopes", "Rename");

@@ -77,12 +77,16 @@ export function CollectionRow({
           </summary>
           <Flex direction="column" gap="2" className="menu-panel">
             {mayRename ? (
-              <RadixLink size="2" href={`${base}/rename-collection/${id}${search}`}>
+              <RadixLink
+                size="2"
+                href={`${base}/rename-collection/${id}${search}`}
+                data-keep-scroll
+              >
                 {t("row.rename")}
               </RadixLink>
             ) : null}
             {transition ? (
-              <RadixLink size="2" href={`${base}/share-collection/${id}${search}`}>
+              <RadixLink size="2" href={`${base}/share-collection/${id}${search}`} data-keep-scroll>
                 {transition.action === "share" ? t("row.share") : t("row.unshare")}
               </RadixLink>
             ) : null}

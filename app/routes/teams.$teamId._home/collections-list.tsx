@@ -43,7 +43,8 @@ export function CollectionList({
 }) {
   const { t } = useTranslation("collections");
   const message = useMessage();
-  const links = useListLinks<HTMLUListElement>();
+  // A row opens its collection at the top; its rename and share dialogs keep the list's place.
+  const links = useListLinks<HTMLUListElement>({ keepScroll: false });
   const filtered = hasFilters(filters);
   const {
     items: collections,

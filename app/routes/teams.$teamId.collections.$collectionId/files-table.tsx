@@ -61,7 +61,8 @@ export function FilesTable({
   creatorHref: (userId: string) => string;
 }) {
   const { t, i18n } = useTranslation("files");
-  const links = useListLinks<HTMLTableElement>();
+  // Every link of the table opens a dialog over it or filters it: the page stays where it is.
+  const links = useListLinks<HTMLTableElement>({ keepScroll: true });
   const date = dateTimeFormat(i18n.language, DATE_STYLE);
   // Translated once per table: twenty rows asked for them a hundred times (issue 14's profile).
   const words = {
