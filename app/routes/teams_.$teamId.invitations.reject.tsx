@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { InvitationSummary } from "#app/components/invitation-summary.tsx";
 import { useMessage } from "#app/components/message.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
@@ -11,8 +12,9 @@ import { i18nServer } from "#app/services/i18n.server.ts";
 export const handle = { i18n: ["common", "teams", "messages"] };
 
 /**
- * Declining an invitation: the link shows what it does, the button does it. A link that can no
- * longer be answered (used, expired, replaced) says so instead of offering the button.
+ * Declining an invitation: the link shows which invitation (who invites whom to which team, as
+ * the accept page does) and what declining does, the button does it. A link that can no longer
+ * be answered (used, expired, replaced) says so instead of offering the button.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const key = new URL(request.url).searchParams.get("key") ?? "";
@@ -25,7 +27,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     : previewed?.refusal
       ? `errors.${previewed.refusal.errorCode}`
       : null;
-  return data({ error, title: t("invitation.rejectTitle") });
+  const invitation = previewed && !previewed.refusal ? previewed.value.body : null;
+  return data({ error, invitation, title: t("invitation.rejectTitle") });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -40,7 +43,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function RejectInvitationPage() {
   const { t } = useTranslation("teams");
   const message = useMessage();
-  const { error } = useLoaderData<typeof loader>();
+  const { error, invitation } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const problem = error ?? answer?.error ?? null;
@@ -65,6 +68,7 @@ export default function RejectInvitationPage() {
           {error ? null : (
             <Form method="post">
               <Flex direction="column" gap="4">
+                {invitation ? <InvitationSummary invitation={invitation} /> : null}
                 <Text as="p">{t("invitation.rejectIntro")}</Text>
                 <Button type="submit" size="3" color="red" loading={busy}>
                   {t("invitation.reject")}

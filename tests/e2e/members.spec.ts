@@ -199,6 +199,9 @@ test("a declined invitation shows as rejected", async ({ page, browser }) => {
   const rejectLink = new URL(mail.links.find((link) => link.includes("/invitations/reject")) ?? "");
   const dan = await otherBrowser(browser);
   await dan.goto(`${rejectLink.pathname}${rejectLink.search}`);
+  // The page says which invitation it declines, as the accept page does.
+  await expect(dan.getByText(/invited you to join Garden as Contributor\./)).toBeVisible();
+  await expect(dan.getByText(`The invitation is for ${email}.`)).toBeVisible();
   await dan.getByRole("button", { name: "Decline invitation" }).click();
   await expect(dan.getByText("You declined the invitation.")).toBeVisible();
   await dan.goto(`${rejectLink.pathname.replace("reject", "accept")}`);

@@ -13,6 +13,7 @@ import {
 import { preferColorScheme } from "./support/color-scheme.ts";
 import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
 import { hydrated } from "./support/hydration.ts";
+import { waitForMail } from "./support/mail.ts";
 import { openMenu } from "./support/menus.ts";
 
 /*
@@ -33,6 +34,9 @@ interface Setup {
   fileId: string;
   userId: string;
   downloadId: string;
+  /** An invitation's accept and decline pages, with their keys. */
+  acceptUrl: string;
+  rejectUrl: string;
 }
 
 async function apiCall(token: string, method: string, route: string, body?: unknown) {
@@ -73,6 +77,21 @@ function longNames() {
     const { members } = (await apiCall(token, "GET", `/teams/${teamId}/members`)) as {
       members: { userId: string }[];
     };
+    // An invitation from the longest names to a long address: its accept and decline pages.
+    const invitee = `${"w".repeat(40)}.${Date.now()}@example.com`;
+    await apiCall(token, "POST", `/teams/${teamId}/members`, {
+      email: invitee,
+      nickname: `${"W".repeat(NAME_MAX - 1)}V`,
+      role: "uploader",
+      locale: "en",
+    });
+    const mail = await waitForMail(invitee, /invited you/);
+    const invitation = (action: string) => {
+      const link = new URL(
+        mail.links.find((each) => each.includes(`/invitations/${action}`)) ?? "",
+      );
+      return `${link.pathname}${link.search}`;
+    };
     const { requestId } = (await apiCall(token, "POST", `/teams/${teamId}/downloads`, {
       collectionId,
       filesPrefix: LONG,
@@ -84,6 +103,8 @@ function longNames() {
       fileId: files[0]?.fileId as string,
       userId: members[0]?.userId as string,
       downloadId: requestId,
+      acceptUrl: invitation("accept"),
+      rejectUrl: invitation("reject"),
     };
   })();
   return setup;
@@ -153,6 +174,17 @@ for (const [width, scheme] of [
       ]) {
         await visit(page, url);
       }
+    });
+
+    test("an invitation's accept and decline pages fit, with the longest names", async ({
+      page,
+    }) => {
+      const s = await longNames();
+      await preferColorScheme(page, scheme);
+      await visit(page, s.acceptUrl);
+      await expect(page.getByText(/invited you to join/)).toBeVisible();
+      await visit(page, s.rejectUrl);
+      await expect(page.getByText(/invited you to join/)).toBeVisible();
     });
 
     test("team screen and its dialogs fit, with the longest names", async ({ page }) => {

@@ -4,10 +4,10 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, AuthLink } from "#app/components/auth-card.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { InvitationSummary } from "#app/components/invitation-summary.tsx";
 import { useMessage } from "#app/components/message.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { acceptInvitation, loadInvitation } from "./accept-invitation.server.ts";
-import { InvitationSummary } from "./invitation-summary.tsx";
 import { Joined } from "./joined.tsx";
 import { RegisterForm } from "./register-form.tsx";
 
