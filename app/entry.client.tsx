@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { I18nProvider } from "#app/components/i18n.tsx";
-import { isLocale, type Locale } from "#app/i18n.ts";
+import { fallbackLanguage, isLocale, type Locale } from "#app/i18n.ts";
 import { setJavaScriptCookie } from "#app/services/streaming.ts";
 import type { Catalog, Catalogs } from "#app/services/translate.ts";
 
@@ -23,9 +23,17 @@ function load(language: Locale, namespace: string) {
   if (!promise) {
     const bundle = bundles[id];
     if (!bundle) return undefined;
-    promise = bundle().then((module) => {
-      catalogs[language] = { ...catalogs[language], [namespace]: module.default };
-    });
+    // A chunk that fails to load (a network error) leaves the namespace empty, its keys shown
+    // (as react-i18next did): a rejected promise thrown again would retry the render forever.
+    promise = bundle().then(
+      (module) => {
+        catalogs[language] = { ...catalogs[language], [namespace]: module.default };
+      },
+      (error: unknown) => {
+        console.error(`translations ${language}/${namespace} did not load`, error);
+        catalogs[language] = { ...catalogs[language], [namespace]: {} };
+      },
+    );
     loading.set(id, promise);
   }
   return promise;
@@ -33,7 +41,7 @@ function load(language: Locale, namespace: string) {
 
 async function hydrate() {
   const lang = document.documentElement.lang;
-  const language: Locale = isLocale(lang) ? lang : "en";
+  const language: Locale = isLocale(lang) ? lang : fallbackLanguage;
   // The namespaces the server rendered this page with: its routes' `handle.i18n`.
   await Promise.all(getInitialNamespaces().map((namespace) => load(language, namespace)));
 
