@@ -1,7 +1,8 @@
-import { Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Callout, Card, Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Heading, Text } from "#app/components/layout.tsx";
 
 /** The narrow card every account page sits in. */
 export function AuthCard({ title, children }: { title: ReactNode; children: ReactNode }) {

@@ -1,6 +1,7 @@
-import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Link as RadixLink } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 
 /** Asks once; the choice lasts 365 days. Plain form posts, so it works without JavaScript. */
 export function CookieBanner({ path }: { path: string }) {

@@ -4,10 +4,11 @@ import {
   getTextareaProps,
   type SubmissionResult,
 } from "@conform-to/react";
-import { Button, Flex, Text, TextArea } from "@radix-ui/themes";
+import { Button, TextArea } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { useMessage } from "#app/components/message.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { DEFAULT_TEAM_MODE, TEAM_MODES } from "#domain/roles.ts";

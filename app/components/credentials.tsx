@@ -1,7 +1,8 @@
-import { Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
+import { Button, Callout, TextField } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { useHydrated } from "./hydrated.ts";
 
 /**

@@ -1,7 +1,8 @@
-import { Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { dateRangeError } from "./date-range.ts";
 import { useMessage } from "./message.ts";
 

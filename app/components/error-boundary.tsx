@@ -1,6 +1,7 @@
-import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button } from "@radix-ui/themes";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Heading, Text } from "#app/components/layout.tsx";
 
 type Handler = (status: number) => { title: string; message: string };
 

@@ -6,11 +6,12 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
+import { Button, Callout, TextField } from "@radix-ui/themes";
 import { useNavigation } from "@remix-run/react";
 import { type ComponentProps, type ReactNode, useEffect, useState } from "react";
 import type { z } from "zod";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { useMessage } from "./message.ts";
 
 /** A form's fields: every form schema is an object, as conform asks its field types to be. */

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Callout, Flex, Progress, Text } from "@radix-ui/themes";
+import { Button, Callout, Progress } from "@radix-ui/themes";
 import {
   Form,
   Link,
@@ -12,6 +12,7 @@ import {
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import type { ImageActionResult, ImageDialogTab } from "#app/services/image-upload.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_STATUS_POLL_MS } from "#domain/constants.ts";
 import { imageFileProblem } from "#domain/image-file.ts";

@@ -1,5 +1,5 @@
-import { Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Heading, Text } from "#app/components/layout.tsx";
 
 interface LegalSection {
   heading: string;

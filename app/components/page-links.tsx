@@ -1,5 +1,6 @@
-import { Flex, Link as RadixLink } from "@radix-ui/themes";
+import { Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
+import { Flex } from "#app/components/layout.tsx";
 import type { useInfiniteList } from "./infinite-list.ts";
 
 /**

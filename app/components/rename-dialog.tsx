@@ -1,8 +1,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Flex } from "@radix-ui/themes";
+import { Button } from "@radix-ui/themes";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex } from "#app/components/layout.tsx";
 import { Field, FormErrors, type SchemaLoader, useSchemaForm } from "./forms.tsx";
 import { useHydrated } from "./hydrated.ts";
 import { RouteDialog } from "./route-dialog.tsx";

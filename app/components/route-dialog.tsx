@@ -1,6 +1,7 @@
-import { Flex, Heading, IconButton } from "@radix-ui/themes";
+import { IconButton } from "@radix-ui/themes";
 import { Link, useNavigate } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Flex, Heading } from "#app/components/layout.tsx";
 import { Icon } from "./icon.tsx";
 
 /**

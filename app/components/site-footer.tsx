@@ -1,6 +1,7 @@
-import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Link as RadixLink } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { supportedLanguages } from "#app/i18n.ts";
 
 export function SiteFooter({

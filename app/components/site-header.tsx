@@ -1,7 +1,8 @@
-import { Flex, IconButton, Text } from "@radix-ui/themes";
+import { IconButton } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { Icon } from "./icon.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Flex, Heading } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { CreateTeamDialog, CreateTeamLink } from "#app/components/create-team-dialog.tsx";
+import { Flex, Heading } from "#app/components/layout.tsx";
 import { TeamList, type TeamPage } from "#app/components/team-list.tsx";
 
 /**

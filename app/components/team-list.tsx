@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Flex, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Card, TextField } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import type { TeamListItem } from "#app/services/api/teams.server.ts";
 import { teamPath } from "#app/services/teams.ts";
 import { UserAvatar } from "./avatar.tsx";

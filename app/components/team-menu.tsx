@@ -1,6 +1,7 @@
-import { Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import type { Team } from "#app/services/api/teams.server.ts";
 import { can } from "#domain/roles.ts";
 import { useMenuClosesOnNavigation } from "./menu.ts";

@@ -1,5 +1,5 @@
-import { Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { formatFileSize, usageColour, usagePercent } from "#domain/format.ts";
 
 const SIZE = 88;

@@ -1,7 +1,8 @@
-import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle } from "#app/services/meta.ts";
 

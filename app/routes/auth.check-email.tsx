@@ -1,10 +1,11 @@
 import { getFormProps } from "@conform-to/react";
-import { Button, Flex } from "@radix-ui/themes";
+import { Button } from "@radix-ui/themes";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AddressSentence, AuthCard, AuthLink, AuthProblem } from "#app/components/auth-card.tsx";
 import { CodeField, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex } from "#app/components/layout.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";

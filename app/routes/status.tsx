@@ -1,7 +1,8 @@
-import { Badge, Card, DataList, Flex, Heading } from "@radix-ui/themes";
+import { Badge, Card, DataList } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Heading } from "#app/components/layout.tsx";
 import { getStatus } from "#app/services/api/status.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle } from "#app/services/meta.ts";

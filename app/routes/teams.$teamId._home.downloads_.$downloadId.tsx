@@ -1,8 +1,9 @@
-import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Button, Callout } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { useRevalidateWhile } from "#app/components/poll.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";

@@ -1,8 +1,9 @@
-import { DataList, Flex, Text } from "@radix-ui/themes";
+import { DataList } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { memberNickname } from "#app/services/api/members.server.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";

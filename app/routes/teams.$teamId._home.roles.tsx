@@ -1,6 +1,6 @@
-import { Flex, Text } from "@radix-ui/themes";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";

@@ -1,7 +1,8 @@
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Button } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { loadCollectionDialog } from "#app/routes/teams.$teamId._home/collection-dialog.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";

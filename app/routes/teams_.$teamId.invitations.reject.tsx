@@ -1,9 +1,10 @@
-import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Button, Callout } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { InvitationSummary } from "#app/components/invitation-summary.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { useMessage } from "#app/components/message.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";

@@ -12,9 +12,10 @@ import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
  * CSS is held to issue 14's budget: 35 KB gzip, in at most two render-blocking files. The
  * JavaScript limit is where the build is today, a ratchet (a change that adds bytes fails here,
  * each cut lowers it) on the way to the issue's 90 KB. 146 → 131 KB with our own translations
- * (ADR 038); the largest route, the team logo dialog over the collections list, is 130.2 KB. Of
- * that, 87.6 KB is React, Remix and the route manifest, which any page of a hydrated Remix app
- * loads (the minimal anchor app: 86.9 KB).
+ * (ADR 038). Our own Flex, Text and Heading (ADR 039) added 0.8 KB, a trade for a twentieth of
+ * the server's time on every page: the largest route, the team logo dialog over the collections
+ * list, is 131.0 KB. Of that, 87.6 KB is React, Remix and the route manifest, which any page of
+ * a hydrated Remix app loads (the minimal anchor app: 86.9 KB).
  */
 const JS_BUDGET_KB = 131;
 const CSS_BUDGET_KB = 35;

@@ -1,6 +1,6 @@
-import { Flex, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 
 const SECOND = 1000;
 const UNITS = [

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Button, Callout, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Button, Callout, TextField } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { useMessage } from "#app/components/message.ts";
 
 /**

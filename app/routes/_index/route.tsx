@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Flex, Grid, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Grid, Link as RadixLink } from "@radix-ui/themes";
 import {
   type ActionFunctionArgs,
   data,
@@ -9,6 +9,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
 import { planAction } from "#app/routes/plans/plan-action.ts";
 import { PlanCard } from "#app/routes/plans/plan-card.tsx";

@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Flex } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex } from "#app/components/layout.tsx";
 
 const loadResetSchema = () => import("./schemas.ts").then((module) => module.ResetSchema);
 

@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Callout, Flex } from "@radix-ui/themes";
+import { Button, Callout } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex } from "#app/components/layout.tsx";
 
 const loadNewPasswordSchema = () =>
   import("./schemas.ts").then((module) => module.NewPasswordSchema);

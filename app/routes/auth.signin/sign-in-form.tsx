@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Callout, Link as RadixLink } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { Trans, useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import type { SignInError } from "#app/services/session.server.ts";
 import { SocialButtons } from "./social-buttons.tsx";
 

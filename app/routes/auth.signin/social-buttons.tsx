@@ -1,6 +1,7 @@
-import { Button, Flex, Separator, Text } from "@radix-ui/themes";
+import { Button, Separator } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 
 /**
  * One plain form per configured provider, so the buttons work without JavaScript; a document

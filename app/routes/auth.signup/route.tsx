@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link as RadixLink, Text } from "@radix-ui/themes";
+import { Link as RadixLink } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Text } from "#app/components/layout.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { requireGuest } from "#app/services/auth.server.ts";

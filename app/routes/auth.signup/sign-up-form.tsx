@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Flex } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex } from "#app/components/layout.tsx";
 import { TermsField } from "#app/components/terms-field.tsx";
 import { SIGN_UP_NICKNAME_INPUT_MAX } from "#domain/constants.ts";
 import { normalizeSignUpNicknameInput } from "#domain/nickname-input.ts";

@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge, Button, Card } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { UNLIMITED } from "#domain/constants.ts";
 import { formatFileSize, numberFormat } from "#domain/format.ts";
 import type { Plan } from "#domain/plans.ts";

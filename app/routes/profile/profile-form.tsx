@@ -1,10 +1,11 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Flex } from "@radix-ui/themes";
+import { Button } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { Field, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex } from "#app/components/layout.tsx";
 
 import type { ProfileSchema } from "./schemas.ts";
 

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Card, Link as RadixLink } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { UserAvatar } from "#app/components/avatar.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { displayNameOf } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { usersApi } from "#app/services/api/users.server.ts";

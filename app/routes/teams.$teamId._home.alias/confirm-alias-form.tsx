@@ -1,6 +1,7 @@
-import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Button, Callout } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 
 /**
  * The second step: the alias as typed, the warning that it can never change, back (to the field,

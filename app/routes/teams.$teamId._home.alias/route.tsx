@@ -1,10 +1,11 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Callout, Flex, Text } from "@radix-ui/themes";
+import { Callout } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { teamsApi } from "#app/services/api/teams.server.ts";
 import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";

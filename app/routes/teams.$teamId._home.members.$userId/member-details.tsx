@@ -1,6 +1,7 @@
-import { Badge, DataList, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge, DataList } from "@radix-ui/themes";
 import { UserAvatar } from "#app/components/avatar.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
 import type { MemberDetail } from "#app/services/api/members.server.ts";
 

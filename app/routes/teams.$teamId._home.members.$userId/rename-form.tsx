@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Flex } from "@radix-ui/themes";
+import { Button } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { Field, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex } from "#app/components/layout.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 
 const loadRenameSchema = () => import("./schemas.ts").then((module) => module.RenameSchema);

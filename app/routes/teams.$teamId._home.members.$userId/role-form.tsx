@@ -1,9 +1,10 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Button } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { FieldErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { useMessage } from "#app/components/message.ts";
 import type { Member } from "#app/services/api/members.server.ts";
 import { ASSIGNABLE_ROLES } from "#domain/roles.ts";

@@ -1,8 +1,8 @@
-import { Flex } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CredentialsCard } from "#app/components/credentials.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { memberNickname } from "#app/services/api/members.server.ts";
 import { allowedActions, loadMember, memberAction } from "./member.server.ts";

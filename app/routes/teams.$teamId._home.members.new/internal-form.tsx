@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Flex, Text } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 
 const loadInternalSchema = () => import("./schemas.ts").then((module) => module.InternalSchema);
 

@@ -1,8 +1,8 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Flex, Text } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { useMessage } from "#app/components/message.ts";
 import { ASSIGNABLE_ROLES } from "#domain/roles.ts";
 

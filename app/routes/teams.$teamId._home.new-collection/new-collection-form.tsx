@@ -4,10 +4,11 @@ import {
   getTextareaProps,
   type SubmissionResult,
 } from "@conform-to/react";
-import { Flex, Text, TextArea } from "@radix-ui/themes";
+import { TextArea } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 
 const loadCreateSchema = () => import("./schemas.ts").then((module) => module.CreateSchema);
 

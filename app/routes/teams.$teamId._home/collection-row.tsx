@@ -1,7 +1,8 @@
-import { Badge, Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Badge, Button, Link as RadixLink } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import type { Collection } from "#app/services/api/collections.server.ts";
 import { dateTimeFormat } from "#domain/format.ts";
 import {

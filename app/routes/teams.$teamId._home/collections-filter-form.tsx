@@ -1,9 +1,10 @@
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Button } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import type { ChangeEvent } from "react";
 import { DateFilter } from "#app/components/date-filter.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 import { activeFormFilters, type CollectionFilters, filtersHref } from "./collections-filters.ts";
 

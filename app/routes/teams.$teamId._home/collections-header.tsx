@@ -1,8 +1,9 @@
-import { Flex, Heading, IconButton, Link as RadixLink } from "@radix-ui/themes";
+import { IconButton, Link as RadixLink } from "@radix-ui/themes";
 import { Link, useRevalidator } from "@remix-run/react";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
+import { Flex, Heading } from "#app/components/layout.tsx";
 import { type CollectionFilters, filtersHref, hasFilters } from "./collections-filters.ts";
 
 /**

@@ -1,8 +1,9 @@
-import { Button, Callout, Card, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { useListLinks } from "#app/components/list-links.ts";
 import { useMessage } from "#app/components/message.ts";
 import { PageLinks } from "#app/components/page-links.tsx";

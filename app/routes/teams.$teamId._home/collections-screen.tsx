@@ -1,6 +1,6 @@
-import { Flex } from "@radix-ui/themes";
 import { Await, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { Suspense, useMemo, useState } from "react";
+import { Flex } from "#app/components/layout.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 import { LOADING_BANNER_MIN_MS } from "#domain/constants.ts";
 import { canCreateCollection, type Role, type TeamMode } from "#domain/roles.ts";

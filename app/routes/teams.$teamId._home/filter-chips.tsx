@@ -1,7 +1,8 @@
-import { Badge, Flex } from "@radix-ui/themes";
+import { Badge } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
+import { Flex } from "#app/components/layout.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 import { type CollectionFilters, filtersHref } from "./collections-filters.ts";
 

@@ -1,18 +1,10 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Link as RadixLink,
-  Text,
-  TextField,
-} from "@radix-ui/themes";
+import { Badge, Button, Card, Link as RadixLink, TextField } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { UserAvatar } from "#app/components/avatar.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { useDebouncedSearch, useInfiniteList } from "#app/components/infinite-list.ts";
+import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { PageLinks } from "#app/components/page-links.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
 import type { Member } from "#app/services/api/members.server.ts";

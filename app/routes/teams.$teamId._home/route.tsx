@@ -1,8 +1,9 @@
-import { Badge, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { UserAvatar } from "#app/components/avatar.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth } from "#app/services/auth.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";

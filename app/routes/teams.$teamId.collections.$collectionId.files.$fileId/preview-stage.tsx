@@ -1,8 +1,9 @@
-import { Button, Flex, IconButton, Text } from "@radix-ui/themes";
+import { Button, IconButton } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import {
   FilePicture,
   FileTypeIcon,

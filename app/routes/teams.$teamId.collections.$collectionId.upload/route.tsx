@@ -1,9 +1,10 @@
-import { Button, Flex } from "@radix-ui/themes";
+import { Button } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { UPLOAD_FORM_MAX_BYTES } from "#app/services/request-body.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";

@@ -1,6 +1,7 @@
-import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Button, Callout } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { UPLOAD_ACCEPT, type UploadOutcome } from "#app/services/uploads.ts";
 
 /** Without JavaScript: a multipart form that posts the files through this route's action. */

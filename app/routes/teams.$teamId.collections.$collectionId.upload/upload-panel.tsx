@@ -1,7 +1,8 @@
-import { Button, Flex, IconButton, Progress, Text } from "@radix-ui/themes";
+import { Button, IconButton, Progress } from "@radix-ui/themes";
 import { type DragEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { UPLOAD_ACCEPT, type UploadItem, useUploadQueue } from "#app/services/uploads.ts";
 import { formatFileSize } from "#domain/format.ts";
 

@@ -1,8 +1,9 @@
-import { Badge, Button, Flex } from "@radix-ui/themes";
+import { Badge, Button } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { DateFilter } from "#app/components/date-filter.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
+import { Flex } from "#app/components/layout.tsx";
 import type { FileFilters } from "./files-filters.ts";
 
 /**

@@ -1,7 +1,8 @@
-import { Button, Flex, Heading, IconButton } from "@radix-ui/themes";
+import { Button, IconButton } from "@radix-ui/themes";
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
+import { Flex, Heading } from "#app/components/layout.tsx";
 
 /** Back to the team, the collection's name, refresh, and upload for those who may add files. */
 export function FilesHeader({

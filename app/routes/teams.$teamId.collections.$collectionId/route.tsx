@@ -1,7 +1,7 @@
-import { Flex } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Await, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
+import { Flex } from "#app/components/layout.tsx";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth } from "#app/services/auth.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";

@@ -1,7 +1,7 @@
-import { Text } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Text } from "#app/components/layout.tsx";
 import { TeamChooser } from "#app/components/team-chooser.tsx";
 import { displayNameOf } from "#app/services/api/auth.server.ts";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";

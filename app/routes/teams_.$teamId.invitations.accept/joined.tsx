@@ -1,8 +1,9 @@
-import { Button, Callout, Text } from "@radix-ui/themes";
+import { Button, Callout } from "@radix-ui/themes";
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Text } from "#app/components/layout.tsx";
 import { INVITATION_REDIRECT_DELAY_MS } from "#domain/constants.ts";
 import type { Role } from "#domain/roles.ts";
 

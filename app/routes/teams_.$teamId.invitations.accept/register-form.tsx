@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Flex, Text, TextField } from "@radix-ui/themes";
+import { TextField } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { TermsField } from "#app/components/terms-field.tsx";
 
 const loadRegisterSchema = () => import("./schemas.ts").then((module) => module.RegisterSchema);

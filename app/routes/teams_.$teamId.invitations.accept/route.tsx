@@ -1,10 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Callout, Link as RadixLink } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, AuthLink } from "#app/components/auth-card.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { InvitationSummary } from "#app/components/invitation-summary.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
 import { useMessage } from "#app/components/message.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { acceptInvitation, loadInvitation } from "./accept-invitation.server.ts";

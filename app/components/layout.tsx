@@ -1,0 +1,191 @@
+import {
+  type CSSProperties,
+  cloneElement,
+  createElement,
+  type HTMLAttributes,
+  isValidElement,
+  type LabelHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+} from "react";
+
+/**
+ * Radix Themes' Flex, Text and Heading, rendered with the same classes (ADR 039). Radix builds
+ * each one's classes by merging some fifty prop definitions and walking all of them on every
+ * render; on the files screen that was a tenth of the server's time (issue 14). These look only
+ * at the props they are given. The classes are Radix's own, so its stylesheet styles them, and
+ * the stylesheet cut (scripts/radix-css-in-use.ts) keeps the families named here.
+ */
+
+const BREAKPOINTS = new Set(["initial", "xs", "sm", "md", "lg", "xl"]);
+type Breakpoint = "initial" | "xs" | "sm" | "md" | "lg" | "xl";
+
+/** A value for every screen, or one per breakpoint: `{ initial: "column", sm: "row" }`. */
+export type Responsive<T extends string> = T | Partial<Record<Breakpoint, T>>;
+
+const SPACE = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
+type Space = (typeof SPACE)[number];
+type Size = Exclude<Space, "0">;
+
+/**
+ * How a prop becomes classes. A value of `values` gets a class of its own (`rt-r-gap-4`); with
+ * `vars`, any other value gets the family's class and sets those custom properties
+ * (`rt-r-min-w`, `--min-width: 0`); without, any other value is ignored, as Radix does.
+ */
+interface PropClass {
+  family: string;
+  values: readonly string[];
+  vars?: readonly string[];
+  parse?: (value: string) => string;
+}
+
+/** The props the app uses: a new one is a line here, with Radix's class family for it. */
+const margins: Record<string, PropClass> = {
+  mt: { family: "rt-r-mt", values: SPACE, vars: ["--mt"] },
+  mb: { family: "rt-r-mb", values: SPACE, vars: ["--mb"] },
+};
+
+const flexProps: Record<string, PropClass> = {
+  ...margins,
+  p: { family: "rt-r-p", values: SPACE, vars: ["--p"] },
+  direction: {
+    family: "rt-r-fd",
+    values: ["row", "column", "row-reverse", "column-reverse"],
+  },
+  align: { family: "rt-r-ai", values: ["start", "center", "end", "baseline", "stretch"] },
+  justify: {
+    family: "rt-r-jc",
+    values: ["start", "center", "end", "between"],
+    parse: (value) => (value === "between" ? "space-between" : value),
+  },
+  wrap: { family: "rt-r-fw", values: ["nowrap", "wrap", "wrap-reverse"] },
+  gap: { family: "rt-r-gap", values: SPACE, vars: ["--gap"] },
+  minWidth: { family: "rt-r-min-w", values: [], vars: ["--min-width"] },
+  maxWidth: { family: "rt-r-max-w", values: [], vars: ["--max-width"] },
+  height: { family: "rt-r-h", values: [], vars: ["--height"] },
+  flexGrow: { family: "rt-r-fg", values: ["0", "1"], vars: ["--flex-grow"] },
+  flexShrink: { family: "rt-r-fs", values: ["0", "1"], vars: ["--flex-shrink"] },
+};
+
+const textProps: Record<string, PropClass> = {
+  ...margins,
+  size: { family: "rt-r-size", values: SPACE.slice(1) },
+  weight: { family: "rt-r-weight", values: ["light", "regular", "medium", "bold"] },
+};
+
+const valueClass = (prop: PropClass, value: string) =>
+  `${prop.family}-${prop.parse ? prop.parse(value) : value}`;
+
+/** The classes and custom properties of the props `table` knows, and the other props as given. */
+function styled(base: string, table: Record<string, PropClass>, props: Record<string, unknown>) {
+  const classes = [base];
+  let vars: Record<string, string> | undefined;
+  const rest: Record<string, unknown> = {};
+  for (const name in props) {
+    const value = props[name];
+    const prop = table[name];
+    if (!prop) {
+      rest[name] = value;
+      continue;
+    }
+    const perBreakpoint =
+      typeof value === "string" ? { initial: value } : ((value ?? {}) as Record<string, string>);
+    for (const breakpoint in perBreakpoint) {
+      const each = perBreakpoint[breakpoint];
+      if (!BREAKPOINTS.has(breakpoint) || !each) continue;
+      const prefix = breakpoint === "initial" ? "" : `${breakpoint}:`;
+      if (prop.values.includes(each)) classes.push(prefix + valueClass(prop, each));
+      else if (prop.vars) {
+        classes.push(prefix + prop.family);
+        vars ??= {};
+        for (const variable of prop.vars) {
+          vars[breakpoint === "initial" ? variable : `${variable}-${breakpoint}`] = each;
+        }
+      }
+    }
+  }
+  if (rest.className) classes.push(rest.className as string);
+  rest.className = classes.join(" ");
+  if (vars) rest.style = { ...vars, ...(rest.style as CSSProperties | undefined) };
+  return rest;
+}
+
+/** `asChild`: the one child element gets the classes (and keeps its own), no wrapper. */
+function render(tag: string, asChild: boolean | undefined, props: Record<string, unknown>) {
+  const { children, ...own } = props;
+  if (asChild && isValidElement<{ className?: string }>(children)) {
+    const child = children as ReactElement<{ className?: string }>;
+    const className = [own.className, child.props.className].filter(Boolean).join(" ");
+    return cloneElement(child, { ...own, className });
+  }
+  return createElement(tag, own, children as ReactNode);
+}
+
+interface Margins {
+  mt?: Responsive<Space>;
+  mb?: Responsive<Space>;
+}
+
+export interface FlexProps extends Margins, HTMLAttributes<HTMLElement> {
+  as?: "div" | "span" | "figcaption";
+  asChild?: boolean;
+  direction?: Responsive<"row" | "column" | "row-reverse" | "column-reverse">;
+  align?: Responsive<"start" | "center" | "end" | "baseline" | "stretch">;
+  justify?: Responsive<"start" | "center" | "end" | "between">;
+  wrap?: Responsive<"nowrap" | "wrap" | "wrap-reverse">;
+  gap?: Responsive<Space>;
+  p?: Responsive<Space>;
+  minWidth?: Responsive<string>;
+  maxWidth?: Responsive<string>;
+  height?: Responsive<string>;
+  flexGrow?: Responsive<string>;
+  flexShrink?: Responsive<string>;
+}
+
+/** A flex box: `<div class="rt-Flex rt-r-fd-column rt-r-gap-4">`. */
+export function Flex({ as = "div", asChild, ...props }: FlexProps) {
+  return render(as, asChild, styled("rt-Flex", flexProps, props));
+}
+
+type AccentColor = "gray" | "red" | "green" | "amber" | "blue" | "orange" | "crimson" | "grass";
+
+interface TextOwnProps extends Margins {
+  asChild?: boolean;
+  size?: Responsive<Size>;
+  weight?: Responsive<"light" | "regular" | "medium" | "bold">;
+  /** Radix's accent colour for this text (`data-accent-color`). */
+  color?: AccentColor;
+  /** One line, cut with an ellipsis. */
+  truncate?: boolean;
+}
+
+export interface TextProps extends TextOwnProps, Omit<LabelHTMLAttributes<HTMLElement>, "color"> {
+  as?: "span" | "div" | "label" | "p";
+}
+
+function textLike(
+  base: string,
+  tag: string,
+  { asChild, color, truncate, ...props }: TextOwnProps & Record<string, unknown>,
+) {
+  const own = styled(base, textProps, props);
+  if (truncate) own.className += " rt-truncate";
+  if (color) own["data-accent-color"] = color;
+  return render(tag, asChild, own);
+}
+
+/** Text in Radix's type scale: `<span class="rt-Text rt-r-size-2">`. */
+export function Text({ as = "span", ...props }: TextProps) {
+  return textLike("rt-Text", as, props);
+}
+
+export interface HeadingProps extends TextOwnProps, Omit<HTMLAttributes<HTMLElement>, "color"> {
+  as?: "h1" | "h2" | "h3" | "h4" | "h5" | "h6";
+}
+
+/** A heading in Radix's type scale; size 6 where not told otherwise, as Radix's. */
+export function Heading({ as = "h1", size = "6", ...props }: HeadingProps) {
+  const sized =
+    typeof size === "object" && !size.initial ? { ...size, initial: "6" as const } : size;
+  return textLike("rt-Heading", as, { size: sized, ...props });
+}
