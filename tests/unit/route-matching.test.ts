@@ -1,0 +1,70 @@
+import { matchPath, matchRoutes } from "@remix-run/router";
+import { describe, expect, it } from "vitest";
+
+/**
+ * patches/@remix-run+router (ADR 039) keeps each route tree's ranked branches and each path's
+ * pattern instead of building them on every call. Matching must answer exactly as before: the
+ * same route for every address however often it is asked, and a new tree is not answered from
+ * an old one's ranking.
+ */
+const tree = () => [
+  {
+    id: "root",
+    path: "",
+    children: [
+      { id: "home", index: true },
+      { id: "teams", path: "teams" },
+      {
+        id: "team",
+        path: "teams/:teamId",
+        children: [{ id: "collection", path: "collections/:collectionId" }],
+      },
+      { id: "signin", path: "auth/signin" },
+      { id: "splat", path: "*" },
+    ],
+  },
+];
+
+const leaf = (routes: ReturnType<typeof tree>, pathname: string) => {
+  const matches = matchRoutes(routes, pathname);
+  return matches && { id: matches.at(-1)?.route.id, params: matches.at(-1)?.params };
+};
+
+describe("route matching with kept rankings and patterns", () => {
+  it("answers the same, call after call", () => {
+    const routes = tree();
+    for (let round = 0; round < 3; round++) {
+      expect(leaf(routes, "/")).toEqual({ id: "home", params: {} });
+      expect(leaf(routes, "/teams")).toEqual({ id: "teams", params: {} });
+      expect(leaf(routes, "/teams/t1/collections/c%201")).toEqual({
+        id: "collection",
+        params: { teamId: "t1", collectionId: "c 1" },
+      });
+      expect(leaf(routes, "/TEAMS/t2")).toEqual({ id: "team", params: { teamId: "t2" } });
+      expect(leaf(routes, "/auth/signin/")).toEqual({ id: "signin", params: {} });
+      expect(leaf(routes, "/no/such/page")).toEqual({
+        id: "splat",
+        params: { "*": "no/such/page" },
+      });
+    }
+  });
+
+  it("ranks a new tree on its own", () => {
+    const routes = tree();
+    expect(leaf(routes, "/teams/t1")?.id).toBe("team");
+    const changed = tree();
+    changed[0]?.children.splice(2, 1);
+    expect(leaf(changed, "/teams/t1")).toEqual({ id: "splat", params: { "*": "teams/t1" } });
+    expect(leaf(routes, "/teams/t1")?.id).toBe("team");
+  });
+
+  it("keeps a pattern's case sensitivity and end apart", () => {
+    const path = "/Teams/:teamId";
+    expect(matchPath({ path, caseSensitive: true }, "/teams/a")).toBeNull();
+    expect(matchPath({ path, caseSensitive: false }, "/teams/a")?.params).toEqual({ teamId: "a" });
+    expect(matchPath({ path, caseSensitive: false, end: true }, "/teams/a/more")).toBeNull();
+    expect(matchPath({ path, caseSensitive: false, end: false }, "/teams/a/more")?.pathname).toBe(
+      "/teams/a",
+    );
+  });
+});
