@@ -1,5 +1,5 @@
 import { Flex as RadixFlex, Heading as RadixHeading, Text as RadixText } from "@radix-ui/themes";
-import { createElement, type ReactElement } from "react";
+import { createElement, type ReactElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
@@ -27,7 +27,7 @@ function sameAsRadix(name: "Flex" | "Text" | "Heading", props: Record<string, un
   type Component = (props: Record<string, unknown>) => ReactElement;
   const ours = { Flex, Text, Heading }[name] as Component;
   const theirs = { Flex: RadixFlex, Text: RadixText, Heading: RadixHeading }[name] as Component;
-  const children = props.children ?? "content";
+  const children = (props.children ?? "content") as ReactNode;
   expect(normalized(createElement(ours, props, children))).toEqual(
     normalized(createElement(theirs, props, children)),
   );
