@@ -17,7 +17,6 @@ import {
  * the stylesheet cut (scripts/radix-css-in-use.ts) keeps the families named here.
  */
 
-const BREAKPOINTS = new Set(["initial", "xs", "sm", "md", "lg", "xl"]);
 type Breakpoint = "initial" | "xs" | "sm" | "md" | "lg" | "xl";
 
 /** A value for every screen, or one per breakpoint: `{ initial: "column", sm: "row" }`. */
@@ -36,7 +35,6 @@ interface PropClass {
   family: string;
   values: readonly string[];
   vars?: readonly string[];
-  parse?: (value: string) => string;
 }
 
 /** The props the app uses: a new one is a line here, with Radix's class family for it. */
@@ -53,11 +51,7 @@ const flexProps: Record<string, PropClass> = {
     values: ["row", "column", "row-reverse", "column-reverse"],
   },
   align: { family: "rt-r-ai", values: ["start", "center", "end", "baseline", "stretch"] },
-  justify: {
-    family: "rt-r-jc",
-    values: ["start", "center", "end", "between"],
-    parse: (value) => (value === "between" ? "space-between" : value),
-  },
+  justify: { family: "rt-r-jc", values: ["start", "center", "end", "between"] },
   wrap: { family: "rt-r-fw", values: ["nowrap", "wrap", "wrap-reverse"] },
   gap: { family: "rt-r-gap", values: SPACE, vars: ["--gap"] },
   minWidth: { family: "rt-r-min-w", values: [], vars: ["--min-width"] },
@@ -73,8 +67,9 @@ const textProps: Record<string, PropClass> = {
   weight: { family: "rt-r-weight", values: ["light", "regular", "medium", "bold"] },
 };
 
+/** `rt-r-gap-4`; justify's `between` is `space-between` in Radix's class, as in CSS. */
 const valueClass = (prop: PropClass, value: string) =>
-  `${prop.family}-${prop.parse ? prop.parse(value) : value}`;
+  `${prop.family}-${value === "between" ? "space-between" : value}`;
 
 /** The classes and custom properties of the props `table` knows, and the other props as given. */
 function styled(base: string, table: Record<string, PropClass>, props: Record<string, unknown>) {
@@ -92,7 +87,7 @@ function styled(base: string, table: Record<string, PropClass>, props: Record<st
       typeof value === "string" ? { initial: value } : ((value ?? {}) as Record<string, string>);
     for (const breakpoint in perBreakpoint) {
       const each = perBreakpoint[breakpoint];
-      if (!BREAKPOINTS.has(breakpoint) || !each) continue;
+      if (!each) continue;
       const prefix = breakpoint === "initial" ? "" : `${breakpoint}:`;
       if (prop.values.includes(each)) classes.push(prefix + valueClass(prop, each));
       else if (prop.vars) {
@@ -179,13 +174,15 @@ export function Text({ as = "span", ...props }: TextProps) {
   return textLike("rt-Text", as, props);
 }
 
-export interface HeadingProps extends TextOwnProps, Omit<HTMLAttributes<HTMLElement>, "color"> {
+export interface HeadingProps
+  extends Omit<TextOwnProps, "size">,
+    Omit<HTMLAttributes<HTMLElement>, "color"> {
   as?: "h1" | "h2" | "h3" | "h4" | "h5" | "h6";
+  /** One size, or one per breakpoint from `initial` up (without it, Radix would use 6). */
+  size?: Size | ({ initial: Size } & Partial<Record<Breakpoint, Size>>);
 }
 
 /** A heading in Radix's type scale; size 6 where not told otherwise, as Radix's. */
 export function Heading({ as = "h1", size = "6", ...props }: HeadingProps) {
-  const sized =
-    typeof size === "object" && !size.initial ? { ...size, initial: "6" as const } : size;
-  return textLike("rt-Heading", as, { size: sized, ...props });
+  return textLike("rt-Heading", as, { size, ...props });
 }

@@ -56,7 +56,6 @@ describe("Flex, Text and Heading render as Radix Themes' do", () => {
     [{}],
     [{ as: "h2", size: "5", id: "title", mb: "2" }],
     [{ as: "h1", size: { initial: "8", sm: "9" } }],
-    [{ as: "h1", size: { sm: "9" } }],
     [{ as: "h2", size: "4", className: "file-preview-title", title: "photo.jpg", mt: "5" }],
   ])("Heading %j", (props) => sameAsRadix("Heading", props));
 
