@@ -93,18 +93,6 @@ test("pages block their first paint on little CSS, in few files", async ({ reque
   expect(kb).toBeLessThanOrEqual(CSS_BUDGET_KB);
 });
 
-test("a page's scripts wait for its stylesheet on a slow network", async ({ request }) => {
-  // The modules are preloaded at low priority (patches/@remix-run+react, ADR 039): Chrome holds
-  // them back while the stylesheet the first paint waits for is loading, instead of splitting
-  // the bandwidth with twenty of them.
-  const html = await (await request.get("/auth/signin")).text();
-  const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
-  expect(preloads.length).toBeGreaterThan(5);
-  expect(preloads.filter((tag) => !tag.includes('fetchpriority="low"'))).toEqual([]);
-  const stylesheets = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map(([tag]) => tag);
-  expect(stylesheets.filter((tag) => tag.includes("fetchpriority"))).toEqual([]);
-});
-
 test("a files page of 20 rows stays within its HTML budget", async ({ request }) => {
   test.slow(); // twenty uploads, each processed
   const { owner, token, teamId, collectionId, url } = await ownerWithCollection(
