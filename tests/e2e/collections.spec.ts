@@ -1,14 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
 import { appUrl } from "../../playwright.config.ts";
 import {
+  acceptedMember,
   apiAccessToken,
+  apiCall,
   createTeamViaApi,
   createVerifiedUser,
   signIn,
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { hydrated } from "./support/hydration.ts";
-import { waitForMail } from "./support/mail.ts";
 import { openMenu } from "./support/menus.ts";
 
 /*
@@ -18,16 +19,6 @@ import { openMenu } from "./support/menus.ts";
  */
 
 const js = () => test.info().project.use.javaScriptEnabled !== false;
-
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${appUrl}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
 
 /** A new owner of a new team, signed in and on the team's page. */
 async function ownerInTeam(page: Page, team: string) {
@@ -39,24 +30,6 @@ async function ownerInTeam(page: Page, team: string) {
   await page.goto("/teams");
   await expect(page.getByRole("heading", { level: 1, name: team })).toBeVisible();
   return { token, teamId, teamUrl: new URL(page.url()).pathname };
-}
-
-/** A second member of the team (an admin unless told), through the API: invited, accepted. */
-async function memberOf(ownerToken: string, teamId: string, nickname: string, role = "admin") {
-  const member = await createVerifiedUser("coll-member", nickname);
-  await api(ownerToken, "POST", `/teams/${teamId}/members`, {
-    email: member.email,
-    nickname,
-    role,
-    locale: "en",
-  });
-  const mail = await waitForMail(member.email, /invited you/);
-  const link = new URL(mail.links.find((l) => l.includes("/invitations/accept")) ?? "");
-  const token = await apiAccessToken(member.email);
-  await api(token, "POST", `/teams/${teamId}/invitations/accept`, {
-    token: link.searchParams.get("key"),
-  });
-  return { token, member };
 }
 
 const collectionList = (page: Page) => page.getByRole("list", { name: "Collections" });
@@ -82,7 +55,7 @@ test("the list's plain links open in the page, and a row's menu closes behind th
 }) => {
   test.skip(!js(), "without JavaScript every link loads a page, as links do");
   const { token, teamId, teamUrl } = await ownerInTeam(page, "Ski Club");
-  await api(token, "POST", `/teams/${teamId}/collections`, { name: "Slopes" });
+  await apiCall(token, "POST", `/teams/${teamId}/collections`, { name: "Slopes" });
   await page.goto(teamUrl);
   await hydrated(page);
   // A mark on this document: it survives only navigations that stay in the page (ADR 038).
@@ -156,20 +129,20 @@ test("filter by Mine, Shared, creator and dates; the title clears the filters", 
   page,
 }) => {
   const { token, teamId, teamUrl } = await ownerInTeam(page, "Field Trips");
-  const { token: memberToken } = await memberOf(token, teamId, "Mia Member");
+  const { token: memberToken } = await acceptedMember(token, teamId, "Mia Member");
   const collections = `/teams/${teamId}/collections`;
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  await api(token, "POST", collections, { name: "Owner owned" });
-  const shared = await api(token, "POST", collections, {
+  await apiCall(token, "POST", collections, { name: "Owner owned" });
+  const shared = await apiCall(token, "POST", collections, {
     name: "Owner shared",
     mode: "collaborative",
   });
-  await api(memberToken, "POST", collections, { name: "Member notes" });
+  await apiCall(memberToken, "POST", collections, { name: "Member notes" });
   const mia = await fetch(`${appUrl}/api/users/@me`, {
     headers: { Authorization: `Bearer ${memberToken}` },
   }).then((response) => response.json() as Promise<{ userId: string }>);
-  await api(token, "PATCH", `${collections}/${shared.collectionId}`, [
+  await apiCall(token, "PATCH", `${collections}/${shared.collectionId}`, [
     { op: "replace", path: "/tags", value: [mia.userId] },
   ]);
   await page.goto(teamUrl);
@@ -240,7 +213,7 @@ test("filter by Mine, Shared, creator and dates; the title clears the filters", 
 test("more than 20 collections load 20 at a time; the sort order flips", async ({ page }) => {
   const { token, teamId, teamUrl } = await ownerInTeam(page, "Archive");
   for (let n = 1; n <= 23; n += 1) {
-    await api(token, "POST", `/teams/${teamId}/collections`, {
+    await apiCall(token, "POST", `/teams/${teamId}/collections`, {
       name: `Batch ${String(n).padStart(2, "0")}`,
     });
   }
@@ -272,10 +245,10 @@ test("an uploader sees its own and shared collections and cannot share", async (
   const owner = await createVerifiedUser("coll-owner", "Olga Owner");
   const token = await apiAccessToken(owner.email);
   const teamId = await createTeamViaApi(token, "Workshop");
-  const { member } = await memberOf(token, teamId, "Ugo Uploader", "uploader");
+  const { member } = await acceptedMember(token, teamId, "Ugo Uploader", "uploader");
   const collections = `/teams/${teamId}/collections`;
-  await api(token, "POST", collections, { name: "Owner private" });
-  await api(token, "POST", collections, { name: "Team shared", mode: "collaborative" });
+  await apiCall(token, "POST", collections, { name: "Owner private" });
+  await apiCall(token, "POST", collections, { name: "Team shared", mode: "collaborative" });
   await signIn(page, member.email);
   await page.goto("/teams");
   await expect(page.getByRole("heading", { level: 1, name: "Workshop" })).toBeVisible();

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { DESCRIPTION_MAX, NAME_MAX } from "../../domain/constants.ts";
-import { appUrl } from "../../playwright.config.ts";
 import {
   apiAccessToken,
+  apiCall,
   createCollectionViaApi,
   createVerifiedUser,
   signIn,
@@ -37,16 +37,6 @@ interface Setup {
   /** An invitation's accept and decline pages, with their keys. */
   acceptUrl: string;
   rejectUrl: string;
-}
-
-async function apiCall(token: string, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${appUrl}/api${route}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
 }
 
 /** One owner with the longest names everywhere, made once per worker (and project). */

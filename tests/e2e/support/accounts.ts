@@ -106,15 +106,25 @@ export async function createTeamViaApi(accessToken: string, name: string, site =
   return ((await response.json()) as { teamId: string }).teamId;
 }
 
-async function apiAs(accessToken: string, path: string, body: unknown, site = appUrl) {
+/** A call to the API as the holder of the token; answers the JSON body, throws on a refusal. */
+export async function apiCall(
+  accessToken: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  site = appUrl,
+) {
   const response = await fetch(`${site}/api${path}`, {
-    method: "POST",
+    method,
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${accessToken}` },
-    body: JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json() as Promise<Record<string, unknown>>;
 }
+
+const apiAs = (accessToken: string, path: string, body: unknown, site = appUrl) =>
+  apiCall(accessToken, "POST", path, body, site);
 
 /**
  * An internal contributor of a new team with an alias, created through the API as its owner
@@ -166,4 +176,27 @@ export async function ownerWithCollection(
     collectionId,
     url: `/teams/${teamId}/collections/${collectionId}`,
   };
+}
+
+/** A second member of the team (an admin unless told), through the API: invited by mail, accepted. */
+export async function acceptedMember(
+  ownerToken: string,
+  teamId: string,
+  nickname: string,
+  role = "admin",
+) {
+  const member = await createVerifiedUser("coll-member", nickname);
+  await apiCall(ownerToken, "POST", `/teams/${teamId}/members`, {
+    email: member.email,
+    nickname,
+    role,
+    locale: "en",
+  });
+  const mail = await waitForMail(member.email, /invited you/);
+  const link = new URL(mail.links.find((l) => l.includes("/invitations/accept")) ?? "");
+  const token = await apiAccessToken(member.email);
+  await apiCall(token, "POST", `/teams/${teamId}/invitations/accept`, {
+    token: link.searchParams.get("key"),
+  });
+  return { token, member };
 }
