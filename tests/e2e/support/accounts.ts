@@ -185,7 +185,7 @@ export async function acceptedMember(
   nickname: string,
   role = "admin",
 ) {
-  const member = await createVerifiedUser("coll-member", nickname);
+  const member = await createVerifiedUser("member", nickname);
   await apiCall(ownerToken, "POST", `/teams/${teamId}/members`, {
     email: member.email,
     nickname,
