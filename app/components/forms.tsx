@@ -10,6 +10,7 @@ import { Button, Callout, TextField } from "@radix-ui/themes";
 import { useNavigation } from "@remix-run/react";
 import { type ComponentProps, type ReactNode, useEffect, useState } from "react";
 import type { z } from "zod";
+import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { useMessage } from "./message.ts";
@@ -36,8 +37,8 @@ type Validate<Schema extends z.ZodType> = (
  * submit goes to the server, which checks it all the same.
  *
  * On a slow phone, people type before the scripts arrive. Hydration keeps what they typed in the
- * fields, but the form's state still holds the defaults, so a Save that waits for a change would
- * stay disabled. Once mounted, the form reads its fields again if any was edited.
+ * fields, but the form's state would still hold the defaults, and a Save that waits for a change
+ * would stay disabled: once mounted, the form reads its fields again if any was edited.
  */
 export function useSchemaForm<Schema extends z.ZodType>(
   loadSchema: SchemaLoader<Schema>,
@@ -63,40 +64,16 @@ export function useSchemaForm<Schema extends z.ZodType>(
       mounted = false;
     };
   }, [loadSchema]);
-  const { id } = options;
-  useEffect(() => {
-    // After conform's own listeners (layout effects): it reads the whole form on an input event.
-    const form = document.forms.namedItem(id);
-    const edited = form ? Array.from(form.elements).find(editedBeforeHydration) : undefined;
-    edited?.dispatchEvent(new Event("input", { bubbles: true }));
-  }, [id]);
+  // After conform's own listeners (layout effects): it reads the whole form on an input event.
+  useEditedBeforeHydration(options.id, (_form, field) =>
+    field.dispatchEvent(new Event("input", { bubbles: true })),
+  );
   return useForm<FormFields<Schema>, z.output<Schema>>({
     ...options,
     onValidate: validate ? ({ formData }) => validate(formData) : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-}
-
-/** A named field whose value is no longer the one the server's HTML gave it. */
-function editedBeforeHydration(element: Element) {
-  if (!("name" in element) || element.name === "") return false;
-  if (element instanceof HTMLSelectElement) {
-    const options = [...element.options];
-    if (element.multiple)
-      return options.some((option) => option.selected !== option.defaultSelected);
-    // One choice: the last option marked selected, or else the first.
-    const initial = options.reduce(
-      (last, option, index) => (option.defaultSelected ? index : last),
-      0,
-    );
-    return element.selectedIndex !== initial;
-  }
-  if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
-  if (!(element instanceof HTMLInputElement) || element.type === "file") return false;
-  return element.type === "checkbox" || element.type === "radio"
-    ? element.checked !== element.defaultChecked
-    : element.value !== element.defaultValue;
 }
 
 type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "hidden";

@@ -94,3 +94,32 @@ test("a form sent before the page hydrates arrives while it does", async ({ page
   await expect(page.getByRole("status")).toHaveText("The collection is renamed.");
   await expect(page.getByRole("link", { name: /Summer walk/ })).toBeVisible();
 });
+
+test("a filter chosen before the page hydrates applies once it does", async ({ page }) => {
+  const { owner, teamId } = await ownerWithCollection(
+    { prefix: "early-filter", nickname: "Fay Filter", team: "Early Filters" },
+    { name: "Filtered walk" },
+  );
+  await signIn(page, owner.email);
+  const release = await holdScripts(page);
+  await openUnhydrated(page, `/teams/${teamId}`);
+  // With scripts a change applies at once, so there is no Apply button to press afterwards.
+  await page.getByLabel("Created by", { exact: true }).selectOption({ label: "Fay Filter" });
+  release();
+  await expect(page).toHaveURL(/[?&]creator=/);
+  await expect(page.getByLabel("Created by", { exact: true })).toHaveValue(/.+/);
+});
+
+test("dates picked before the files page hydrates apply once it does", async ({ page }) => {
+  const { owner, url } = await ownerWithCollection(
+    { prefix: "early-dates", nickname: "Dan Dates", team: "Early Dates" },
+    { name: "Dated walk" },
+  );
+  await signIn(page, owner.email);
+  const release = await holdScripts(page);
+  await openUnhydrated(page, url);
+  await page.getByLabel("From", { exact: true }).fill("2024-01-01");
+  release();
+  await expect(page).toHaveURL(/[?&]from=2024-01-01/);
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue("2024-01-01");
+});

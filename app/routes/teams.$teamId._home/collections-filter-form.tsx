@@ -2,6 +2,7 @@ import { Button } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import type { ChangeEvent } from "react";
 import { DateFilter } from "#app/components/date-filter.tsx";
+import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
@@ -9,6 +10,8 @@ import type { Member } from "#app/services/api/members.server.ts";
 import { activeFormFilters, type CollectionFilters, filtersHref } from "./collections-filters.ts";
 
 type Person = Pick<Member, "userId" | "nickname">;
+
+const FORM_ID = "collections-filters";
 
 /** Submits the control's GET form at once (with JavaScript; without it, the Apply button). */
 function submitOnChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
@@ -37,6 +40,8 @@ export function CollectionsFilterForm({
   const { t } = useTranslation("collections");
   const hydrated = useHydrated();
   const active = activeFormFilters(filters);
+  // A choice made before the page hydrated, which no change handler saw, applies now.
+  useEditedBeforeHydration(FORM_ID, (form) => form.requestSubmit());
   return (
     <details className="filters-disclosure">
       <summary>
@@ -44,7 +49,13 @@ export function CollectionsFilterForm({
           {active ? t("filters.summaryActive", { count: active }) : t("filters.summary")}
         </Text>
       </summary>
-      <Form method="get" action={base} preventScrollReset className="collections-filters">
+      <Form
+        id={FORM_ID}
+        method="get"
+        action={base}
+        preventScrollReset
+        className="collections-filters"
+      >
         {filters.tab !== "all" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
         {filters.sort === "asc" ? <input type="hidden" name="sort" value="asc" /> : null}
         <Flex direction="column" gap="3">

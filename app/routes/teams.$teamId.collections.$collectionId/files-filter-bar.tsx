@@ -1,10 +1,13 @@
 import { Badge, Button } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { DateFilter } from "#app/components/date-filter.tsx";
+import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex } from "#app/components/layout.tsx";
 import type { FileFilters } from "./files-filters.ts";
+
+const FORM_ID = "files-filters";
 
 /**
  * The files screen's filters: the date filter (a GET form that keeps the other filters), the
@@ -27,9 +30,11 @@ export function FilesFilterBar({
   today: string;
 }) {
   const { t } = useTranslation("files");
+  // Dates picked before the page hydrated, which no change handler saw, apply now.
+  useEditedBeforeHydration(FORM_ID, (form) => form.requestSubmit());
   return (
     <>
-      <Form method="get" action={base} preventScrollReset className="files-filters">
+      <Form id={FORM_ID} method="get" action={base} preventScrollReset className="files-filters">
         {filters.tab !== "all" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
         {filters.creator ? <input type="hidden" name="creator" value={filters.creator} /> : null}
         {filters.sort === "asc" ? <input type="hidden" name="sort" value="asc" /> : null}
