@@ -285,6 +285,53 @@ test("an upload can be paused and resumed", async ({ page }) => {
   await expect(rows(page)).toHaveCount(1);
 });
 
+test("the table's links, written relative to the page, lead to the same places from every address that shows it", async ({
+  page,
+}) => {
+  const { owner, token, teamId, collectionId, url } = await photoClub("Addresses");
+  for (const photo of PHOTOS.slice(0, 2)) await uploadViaApi(token, teamId, collectionId, photo);
+  await openAsOwner(page, owner, url);
+  await expect(rows(page)).toHaveCount(2);
+  // Where each of the rows' links leads, as the browser resolves it.
+  const targets = () =>
+    rows(page)
+      .locator("a[href]")
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+
+  const collection = new URL(url, page.url()).href;
+  const fromList = await targets();
+  const fileIds = fromList.flatMap((href) => /\/files\/([\w-]+)$/.exec(href)?.[1] ?? []);
+  expect(fileIds).toHaveLength(2);
+  const [first = "", second = ""] = fileIds;
+  const creator = expect.stringMatching(new RegExp(`^${collection}\\?creator=[\\w-]+$`));
+  expect(fromList).toEqual(
+    fileIds.flatMap((fileId) => [
+      `${collection}/files/${fileId}`,
+      creator,
+      `${collection}/files/${fileId}/rename`,
+      `${collection}/files/${fileId}/download`,
+    ]),
+  );
+  // The relative form is what makes the page lighter (ADR 041).
+  const written = await rows(page).locator("a[href]").first().getAttribute("href");
+  expect(written).toBe(`${collectionId}/files/${first}`);
+
+  for (const address of [`${url}/files/${second}`, `${url}/files/${first}/rename`]) {
+    await page.goto(address);
+    await expect(rows(page)).toHaveCount(2);
+    expect(await targets(), address).toEqual(fromList);
+  }
+  if (withJavaScript()) {
+    // Opened in the page, a dialog changes the address, and the rows are written for it anew.
+    await page.goto(url);
+    await hydrated(page);
+    await rows(page).getByRole("link", { name: "forest.jpg" }).click();
+    await expect(page.getByRole("dialog", { name: "forest.jpg" })).toBeVisible();
+    await expect(page).toHaveURL(/\/files\/[\w-]+$/);
+    expect(await targets()).toEqual(fromList);
+  }
+});
+
 test("files come 20 at a time, then the next ones", async ({ page }) => {
   test.slow();
   const { owner, token, teamId, collectionId, url } = await photoClub("Many");

@@ -19,12 +19,15 @@ export function FileMenu({
   actor,
   base,
   search,
+  link,
   words,
 }: {
   file: FileRow;
   actor: Actor;
   base: string;
   search: string;
+  /** The reference the page writes for an absolute path (the table's `relativeHref`). */
+  link: (to: string) => string;
   words: FileMenuWords;
 }) {
   const fileBase = `${base}/files/${encodeURIComponent(file.fileId)}`;
@@ -38,12 +41,12 @@ export function FileMenu({
       </summary>
       <div className="menu-panel menu-links">
         {rename ? (
-          <a href={`${fileBase}/rename${search}`} className="row-link">
+          <a href={link(`${fileBase}/rename${search}`)} className="row-link">
             {words.rename}
           </a>
         ) : null}
         {download ? (
-          <a href={`${fileBase}/download`} data-document className="row-link">
+          <a href={link(`${fileBase}/download`)} data-document className="row-link">
             {words.download}
           </a>
         ) : null}

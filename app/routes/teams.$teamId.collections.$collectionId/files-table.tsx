@@ -1,8 +1,9 @@
 import { Badge } from "@radix-ui/themes";
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useListLinks } from "#app/components/list-links.ts";
+import { relativeHref } from "#app/components/relative-href.ts";
 import type { FileItem } from "#app/services/api/files.server.ts";
 import { dateTimeFormat } from "#domain/format.ts";
 import type { Actor } from "#domain/roles.ts";
@@ -63,6 +64,10 @@ export function FilesTable({
   const { t, i18n } = useTranslation("files");
   // Every link of the table opens a dialog over it or filters it: the page stays where it is.
   const links = useListLinks<HTMLTableElement>({ keepScroll: true });
+  // The rows' links are written relative to the page's address: "c/files/f", not
+  // "/teams/t/collections/c/files/f" (ADR 041).
+  const { pathname } = useLocation();
+  const link = (to: string) => relativeHref(pathname, to);
   const date = dateTimeFormat(i18n.language, DATE_STYLE);
   // Translated once per table: twenty rows asked for them a hundred times (issue 14's profile).
   const words = {
@@ -102,7 +107,7 @@ export function FilesTable({
           >
             <th scope="row">
               <a
-                href={`${base}/files/${encodeURIComponent(file.fileId)}${search}`}
+                href={link(`${base}/files/${encodeURIComponent(file.fileId)}${search}`)}
                 className="file-name"
               >
                 <FilePicture
@@ -128,7 +133,7 @@ export function FilesTable({
             <td>
               {file.uploader ? (
                 <a
-                  href={creatorHref(file.uploadedBy)}
+                  href={link(creatorHref(file.uploadedBy))}
                   className="row-link"
                   aria-label={t("table.filterBy", { name: file.uploader.nickname })}
                 >
@@ -145,6 +150,7 @@ export function FilesTable({
                 actor={actor}
                 base={base}
                 search={search}
+                link={link}
                 words={{
                   label: t("menu.label", { name: file.name }),
                   rename: words.rename,
