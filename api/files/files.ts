@@ -341,9 +341,16 @@ export function createFileService({ db, now, blobs, logger, traffic }: FileServi
           ]),
         );
     } else {
-      select = select.where("files.team_id", "=", scope.teamId);
       if (scope.kind === "collection") {
-        select = select.where("files.collection_id", "=", scope.collectionId);
+        // The team is checked on the collection, not on the files (ADR 042): with
+        // `files.team_id` in the query, SQLite walked the team's index (team, date), skipping
+        // other collections' files one by one. Beside a 20,000-file collection, page 1 of a
+        // small one took 12.2 ms rather than 2.8 (bench/file-pages.ts).
+        select = select
+          .where("collections.team_id", "=", scope.teamId)
+          .where("files.collection_id", "=", scope.collectionId);
+      } else {
+        select = select.where("files.team_id", "=", scope.teamId);
       }
       if (!canSeeAllCollections(scope.actor.role)) {
         select = select.where("files.uploaded_by", "=", userId);

@@ -10,11 +10,13 @@ import { ownedTeam } from "#tests/api/support/teams.ts";
  * fresh SQLite file (or PostgreSQL with TEST_DATABASE_URL), its blobs on disk (or in the S3
  * server BENCH_S3 describes, as JSON), one team, one collection, and:
  * - BENCH_SEED_FILES file rows written straight to the database, without bytes;
+ * - BENCH_SMALL_FILES such rows in a second collection of the team, all older than the first's;
  * - BENCH_BLOB_FILES ready files of BENCH_BLOB_MIB MiB each, with their bytes stored.
  * Prints one JSON line with what a client needs, then serves until killed. Run by the
  * benchmarks through bench/support/spawn.ts.
  */
 const seed = Number(process.env.BENCH_SEED_FILES ?? 0);
+const smallFiles = Number(process.env.BENCH_SMALL_FILES ?? 0);
 const blobFiles = Number(process.env.BENCH_BLOB_FILES ?? 0);
 const blobMiB = Number(process.env.BENCH_BLOB_MIB ?? 1);
 const s3 = process.env.BENCH_S3 ? JSON.parse(process.env.BENCH_S3) : undefined;
@@ -25,12 +27,12 @@ const api = await startApi({
 const { team, tokens } = await ownedTeam(api);
 const collection = await insertCollection(api, team);
 
-if (seed > 0) {
-  const start = Date.now() - seed * 60_000;
-  for (let i = 0; i < seed; i += 500) {
+/** `count` file rows in `into`, a minute apart from `start` on. */
+async function seedFiles(into: { collectionId: string }, count: number, start: number) {
+  for (let i = 0; i < count; i += 500) {
     await Promise.all(
-      Array.from({ length: Math.min(500, seed - i) }, (_, j) =>
-        insertFile(api, team, collection, {
+      Array.from({ length: Math.min(500, count - i) }, (_, j) =>
+        insertFile(api, team, into, {
           name: `photo-${String(i + j).padStart(6, "0")}-${randomUUID().slice(0, 4)}.jpg`,
           refDate: start + (i + j) * 60_000,
         }),
@@ -38,6 +40,10 @@ if (seed > 0) {
     );
   }
 }
+const seedStart = Date.now() - seed * 60_000;
+await seedFiles(collection, seed, seedStart);
+const small = smallFiles > 0 ? await insertCollection(api, team) : undefined;
+if (small) await seedFiles(small, smallFiles, seedStart - (smallFiles + 1) * 60_000);
 
 const fileIds: string[] = [];
 for (let i = 0; i < blobFiles; i++) {
@@ -53,7 +59,7 @@ for (let i = 0; i < blobFiles; i++) {
   fileIds.push(stored.fileId);
 }
 
-if (seed > 0 && api.dialect === "postgres") {
+if (seed + smallFiles > 0 && api.dialect === "postgres") {
   // What autovacuum does on a live database soon after a bulk load: without statistics the
   // planner takes a fresh 20,000-row table for an empty one.
   await sql`analyze`.execute(api.db);
@@ -65,6 +71,7 @@ process.stdout.write(
     accessToken: tokens.AccessToken,
     teamId: team.teamId,
     collectionId: collection.collectionId,
+    smallCollectionId: small?.collectionId,
     dialect: api.dialect,
     storage: s3 ? "S3" : "disk",
     fileIds,

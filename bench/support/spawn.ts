@@ -7,6 +7,8 @@ export interface BenchApi {
   accessToken: string;
   teamId: string;
   collectionId: string;
+  /** The second collection BENCH_SMALL_FILES asked for. */
+  smallCollectionId?: string;
   dialect: string;
   /** Where its blobs are: "disk" or "S3". */
   storage: string;
