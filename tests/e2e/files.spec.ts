@@ -55,7 +55,7 @@ async function uploadThroughDialog(page: Page, files: string[]) {
   await expect(dialog).toBeHidden();
 }
 
-const rows = (page: Page) => page.getByTestId("file-row");
+const rows = (page: Page) => page.locator("tr.file-row");
 
 /**
  * Processing runs in the background: reload until every row shows its thumbnail, then check

@@ -73,9 +73,7 @@ export function CollectionRow({
       </a>
       {mayRename || transition || mayDownload ? (
         <details className="menu">
-          <summary aria-label={t("row.actions", { name: collection.name })}>
-            <span className="icon-dots" aria-hidden />
-          </summary>
+          <summary className="dots" aria-label={t("row.actions", { name: collection.name })} />
           <Flex direction="column" gap="2" className="menu-panel">
             {mayRename ? (
               <RadixLink

@@ -36,17 +36,11 @@ export function FileMenu({
   if (!rename && !download) return null;
   return (
     <details className="menu">
-      <summary aria-label={words.label}>
-        <span className="icon-dots" aria-hidden />
-      </summary>
+      <summary className="dots" aria-label={words.label} />
       <div className="menu-panel menu-links">
-        {rename ? (
-          <a href={link(`${fileBase}/rename${search}`)} className="row-link">
-            {words.rename}
-          </a>
-        ) : null}
+        {rename ? <a href={link(`${fileBase}/rename${search}`)}>{words.rename}</a> : null}
         {download ? (
-          <a href={link(`${fileBase}/download`)} data-document className="row-link">
+          <a href={link(`${fileBase}/download`)} data-document>
             {words.download}
           </a>
         ) : null}

@@ -103,7 +103,6 @@ export function FilesTable({
           <tr
             key={file.fileId}
             className={file.readAt === null ? "file-row file-unread" : "file-row"}
-            data-testid="file-row"
           >
             <th scope="row">
               <a
@@ -134,7 +133,6 @@ export function FilesTable({
               {file.uploader ? (
                 <a
                   href={link(creatorHref(file.uploadedBy))}
-                  className="row-link"
                   aria-label={t("table.filterBy", { name: file.uploader.nickname })}
                 >
                   {file.uploader.nickname}
