@@ -227,7 +227,12 @@ for (const [width, scheme] of [
       await expect(row.getByText(LONG_FILE)).toBeVisible();
       await expect(row.getByText(LONG_FILE)).toHaveAttribute("title", LONG_FILE);
       await withMenuOpen(page, `Actions for ${LONG_FILE}`, "Rename", "the file menu");
+      // The date filter folds behind its summary, as the collections screen's filters do.
+      await expect(page.getByLabel("From", { exact: true })).toBeHidden();
       await visit(page, `${files}?creator=${s.userId}&from=2024-01-01`);
+      await page.getByText("Filter by date (on)", { exact: true }).click();
+      await expect(page.getByLabel("From", { exact: true })).toHaveValue("2024-01-01");
+      await expectFits(page, "the date filter, open");
       await visit(page, `${files}/files/${s.fileId}`);
       // The preview's title is cut short on a phone; the whole name is its tooltip.
       await expect(page.getByRole("heading", { name: LONG_FILE })).toHaveAttribute(
@@ -239,6 +244,18 @@ for (const [width, scheme] of [
     });
   });
 }
+
+test("on a phone, a date the filter refuses shows its message unfolded", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 844 });
+  const s = await longNames();
+  await signIn(page, s.email);
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  for (const screen of [`/teams/${s.teamId}`, `/teams/${s.teamId}/collections/${s.collectionId}`]) {
+    await visit(page, `${screen}?from=${tomorrow}`);
+    await expect(page.getByText("The dates cannot be in the future.")).toBeVisible();
+    await expect(page.getByLabel("From", { exact: true })).toBeVisible();
+  }
+});
 
 test("the date pickers offer no future day, and the server refuses one", async ({ page }) => {
   test.slow();

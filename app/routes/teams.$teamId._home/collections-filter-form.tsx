@@ -2,7 +2,9 @@ import { Button } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import type { ChangeEvent } from "react";
 import { DateFilter } from "#app/components/date-filter.tsx";
+import { dateRangeError } from "#app/components/date-range.ts";
 import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";
+import { FiltersDisclosure } from "#app/components/filters-disclosure.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
@@ -43,12 +45,10 @@ export function CollectionsFilterForm({
   // A choice made before the page hydrated, which no change handler saw, applies now.
   useEditedBeforeHydration(FORM_ID, (form) => form.requestSubmit());
   return (
-    <details className="filters-disclosure">
-      <summary>
-        <Text size="2" weight="medium">
-          {active ? t("filters.summaryActive", { count: active }) : t("filters.summary")}
-        </Text>
-      </summary>
+    <FiltersDisclosure
+      summary={active ? t("filters.summaryActive", { count: active }) : t("filters.summary")}
+      open={dateRangeError(filters.from, filters.to, today) !== null}
+    >
       <Form
         id={FORM_ID}
         method="get"
@@ -99,7 +99,7 @@ export function CollectionsFilterForm({
           </Flex>
         </Flex>
       </Form>
-    </details>
+    </FiltersDisclosure>
   );
 }
 

@@ -1,7 +1,9 @@
 import { Badge, Button } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { DateFilter } from "#app/components/date-filter.tsx";
+import { dateRangeError } from "#app/components/date-range.ts";
 import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";
+import { FiltersDisclosure } from "#app/components/filters-disclosure.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex } from "#app/components/layout.tsx";
@@ -10,8 +12,9 @@ import type { FileFilters } from "./files-filters.ts";
 const FORM_ID = "files-filters";
 
 /**
- * The files screen's filters: the date filter (a GET form that keeps the other filters), the
- * All / Mine tabs, and the creator chip with a link that removes it.
+ * The files screen's filters: the date filter (a GET form that keeps the other filters), folded
+ * on a phone as the collections screen's filters are, the All / Mine tabs, and the creator chip
+ * with a link that removes it.
  */
 export function FilesFilterBar({
   base,
@@ -34,24 +37,29 @@ export function FilesFilterBar({
   useEditedBeforeHydration(FORM_ID, (form) => form.requestSubmit());
   return (
     <>
-      <Form id={FORM_ID} method="get" action={base} preventScrollReset className="files-filters">
-        {filters.tab !== "all" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
-        {filters.creator ? <input type="hidden" name="creator" value={filters.creator} /> : null}
-        {filters.sort === "asc" ? <input type="hidden" name="sort" value="asc" /> : null}
-        <Flex gap="4" align="end" wrap="wrap">
-          <DateFilter
-            from={filters.from}
-            to={filters.to}
-            max={today}
-            clearHref={href({ from: "", to: "" })}
-          />
-          <noscript>
-            <Button type="submit" variant="soft" mb="1">
-              {t("screen.applyDates")}
-            </Button>
-          </noscript>
-        </Flex>
-      </Form>
+      <FiltersDisclosure
+        summary={filters.from || filters.to ? t("screen.datesActive") : t("screen.dates")}
+        open={dateRangeError(filters.from, filters.to, today) !== null}
+      >
+        <Form id={FORM_ID} method="get" action={base} preventScrollReset className="files-filters">
+          {filters.tab !== "all" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
+          {filters.creator ? <input type="hidden" name="creator" value={filters.creator} /> : null}
+          {filters.sort === "asc" ? <input type="hidden" name="sort" value="asc" /> : null}
+          <Flex gap="4" align="end" wrap="wrap">
+            <DateFilter
+              from={filters.from}
+              to={filters.to}
+              max={today}
+              clearHref={href({ from: "", to: "" })}
+            />
+            <noscript>
+              <Button type="submit" variant="soft" mb="1">
+                {t("screen.applyDates")}
+              </Button>
+            </noscript>
+          </Flex>
+        </Form>
+      </FiltersDisclosure>
 
       <Flex gap="3" align="center" wrap="wrap">
         <nav aria-label={t("screen.tabs")}>
