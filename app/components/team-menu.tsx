@@ -1,4 +1,3 @@
-import { Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
@@ -35,15 +34,13 @@ export function TeamMenu({ team, base }: { team: Team; base: string }) {
           <span className="icon-dots" aria-hidden />
         </Flex>
       </summary>
-      <Flex direction="column" gap="2" className="menu-panel menu-panel-start">
+      <div className="menu-panel menu-panel-start">
         {items.map((item) => (
-          <RadixLink asChild size="2" key={item.to}>
-            <Link to={`${base}/${item.to}`} preventScrollReset>
-              {item.label}
-            </Link>
-          </RadixLink>
+          <Link to={`${base}/${item.to}`} preventScrollReset key={item.to}>
+            {item.label}
+          </Link>
         ))}
-      </Flex>
+      </div>
     </details>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Link as RadixLink } from "@radix-ui/themes";
+import { Button } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
@@ -21,19 +21,15 @@ export function UserMenu({ displayName }: { displayName: string }) {
           </Text>
         </Flex>
       </summary>
-      <Flex direction="column" gap="2" className="menu-panel">
-        <RadixLink asChild size="2">
-          <Link to="/profile">{t("userMenu.profile")}</Link>
-        </RadixLink>
-        <RadixLink asChild size="2">
-          <Link to="/plans">{t("userMenu.subscription")}</Link>
-        </RadixLink>
+      <div className="menu-panel">
+        <Link to="/profile">{t("userMenu.profile")}</Link>
+        <Link to="/plans">{t("userMenu.subscription")}</Link>
         <Form method="post" action="/auth/signout">
           <Button type="submit" variant="ghost" size="2" color="gray">
             {t("userMenu.signOut")}
           </Button>
         </Form>
-      </Flex>
+      </div>
     </details>
   );
 }

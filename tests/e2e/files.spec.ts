@@ -62,7 +62,7 @@ const rows = (page: Page) => page.locator("tr.file-row");
  * that each one loaded (without JavaScript a blocked image stays an empty <img>).
  */
 async function waitForThumbnails(page: Page, count: number) {
-  const thumbnails = rows(page).locator("img.file-thumb");
+  const thumbnails = rows(page).locator("th img");
   await expect(async () => {
     await page.reload();
     await expect(thumbnails).toHaveCount(count, { timeout: 1_000 });
@@ -367,7 +367,7 @@ test("thumbnails load whatever address the site is opened at, not only PUBLIC_UR
   await page.context().addCookies([{ name, value, httpOnly, sameSite, url: elsewhere }]);
   await page.goto(`${elsewhere}${url}`);
   await waitForThumbnails(page, 1);
-  await expect(rows(page).locator("img.file-thumb")).toHaveAttribute("src", /^\/api\/blobs\//);
+  await expect(rows(page).locator("th img")).toHaveAttribute("src", /^\/api\/blobs\//);
 });
 
 /** The crew member's own browser, with JavaScript as this project has it. */

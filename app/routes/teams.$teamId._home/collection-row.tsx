@@ -1,4 +1,4 @@
-import { Badge, Button, Link as RadixLink } from "@radix-ui/themes";
+import { Badge, Button } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
@@ -74,20 +74,16 @@ export function CollectionRow({
       {mayRename || transition || mayDownload ? (
         <details className="menu">
           <summary className="dots" aria-label={t("row.actions", { name: collection.name })} />
-          <Flex direction="column" gap="2" className="menu-panel">
+          <div className="menu-panel">
             {mayRename ? (
-              <RadixLink
-                size="2"
-                href={`${base}/rename-collection/${id}${search}`}
-                data-keep-scroll
-              >
+              <a href={`${base}/rename-collection/${id}${search}`} data-keep-scroll>
                 {t("row.rename")}
-              </RadixLink>
+              </a>
             ) : null}
             {transition ? (
-              <RadixLink size="2" href={`${base}/share-collection/${id}${search}`} data-keep-scroll>
+              <a href={`${base}/share-collection/${id}${search}`} data-keep-scroll>
                 {transition.action === "share" ? t("row.share") : t("row.unshare")}
-              </RadixLink>
+              </a>
             ) : null}
             {mayDownload ? (
               <Form method="post" action={`${base}/downloads${search}`}>
@@ -98,7 +94,7 @@ export function CollectionRow({
                 </Button>
               </Form>
             ) : null}
-          </Flex>
+          </div>
         </details>
       ) : null}
     </li>

@@ -37,7 +37,7 @@ export function FileMenu({
   return (
     <details className="menu">
       <summary className="dots" aria-label={words.label} />
-      <div className="menu-panel menu-links">
+      <div className="menu-panel">
         {rename ? <a href={link(`${fileBase}/rename${search}`)}>{words.rename}</a> : null}
         {download ? (
           <a href={link(`${fileBase}/download`)} data-document>

@@ -29,13 +29,14 @@ export function FilePicture({
   url: string | null;
   contentType: string;
   alt: string;
-  className: string;
+  /** None in the files table, which styles its pictures by place. */
+  className?: string;
   iconSize?: number;
 }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (!url || failedUrl === url) {
     return (
-      <span className={`${className} file-icon`}>
+      <span className={className ? `${className} file-icon` : "file-icon"}>
         <FileTypeIcon contentType={contentType} size={iconSize} />
       </span>
     );

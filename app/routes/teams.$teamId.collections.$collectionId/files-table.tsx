@@ -105,18 +105,14 @@ export function FilesTable({
             className={file.readAt === null ? "file-row file-unread" : "file-row"}
           >
             <th scope="row">
-              <a
-                href={link(`${base}/files/${encodeURIComponent(file.fileId)}${search}`)}
-                className="file-name"
-              >
+              <a href={link(`${base}/files/${encodeURIComponent(file.fileId)}${search}`)}>
                 <FilePicture
                   url={file.thumbnailUrl}
                   contentType={file.contentType}
                   alt=""
-                  className="file-thumb"
                   iconSize={20}
                 />
-                <span className="file-name-text rt-truncate" title={file.name}>
+                <span className="file-name-text" title={file.name}>
                   {file.name}
                 </span>
                 {file.readAt === null ? (
