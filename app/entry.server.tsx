@@ -1,12 +1,16 @@
-import { PassThrough } from "node:stream";
-import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  EntryContext,
+  LoaderFunctionArgs,
+} from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nProvider } from "#app/components/i18n.tsx";
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { detectLocale, resources } from "#app/services/i18n.server.ts";
+import { pageStream, wholePage } from "#app/services/page-body.server.ts";
+import { canStream } from "#app/services/streaming.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -31,11 +35,6 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   console.error(error);
 }
 
-/** Set by the browser once it has hydrated (entry.client.tsx): it runs JavaScript. */
-function runsJavaScript(request: Request) {
-  return /(?:^|;\s*)js=1(?:;|$)/.test(request.headers.get("Cookie") ?? "");
-}
-
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -47,7 +46,7 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce;
   // Streamed Suspense chunks need a script to appear: browsers that have not shown they run
   // JavaScript (and bots) wait for the whole page.
-  const streamShell = runsJavaScript(request) && !isbot(request.headers.get("User-Agent"));
+  const streamShell = canStream(request);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -61,15 +60,17 @@ export default async function handleRequest(
         nonce,
         [streamShell ? "onShellReady" : "onAllReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+          const answer = (body: ReadableStream | Uint8Array<ArrayBuffer>) =>
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+          if (streamShell) {
+            const { sink, stream } = pageStream();
+            answer(stream);
+            pipe(sink);
+          } else {
+            // Nothing is left to wait for: the page goes out whole.
+            pipe(wholePage(answer));
+          }
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,4 +1,4 @@
-import { pipeline, Readable } from "node:stream";
+import { pipeline, Readable, Transform } from "node:stream";
 import zlib from "node:zlib";
 import { createMiddleware } from "hono/factory";
 
@@ -7,8 +7,8 @@ const COMPRESSIBLE =
 const MIN_BYTES = 1024;
 
 /**
- * Compresses HTML and JSON (brotli, else gzip) when the client accepts it. Every chunk is flushed,
- * so streamed pages keep streaming. Responses that are already encoded, small, ranged, or not text
+ * Compresses HTML and JSON (brotli, else gzip) when the client accepts it. What has arrived is
+ * flushed once nothing more is ready to follow it, so streamed pages keep streaming. Responses that are already encoded, small, ranged, or not text
  * pass through. Off with COMPRESS=0, for operators whose proxy compresses.
  */
 export const compress = createMiddleware(async (c, next) => {
@@ -33,15 +33,12 @@ export const compress = createMiddleware(async (c, next) => {
   if (!encoding) return;
   const encoder =
     encoding === "br"
-      ? zlib.createBrotliCompress({
-          flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
-        })
-      : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH, level: 6 });
-  // pipeline, not pipe: a page that fails halfway (or a client that goes away) destroys both
-  // streams instead of leaving an 'error' event with no listener, which would end the process.
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.createGzip({ level: 6 });
+  // pipeline, not pipe: a page that fails halfway (or a client that goes away) destroys every
+  // stream instead of leaving an 'error' event with no listener, which would end the process.
   const source = Readable.fromWeb(res.body as import("node:stream/web").ReadableStream);
-  const body = pipeline(source, encoder, () => {
+  const body = pipeline(source, flushAfterEachBurst(encoder), encoder, () => {
     // Ending early is already seen by the client as a cut-short response; nothing to add here.
   });
   const headers = new Headers(res.headers);
@@ -56,3 +53,25 @@ export const compress = createMiddleware(async (c, next) => {
     headers,
   });
 });
+
+/**
+ * Passes chunks on, and flushes `encoder` once the chunks that arrived together have gone
+ * through: a page comes as bursts of small chunks (React's shell, then each streamed part), and a
+ * flush after every chunk made brotli cost more than the page's rendering (issue 14).
+ */
+function flushAfterEachBurst(encoder: zlib.BrotliCompress | zlib.Gzip) {
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (!encoder.destroyed && !encoder.writableEnded) encoder.flush();
+  };
+  return new Transform({
+    transform(chunk, _encoding, next) {
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+      next(null, chunk);
+    },
+  });
+}
