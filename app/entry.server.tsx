@@ -77,8 +77,9 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors after the shell are reported by the error boundary; log the rest.
-          if (shellRendered) console.error(error);
+          // Errors after the shell are reported by the error boundary; log the rest, but not
+          // React's word that the page could not be finished because the browser went away.
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );

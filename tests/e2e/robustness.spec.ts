@@ -524,6 +524,43 @@ async function buildRoutes() {
   }));
 }
 
+/** What a phone's browser says it is (Node's own "node" reads as a bot, which is never streamed). */
+const BROWSER =
+  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
+
+test("a browser that leaves a streaming page halfway is no error in the log", async () => {
+  proxy.mode = "pass";
+  // The collection answers, so the shell goes out; the rows wait on a list that never comes.
+  proxy.hangOnly = /\/collections\/[^/]+\/files\b/;
+  try {
+    const leaving = new AbortController();
+    const response = await fetch(`${web.url}/teams/${ada.teamId}/collections/${ada.collectionId}`, {
+      // A browser that has run the page's scripts before: it is sent the page as it streams.
+      headers: { Cookie: `${adaCookie}; js=1`, "User-Agent": BROWSER },
+      signal: leaving.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    let shell = "";
+    while (!shell.includes("</main>")) {
+      const { value, done } = await reader.read();
+      expect(done, "the shell arrives before the rows").toBe(false);
+      shell += Buffer.from(value ?? new Uint8Array()).toString("utf8");
+    }
+    expect(shell).toContain("ada photos");
+    const logged = web.log().length;
+    leaving.abort();
+    // Past the web tier's API timeout (700 ms): the list has failed too, if it was still asked.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const after = web.log().slice(logged);
+    expect(after).not.toMatch(/closed early/);
+    expect(after).not.toMatch(/"level":(50|60)/);
+  } finally {
+    proxy.hangOnly = undefined;
+  }
+  await stillServing();
+});
+
 test("the route table above covers every page route of the build", async () => {
   const routes = await buildRoutes();
   const asked = new Set(

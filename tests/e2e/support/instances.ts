@@ -106,6 +106,8 @@ export type ProxyMode =
 export interface SwitchableProxy {
   url: string;
   mode: ProxyMode;
+  /** While set, requests whose path and query match it hang, whatever the mode. */
+  hangOnly?: RegExp;
   close(): Promise<void>;
 }
 
@@ -122,7 +124,8 @@ export async function startSwitchableProxy(target: string): Promise<SwitchablePr
     },
   };
   const server = http.createServer((request, response) => {
-    switch (state.mode) {
+    const mode = state.hangOnly?.test(request.url ?? "") ? "hang" : state.mode;
+    switch (mode) {
       case "error500":
         response.writeHead(500, { "Content-Type": "application/json" });
         response.end(
