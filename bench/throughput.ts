@@ -16,11 +16,14 @@ import { startHost } from "./support/host.ts";
  * The project runs as `npm start` does (ROLE=all, the embedded SQLite), with a signed-in owner
  * whose collection holds 20 ready photos. BENCH_HOST_ENV (JSON) adds settings to its environment;
  * BENCH_ONLY=files measures the anchor and the pages whose name has "files" in it.
+ * BENCH_ACCEPT_ENCODING=gzip asks every page, the anchor's too, compressed, as browsers do
+ * (remix-serve gzips; the host answers gzip when brotli is not offered).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const hostEnv = JSON.parse(process.env.BENCH_HOST_ENV ?? "{}") as Record<string, string>;
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
 
 interface Target {
   name: string;
@@ -77,7 +80,8 @@ try {
 
   const anchorRps = median((samples.get("anchor /") ?? []).map((sample) => sample.rps));
   console.log(
-    `\n${connections} connections, ${rounds} rounds of ${seconds} s per page, interleaved; medians\n`,
+    `\n${connections} connections, ${rounds} rounds of ${seconds} s per page, interleaved; medians` +
+      `${acceptEncoding ? `; Accept-Encoding: ${acceptEncoding}` : ""}\n`,
   );
   console.log("| page | req/s | ratio to anchor | p50 ms | p95 ms | p97.5 ms | failed |");
   console.log("|---|---|---|---|---|---|---|");
@@ -101,7 +105,15 @@ async function measure(target: Target, duration: number): Promise<Sample> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: target.url, connections, duration, headers: target.headers },
+      {
+        url: target.url,
+        connections,
+        duration,
+        headers: {
+          ...target.headers,
+          ...(acceptEncoding && { "accept-encoding": acceptEncoding }),
+        },
+      },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => {
