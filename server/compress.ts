@@ -8,8 +8,9 @@ const MIN_BYTES = 1024;
 
 /**
  * Compresses HTML and JSON (brotli, else gzip) when the client accepts it. What has arrived is
- * flushed once nothing more is ready to follow it, so streamed pages keep streaming. Responses that are already encoded, small, ranged, or not text
- * pass through. Off with COMPRESS=0, for operators whose proxy compresses.
+ * flushed once nothing more is ready to follow it, so streamed pages keep streaming. Responses
+ * that are already encoded, small, ranged, or not text pass through. Off with COMPRESS=0, for
+ * operators whose proxy compresses.
  */
 export const compress = createMiddleware(async (c, next) => {
   await next();
@@ -55,17 +56,26 @@ export const compress = createMiddleware(async (c, next) => {
 });
 
 /**
- * Passes chunks on, and flushes `encoder` once the chunks that arrived together have gone
- * through: a page comes as bursts of small chunks (React's shell, then each streamed part), and a
- * flush after every chunk made brotli cost more than the page's rendering (issue 14).
+ * Passes chunks on, and flushes `encoder` once the chunks that arrived together have all gone
+ * into it: a page comes as bursts of small chunks (React's shell, then each streamed part), and a
+ * flush after every chunk made brotli cost more than the page's rendering (issue 14). When a slow
+ * client holds the encoder back, the flush waits until the burst's last chunk is in.
  */
 function flushAfterEachBurst(encoder: zlib.BrotliCompress | zlib.Gzip) {
   let scheduled = false;
   const flush = () => {
-    scheduled = false;
-    if (!encoder.destroyed && !encoder.writableEnded) encoder.flush();
+    if (encoder.destroyed || encoder.writableEnded) {
+      scheduled = false;
+    } else if (encoder.writableNeedDrain) {
+      encoder.once("drain", () => setImmediate(flush));
+    } else if (passer.readableLength > 0) {
+      setImmediate(flush); // the rest of the burst is on its way into the encoder
+    } else {
+      scheduled = false;
+      encoder.flush();
+    }
   };
-  return new Transform({
+  const passer = new Transform({
     transform(chunk, _encoding, next) {
       if (!scheduled) {
         scheduled = true;
@@ -74,4 +84,5 @@ function flushAfterEachBurst(encoder: zlib.BrotliCompress | zlib.Gzip) {
       next(null, chunk);
     },
   });
+  return passer;
 }
