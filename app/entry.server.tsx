@@ -69,7 +69,7 @@ export default async function handleRequest(
             pipe(sink);
           } else {
             // Nothing is left to wait for: the page goes out whole.
-            pipe(wholePage(answer));
+            pipe(wholePage(answer, reject));
           }
         },
         onShellError(error: unknown) {

@@ -8,8 +8,14 @@ import { Writable } from "node:stream";
  * page into one buffer, a streamed page into one chunk per burst.
  */
 
-/** A destination that hands over everything written, in one buffer, once React has ended. */
-export function wholePage(done: (page: Uint8Array<ArrayBuffer>) => void): Writable {
+/**
+ * A destination that hands over everything written, in one buffer, once React has ended; or its
+ * failure, if React gives up on it, so the request is answered either way.
+ */
+export function wholePage(
+  done: (page: Uint8Array<ArrayBuffer>) => void,
+  failed: (error: Error) => void,
+): Writable {
   const chunks: Buffer[] = [];
   return new Writable({
     write(chunk: Buffer, _encoding, next) {
@@ -20,6 +26,10 @@ export function wholePage(done: (page: Uint8Array<ArrayBuffer>) => void): Writab
       // A Buffer's memory is an ArrayBuffer (Node's pool or its own), never a shared one.
       done(Buffer.concat(chunks) as Uint8Array<ArrayBuffer>);
       next();
+    },
+    destroy(error, next) {
+      if (error) failed(error);
+      next(error);
     },
   });
 }

@@ -8,15 +8,36 @@ const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
 describe("wholePage", () => {
   it("hands over everything written, in order, once the writing ends", async () => {
     let page: Uint8Array | undefined;
-    const sink = wholePage((written) => {
-      page = written;
-    });
+    const sink = wholePage(
+      (written) => {
+        page = written;
+      },
+      (error) => {
+        throw error;
+      },
+    );
     sink.write(Buffer.from("<!DOCTYPE html>"));
     sink.write(Buffer.from("<p>héllo</p>"));
     expect(page).toBeUndefined();
     sink.end();
     await once(sink, "finish");
     expect(text(page ?? new Uint8Array())).toBe("<!DOCTYPE html><p>héllo</p>");
+  });
+
+  it("hands over a failure instead, so the request is still answered", async () => {
+    const failures: Error[] = [];
+    const sink = wholePage(
+      () => {
+        throw new Error("no page expected");
+      },
+      (error) => failures.push(error),
+    );
+    const closed = new Promise((resolve) => sink.on("close", resolve));
+    sink.on("error", () => undefined);
+    sink.write(Buffer.from("<!DOCTYPE html>"));
+    sink.destroy(new Error("render failed"));
+    await closed;
+    expect(failures.map((error) => error.message)).toEqual(["render failed"]);
   });
 });
 
