@@ -11,11 +11,7 @@ import {
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 // The client half only: the package's index also loads its server half (cookies, sessions).
-import {
-  PreventFlashOnWrongTheme,
-  ThemeProvider,
-  useTheme,
-} from "remix-themes/build/theme-provider.js";
+import { ThemeProvider, useTheme } from "remix-themes/build/theme-provider.js";
 import { CookieBanner } from "#app/components/cookie-banner.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { useChangeLanguage, useTranslation } from "#app/components/i18n.tsx";
@@ -23,6 +19,7 @@ import { useNonce } from "#app/components/nonce.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader, TeamSwitch } from "#app/components/site-header.tsx";
 import { TeamMenu } from "#app/components/team-menu.tsx";
+import { ThemeHead } from "#app/components/theme-head.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { UserMenu } from "#app/components/user-menu.tsx";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
@@ -94,7 +91,7 @@ function Document({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />
+        <ThemeHead ssrTheme={ssrTheme} nonce={nonce} />
         <Links />
       </head>
       <body>

@@ -23,7 +23,7 @@ export function SiteFooter({
         align={{ sm: "center" }}
       >
         <Text size="2" color="gray">
-          © {new Date().getFullYear()} {productName}. {t("footer.copyright")}
+          {`© ${new Date().getFullYear()} ${productName}. ${t("footer.copyright")}`}
         </Text>
         <Flex gap="4" align="center" wrap="wrap">
           <RadixLink asChild size="2" color="gray">

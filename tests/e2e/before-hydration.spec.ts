@@ -1,5 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
-import { acceptedMember, apiCall, ownerWithCollection, signIn } from "./support/accounts.ts";
+import {
+  acceptedMember,
+  apiAccessToken,
+  apiCall,
+  createCollectionViaApi,
+  createVerifiedUser,
+  ownerWithCollection,
+  signIn,
+} from "./support/accounts.ts";
+import { preferColorScheme } from "./support/color-scheme.ts";
 import { announceHydration, hydrated } from "./support/hydration.ts";
 
 /*
@@ -123,3 +132,55 @@ test("dates picked before the files page hydrates apply once it does", async ({ 
   await expect(page).toHaveURL(/[?&]from=2024-01-01/);
   await expect(page.getByLabel("From", { exact: true })).toHaveValue("2024-01-01");
 });
+
+test("before its scripts arrive, a page is already in the system's theme", async ({ page }) => {
+  // The inline script in the head (components/theme-head.tsx) sets the class before the first
+  // paint; the modules, held back here, would only agree with it later.
+  await holdScripts(page);
+  for (const scheme of ["dark", "light"] as const) {
+    await preferColorScheme(page, scheme);
+    await openUnhydrated(page, "/auth/signin");
+    await expect(page.locator("html")).toHaveClass(scheme);
+    await expect(page.locator('meta[name="color-scheme"]')).toHaveAttribute(
+      "content",
+      scheme === "dark" ? "dark light" : "light dark",
+    );
+  }
+});
+
+test("a page's data reaches its scripts whole, whatever its names hold", async ({ page }) => {
+  // The page carries its data in an inline script, as a quoted string (patches/@remix-run+react,
+  // ADR 045): quotes, backslashes, a closing script tag and line separators must all survive.
+  const team = `Tom's "Club" \\ </script>`;
+  const collection = `O'Brien & <!-- "best" \\\\ 😀`;
+  const description = `Line one\nline two\u2028line three\u2029'\\"\t<script>`;
+  const owner = await createVerifiedUser("early-data", "Dee Data");
+  const token = await apiAccessToken(owner.email);
+  const { teamId } = (await apiCall(token, "POST", "/teams", { name: team, description })) as {
+    teamId: string;
+  };
+  const collectionId = await createCollectionViaApi(token, teamId, { name: collection });
+  await signIn(page, owner.email);
+  const errors: Error[] = [];
+  page.on("pageerror", (error) => errors.push(error));
+  const release = await holdScripts(page);
+  await openUnhydrated(page, `/teams/${teamId}/collections/${collectionId}`);
+  release();
+  await hydrated(page);
+  const data = await page.evaluate(() => {
+    const { loaderData } = (window as unknown as { __remixRouter: RouterWindow }).__remixRouter
+      .state;
+    return {
+      team: loaderData["routes/teams.$teamId"]?.team,
+      collection: loaderData["routes/teams.$teamId.collections.$collectionId"]?.collection,
+    };
+  });
+  expect(data.team).toMatchObject({ name: team, description });
+  expect(data.collection).toMatchObject({ name: collection });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(collection);
+  expect(errors).toEqual([]);
+});
+
+interface RouterWindow {
+  state: { loaderData: Record<string, { team?: unknown; collection?: unknown } | undefined> };
+}

@@ -54,7 +54,7 @@ test("the team, files and profile screens pass axe in the dark theme", async ({ 
   // The file is listed once processed.
   await expect(async () => {
     await page.goto(`/teams/${teamId}/collections/${collectionId}`);
-    await expect(page.locator("tr.file-row")).toHaveCount(1, { timeout: 1_000 });
+    await expect(page.locator(".files-table tbody tr")).toHaveCount(1, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await expectNoSeriousA11yViolations(page);
 

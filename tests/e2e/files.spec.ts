@@ -55,7 +55,7 @@ async function uploadThroughDialog(page: Page, files: string[]) {
   await expect(dialog).toBeHidden();
 }
 
-const rows = (page: Page) => page.locator("tr.file-row");
+const rows = (page: Page) => page.locator(".files-table tbody tr");
 
 /**
  * Processing runs in the background: reload until every row shows its thumbnail, then check
@@ -117,10 +117,9 @@ test("an owner uploads photos, previews, renames and filters them", async ({ pag
   await expect(rows(page).getByRole("link", { name: "Forest walk" })).toBeVisible();
 
   // By uploader: the chip names them and clears the filter.
-  await rows(page)
-    .first()
-    .getByRole("link", { name: "Show only files uploaded by Olga Owner" })
-    .click();
+  const uploader = rows(page).first().getByRole("link", { name: "Olga Owner" });
+  await expect(uploader).toHaveAccessibleDescription("Show only the files this person uploaded");
+  await uploader.click();
   await expect(page.getByText("Uploaded by Olga Owner")).toBeVisible();
   await expect(rows(page)).toHaveCount(3);
   await page.getByRole("link", { name: "Show files by everyone" }).click();

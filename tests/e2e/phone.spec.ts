@@ -223,7 +223,7 @@ for (const [width, scheme] of [
       const files = `/teams/${s.teamId}/collections/${s.collectionId}`;
       await visit(page, files);
       // A list on a phone: name, picture and menu on screen, the menu opens on screen.
-      const row = page.locator("tr.file-row").first();
+      const row = page.locator(".files-table tbody tr").first();
       await expect(row.getByText(LONG_FILE)).toBeVisible();
       await expect(row.getByText(LONG_FILE)).toHaveAttribute("title", LONG_FILE);
       await withMenuOpen(page, `Actions for ${LONG_FILE}`, "Rename", "the file menu");
@@ -274,7 +274,7 @@ test("the date pickers offer no future day, and the server refuses one", async (
     await page.goto(`${screen}?from=${tomorrow}`);
     await expect(page.getByText("The dates cannot be in the future.")).toBeVisible();
   }
-  await expect(page.locator("tr.file-row")).toHaveCount(1);
+  await expect(page.locator(".files-table tbody tr")).toHaveCount(1);
   await page.goto(`/teams/${s.teamId}?from=${tomorrow}`);
   await expect(
     page.getByRole("link", { name: new RegExp(`^${LONG} Collaborative`) }),

@@ -36,7 +36,7 @@ test("a file being processed says so, and the list updates by itself when it is 
 
   await signIn(page, owner.email, owner.password);
   await page.goto(url);
-  const row = page.locator("tr.file-row");
+  const row = page.locator(".files-table tbody tr");
   await expect(row).toHaveCount(1);
   await expect(row.getByText("Processing", { exact: true })).toBeVisible();
 

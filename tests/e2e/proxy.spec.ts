@@ -80,7 +80,7 @@ test("behind nginx on another port: sign in, a team, a tus upload and its thumbn
     await dialog.getByRole("link", { name: "Done" }).click();
 
     // Processing runs in the background; then the thumbnail must load, not fall back to an icon.
-    const thumbnail = page.locator("tr.file-row").locator("th img");
+    const thumbnail = page.locator(".files-table tbody tr").locator("th img");
     await expect(async () => {
       await page.reload();
       await expect(thumbnail).toHaveCount(1, { timeout: 1_000 });

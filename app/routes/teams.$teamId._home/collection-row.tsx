@@ -73,7 +73,7 @@ export function CollectionRow({
       </a>
       {mayRename || transition || mayDownload ? (
         <details className="menu">
-          <summary className="dots" aria-label={t("row.actions", { name: collection.name })} />
+          <summary aria-label={t("row.actions", { name: collection.name })} />
           <div className="menu-panel">
             {mayRename ? (
               <a href={`${base}/rename-collection/${id}${search}`} data-keep-scroll>

@@ -36,7 +36,7 @@ export function FileMenu({
   if (!rename && !download) return null;
   return (
     <details className="menu">
-      <summary className="dots" aria-label={words.label} />
+      <summary aria-label={words.label} />
       <div className="menu-panel">
         {rename ? <a href={link(`${fileBase}/rename${search}`)}>{words.rename}</a> : null}
         {download ? (

@@ -13,13 +13,21 @@ import { FilePicture } from "./file-preview-icon.tsx";
 /** Dates as the table shows them: in UTC, as the server renders them. */
 const DATE_STYLE = { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" } as const;
 
+/**
+ * Hidden texts that describe the rows' links (aria-describedby), written once for twenty rows
+ * rather than in each (issue 14's HTML budget); one table per page.
+ */
+const UNREAD_HINT_ID = "unread-hint";
+const UPLOADER_HINT_ID = "uploader-hint";
+
 /** A file as the table shows it: only these fields travel in the page's data (fileRow). */
 export type FileRow = Pick<
   FileItem,
   "fileId" | "name" | "contentType" | "status" | "thumbnailUrl" | "updatedAt" | "readAt"
 > & {
   uploadedBy: string;
-  uploader: { nickname: string } | null;
+  /** The uploader's nickname; null once they have left the team. */
+  uploaderName: string | null;
 };
 
 export function fileRow(file: FileItem): FileRow {
@@ -32,7 +40,7 @@ export function fileRow(file: FileItem): FileRow {
     updatedAt: file.updatedAt,
     readAt: file.readAt,
     uploadedBy: file.uploadedBy,
-    uploader: file.uploader ? { nickname: file.uploader.nickname } : null,
+    uploaderName: file.uploader?.nickname ?? null,
   };
 }
 
@@ -82,8 +90,18 @@ export function FilesTable({
     <table className="files-table" ref={links}>
       <thead>
         <tr>
-          <th scope="col">{t("table.name")}</th>
-          <th scope="col">{t("table.uploadedBy")}</th>
+          <th scope="col">
+            {t("table.name")}
+            <span id={UNREAD_HINT_ID} hidden>
+              {words.unread}
+            </span>
+          </th>
+          <th scope="col">
+            {t("table.uploadedBy")}
+            <span id={UPLOADER_HINT_ID} hidden>
+              {t("table.filterHint")}
+            </span>
+          </th>
           <th scope="col" aria-sort={sort === "asc" ? "ascending" : "descending"}>
             <Link to={sortHref} preventScrollReset className="files-sort">
               {t("table.updatedAt")}
@@ -100,24 +118,19 @@ export function FilesTable({
       </thead>
       <tbody>
         {files.map((file) => (
-          <tr
-            key={file.fileId}
-            className={file.readAt === null ? "file-row file-unread" : "file-row"}
-          >
+          <tr key={file.fileId} className={file.readAt === null ? "file-unread" : undefined}>
             <th scope="row">
-              <a href={link(`${base}/files/${encodeURIComponent(file.fileId)}${search}`)}>
+              <a
+                href={link(`${base}/files/${encodeURIComponent(file.fileId)}${search}`)}
+                aria-describedby={file.readAt === null ? UNREAD_HINT_ID : undefined}
+              >
                 <FilePicture
                   url={file.thumbnailUrl}
                   contentType={file.contentType}
                   alt=""
                   iconSize={20}
                 />
-                <span className="file-name-text" title={file.name}>
-                  {file.name}
-                </span>
-                {file.readAt === null ? (
-                  <span className="visually-hidden">{words.unread}</span>
-                ) : null}
+                <span title={file.name}>{file.name}</span>
                 {file.status === "processing" ? (
                   <Badge color="gray" className="file-processing">
                     {words.processing}
@@ -126,12 +139,9 @@ export function FilesTable({
               </a>
             </th>
             <td>
-              {file.uploader ? (
-                <a
-                  href={link(creatorHref(file.uploadedBy))}
-                  aria-label={t("table.filterBy", { name: file.uploader.nickname })}
-                >
-                  {file.uploader.nickname}
+              {file.uploaderName !== null ? (
+                <a href={link(creatorHref(file.uploadedBy))} aria-describedby={UPLOADER_HINT_ID}>
+                  {file.uploaderName}
                 </a>
               ) : (
                 <span className="row-muted">{words.formerMember}</span>
