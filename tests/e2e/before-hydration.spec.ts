@@ -184,3 +184,22 @@ test("a page's data reaches its scripts whole, whatever its names hold", async (
 interface RouterWindow {
   state: { loaderData: Record<string, { team?: unknown; collection?: unknown } | undefined> };
 }
+
+test("a menu opened before the page hydrates stays open after it", async ({ page }) => {
+  const { owner, teamId } = await ownerWithCollection(
+    { prefix: "early-menu", nickname: "Mo Menu", team: "Early Menus" },
+    { name: "Menu walk" },
+  );
+  await signIn(page, owner.email);
+  const release = await holdScripts(page);
+  await openUnhydrated(page, `/teams/${teamId}`);
+  await page.getByLabel("Team menu for Early Menus").click();
+  const item = page.getByRole("link", { name: "Add alias" });
+  await expect(item).toBeVisible();
+  release();
+  await hydrated(page);
+  // Hydration used to close it, under the thumb about to choose an item.
+  await expect(item).toBeVisible();
+  await item.click();
+  await expect(page.getByRole("dialog", { name: "Add an alias" })).toBeVisible();
+});

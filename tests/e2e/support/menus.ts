@@ -1,10 +1,9 @@
 import { expect, type Locator } from "@playwright/test";
 
 /**
- * Opens a menu and answers its `item`, once shown. With JavaScript the menu is a Radix dropdown
- * that opens only once the page has hydrated: a click that lands before then does nothing, so
- * the trigger is clicked again until the item shows. Without JavaScript it is a plain
- * disclosure and the first click opens it.
+ * Opens a menu (a <details>, with JavaScript or without) and answers its `item`, once shown. The
+ * trigger is clicked again until the item shows, in case a click lands while the page is still
+ * loading. A menu opened before the page hydrates stays open after it (components/menu.ts).
  */
 export async function openMenu(trigger: Locator, item: Locator) {
   await expect(async () => {
