@@ -50,6 +50,10 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Cut short a render still going after the stream timeout. A page written (or given up) clears
+    // it: left to run, the timer held every finished page's render in memory for six seconds.
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    const stopDeadline = () => clearTimeout(deadline);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nProvider language={language} catalogs={resources}>
@@ -66,13 +70,14 @@ export default async function handleRequest(
           if (streamShell) {
             const { sink, stream } = pageStream();
             answer(stream);
-            pipe(sink);
+            pipe(sink.on("close", stopDeadline));
           } else {
             // Nothing is left to wait for: the page goes out whole.
-            pipe(wholePage(answer, reject));
+            pipe(wholePage(answer, reject).on("close", stopDeadline));
           }
         },
         onShellError(error: unknown) {
+          stopDeadline();
           reject(error);
         },
         onError(error: unknown) {
@@ -83,6 +88,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    deadline = setTimeout(abort, streamTimeout + 1000);
   });
 }
