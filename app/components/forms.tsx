@@ -33,8 +33,9 @@ type Validate<Schema extends z.ZodType> = (
 /**
  * A form driven by its zod schema, as every form here is: checked in the browser on submit, then
  * again on every input once it has shown an error; the action's `parseWithZod` reply (with or
- * without JavaScript) as `lastResult`. Until the schema has arrived (or if it never does), a
- * submit goes to the server, which checks it all the same.
+ * without JavaScript) as `lastResult`. The schema is fetched once the visitor turns to the form;
+ * until it has arrived (or if it never does), a submit goes to the server, which checks it all
+ * the same.
  *
  * On a slow phone, people type before the scripts arrive. Hydration keeps what they typed in the
  * fields, but the form's state would still hold the defaults, and a Save that waits for a change
@@ -49,21 +50,42 @@ export function useSchemaForm<Schema extends z.ZodType>(
   },
 ) {
   const [validate, setValidate] = useState<Validate<Schema> | null>(null);
+  const formId = options.id;
   useEffect(() => {
     let mounted = true;
-    void Promise.all([loadSchema(), import("@conform-to/zod/v4")]).then(
-      ([schema, { parseWithZod }]) => {
-        if (!mounted) return;
-        setValidate(() => (formData: FormData) => parseWithZod(formData, { schema }));
-      },
-      () => {
-        // The chunk did not load (offline, a new version deployed): the server validates.
-      },
-    );
+    const load = () => {
+      void Promise.all([loadSchema(), import("@conform-to/zod/v4")]).then(
+        ([schema, { parseWithZod }]) => {
+          if (!mounted) return;
+          setValidate(() => (formData: FormData) => parseWithZod(formData, { schema }));
+        },
+        () => {
+          // The chunk did not load (offline, a new version deployed): the server validates.
+        },
+      );
+    };
+    // Zod and the schema load when the visitor turns to the form (a field focused, a tap, a key),
+    // not with the page: making them is a 100 ms task on a slow phone, which would block the page
+    // just as it becomes usable (issue 14). A form already in use when the page hydrates (a field
+    // focused or typed in before the scripts arrived) loads them at once.
+    const form = document.getElementById(formId);
+    if (!form || form.contains(document.activeElement)) {
+      load();
+      return () => {
+        mounted = false;
+      };
+    }
+    const events = ["focusin", "pointerdown", "keydown"] as const;
+    const start = () => {
+      for (const type of events) form.removeEventListener(type, start);
+      load();
+    };
+    for (const type of events) form.addEventListener(type, start);
     return () => {
       mounted = false;
+      for (const type of events) form.removeEventListener(type, start);
     };
-  }, [loadSchema]);
+  }, [loadSchema, formId]);
   // After conform's own listeners (layout effects): it reads the whole form on an input event.
   useEditedBeforeHydration(options.id, (_form, field) =>
     field.dispatchEvent(new Event("input", { bubbles: true })),
