@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
 import { loadCollectionPage } from "#app/routes/teams.$teamId._home/collections-page.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
+import { detectLocale } from "#app/services/i18n.server.ts";
 
 /*
  * The next page of the collections list for the "load more" fetcher (with JavaScript). The team
@@ -17,6 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     params.teamId ?? "",
     filters,
     userIdOf(auth),
+    await detectLocale(request),
   );
   return data({ page }, { headers: auth.headers });
 }

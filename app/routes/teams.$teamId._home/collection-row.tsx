@@ -3,8 +3,6 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
-import type { Collection } from "#app/services/api/collections.server.ts";
-import { dateTimeFormat } from "#domain/format.ts";
 import {
   type Actor,
   canDownloadCollection,
@@ -12,8 +10,7 @@ import {
   canShareCollection,
   shareTransition,
 } from "#domain/roles.ts";
-
-const DATE_STYLE = { dateStyle: "medium", timeZone: "UTC" } as const;
+import type { ListedCollection } from "./collections-page.server.ts";
 
 /**
  * One collection in the list: a link to its files (bold and marked while unread), and the menu
@@ -27,15 +24,14 @@ export function CollectionRow({
   search,
   actor,
 }: {
-  collection: Collection;
+  collection: ListedCollection;
   base: string;
   search: string;
   actor: Actor;
 }) {
-  const { t, i18n } = useTranslation("collections");
+  const { t } = useTranslation("collections");
   const unread = collection.readAt === null;
   const id = encodeURIComponent(collection.collectionId);
-  const updated = dateTimeFormat(i18n.language, DATE_STYLE).format(collection.updatedAt);
   const mayRename = canRenameCollection(actor, collection);
   const transition = canShareCollection(actor.role, collection)
     ? shareTransition(collection)
@@ -64,7 +60,7 @@ export function CollectionRow({
           <Text size="1" color="gray">
             {t("row.meta", {
               creator: collection.creator?.nickname ?? t("row.formerMember"),
-              date: updated,
+              date: collection.updated,
             })}
             {" · "}
             {t("row.files", { count: collection.filesCount })}

@@ -7,11 +7,10 @@ import { Flex, Text } from "#app/components/layout.tsx";
 import { useListLinks } from "#app/components/list-links.ts";
 import { useMessage } from "#app/components/message.ts";
 import { PageLinks } from "#app/components/page-links.tsx";
-import type { Collection } from "#app/services/api/collections.server.ts";
 import type { Actor } from "#domain/roles.ts";
 import { CollectionRow } from "./collection-row.tsx";
 import { type CollectionFilters, filtersHref, hasFilters } from "./collections-filters.ts";
-import type { CollectionListPage } from "./collections-page.server.ts";
+import type { CollectionListPage, ListedCollection } from "./collections-page.server.ts";
 
 /** The list when it could not be loaded at all. */
 export function ListError() {
@@ -123,4 +122,4 @@ const pageOfCollections = ({ page }: { page: CollectionListPage }) => ({
   items: page.collections,
   lastKey: page.lastKey,
 });
-const collectionKey = (collection: Collection) => collection.collectionId;
+const collectionKey = (collection: ListedCollection) => collection.collectionId;

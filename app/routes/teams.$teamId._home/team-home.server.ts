@@ -4,6 +4,7 @@ import type { WebContext } from "#app/load-context.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
 import { type Auth, userIdOf } from "#app/services/auth.server.ts";
+import { detectLocale } from "#app/services/i18n.server.ts";
 import { deferFor } from "#app/services/streaming.server.ts";
 import { readFilters } from "./collections-filters.ts";
 import { loadCollectionPage } from "./collections-page.server.ts";
@@ -44,8 +45,9 @@ export async function loadTeamHome(
       ? (await membersApi.list(context, auth.accessToken, teamParam)).body.members
       : body.members
   ).map(({ userId, nickname }) => ({ userId, nickname }));
+  const locale = await detectLocale(request);
   const page = () =>
-    loadCollectionPage(context, auth.accessToken, teamParam, filters, userIdOf(auth));
+    loadCollectionPage(context, auth.accessToken, teamParam, filters, userIdOf(auth), locale);
   // A page link without JavaScript is awaited; the first page streams to browsers that can.
   const collections = filters.cursor ? { streamed: await page() } : await deferFor(request, page());
   return { members, collections, filters, me: userIdOf(auth), today: today(), people };

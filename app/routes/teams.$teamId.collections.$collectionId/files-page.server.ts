@@ -3,13 +3,15 @@ import { today } from "#app/components/date-range.ts";
 import type { WebContext } from "#app/load-context.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
-import { filesApi } from "#app/services/api/files.server.ts";
+import { type FileItem, filesApi } from "#app/services/api/files.server.ts";
 import { memberNickname } from "#app/services/api/members.server.ts";
 import { type Auth, userIdOf } from "#app/services/auth.server.ts";
+import { detectLocale } from "#app/services/i18n.server.ts";
 import { deferFor } from "#app/services/streaming.server.ts";
 import { PAGE_SIZE } from "#domain/constants.ts";
+import { dateTimeFormat } from "#domain/format.ts";
 import { fileFilterSearch, fileListQuery, readFileFilters } from "./files-filters.ts";
-import { type FileRow, fileRow } from "./files-table.tsx";
+import { FILE_DATE_STYLE, type FileRow, fileRow } from "./files-table.tsx";
 
 /** One page of the files list, as the screen's loader answers it. */
 export interface FilesPage {
@@ -36,6 +38,8 @@ export async function loadFilesScreen(
   const filters = readFileFilters(new URL(request.url).searchParams);
   const userId = userIdOf(auth);
   const { accessToken } = auth;
+  const dates = dateTimeFormat(await detectLocale(request), FILE_DATE_STYLE);
+  const rows = (files: FileItem[]) => files.map((file) => fileRow(file, dates));
 
   const { body: collection } = await collectionsApi.get(
     context,
@@ -46,7 +50,7 @@ export async function loadFilesScreen(
   const query = fileListQuery(filters, userId, PAGE_SIZE);
   const firstPage = async (): Promise<FilesPage> => {
     const { body } = await filesApi.list(context, accessToken, teamParam, collectionId, query);
-    return { files: body.files.map(fileRow), lastKey: body.pagination.lastKey };
+    return { files: rows(body.files), lastKey: body.pagination.lastKey };
   };
   const nextPage = async (): Promise<FilesPage> => {
     const listed = await attempt(
@@ -57,7 +61,7 @@ export async function loadFilesScreen(
       throw redirect(`${base}${fileFilterSearch(filters)}`, { headers: auth.headers });
     }
     const { body } = listed.value;
-    return { files: body.files.map(fileRow), lastKey: body.pagination.lastKey };
+    return { files: rows(body.files), lastKey: body.pagination.lastKey };
   };
   const [creatorName, files] = await Promise.all([
     filters.creator && filters.tab === "all"

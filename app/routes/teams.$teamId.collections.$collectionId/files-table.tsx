@@ -5,13 +5,16 @@ import { Icon } from "#app/components/icon.tsx";
 import { useListLinks } from "#app/components/list-links.ts";
 import { relativeHref } from "#app/components/relative-href.ts";
 import type { FileItem } from "#app/services/api/files.server.ts";
-import { dateTimeFormat } from "#domain/format.ts";
 import type { Actor } from "#domain/roles.ts";
 import { FileMenu } from "./file-menu.tsx";
 import { FilePicture } from "./file-preview-icon.tsx";
 
-/** Dates as the table shows them: in UTC, as the server renders them. */
-const DATE_STYLE = { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" } as const;
+/** Dates as the table shows them: in UTC, the same for every visitor. */
+export const FILE_DATE_STYLE = {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+} as const;
 
 /**
  * Hidden texts that describe the rows' links (aria-describedby), written once for twenty rows
@@ -23,21 +26,26 @@ const UPLOADER_HINT_ID = "uploader-hint";
 /** A file as the table shows it: only these fields travel in the page's data (fileRow). */
 export type FileRow = Pick<
   FileItem,
-  "fileId" | "name" | "contentType" | "status" | "thumbnailUrl" | "updatedAt" | "readAt"
+  "fileId" | "name" | "contentType" | "status" | "thumbnailUrl" | "readAt"
 > & {
+  /**
+   * When it last changed, as the table writes it (FILE_DATE_STYLE in the visitor's language). The
+   * server formats it: a phone's first date format is a 100 ms task while the page hydrates.
+   */
+  updated: string;
   uploadedBy: string;
   /** The uploader's nickname; null once they have left the team. */
   uploaderName: string | null;
 };
 
-export function fileRow(file: FileItem): FileRow {
+export function fileRow(file: FileItem, dates: Intl.DateTimeFormat): FileRow {
   return {
     fileId: file.fileId,
     name: file.name,
     contentType: file.contentType,
     status: file.status,
     thumbnailUrl: file.thumbnailUrl,
-    updatedAt: file.updatedAt,
+    updated: dates.format(file.updatedAt),
     readAt: file.readAt,
     uploadedBy: file.uploadedBy,
     uploaderName: file.uploader?.nickname ?? null,
@@ -69,14 +77,13 @@ export function FilesTable({
   sortHref: string;
   creatorHref: (userId: string) => string;
 }) {
-  const { t, i18n } = useTranslation("files");
+  const { t } = useTranslation("files");
   // Every link of the table opens a dialog over it or filters it: the page stays where it is.
   const links = useListLinks<HTMLTableElement>({ keepScroll: true });
   // The rows' links are written relative to the page's address: "c/files/f", not
   // "/teams/t/collections/c/files/f" (ADR 041).
   const { pathname } = useLocation();
   const link = (to: string) => relativeHref(pathname, to);
-  const date = dateTimeFormat(i18n.language, DATE_STYLE);
   // Translated once per table: twenty rows asked for them a hundred times (issue 14's profile).
   const words = {
     unread: t("table.unread"),
@@ -147,7 +154,7 @@ export function FilesTable({
                 <span className="row-muted">{words.formerMember}</span>
               )}
             </td>
-            <td>{date.format(file.updatedAt)}</td>
+            <td>{file.updated}</td>
             <td>
               <FileMenu
                 file={file}
