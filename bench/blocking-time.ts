@@ -1,8 +1,7 @@
 import puppeteer, { type Browser } from "puppeteer-core";
-import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
+import { chromium } from "#tests/support/chromium.ts";
 import { ownerOn, webSession } from "./support/accounts.ts";
-import { startAnchor } from "./support/anchor.ts";
-import { startHost } from "./support/host.ts";
+import { startBenchStack } from "./support/stack.ts";
 
 /**
  * How long a page keeps a slow phone's main thread busy while it loads and hydrates, measured in
@@ -14,10 +13,9 @@ import { startHost } from "./support/host.ts";
  * of milliseconds from run to run here; this one is steadier, so it can tell a 50 ms change.
  *
  *   npm run build && node --import tsx bench/blocking-time.ts
- *   BENCH_ROUNDS=7 BENCH_ONLY=files node --import tsx bench/blocking-time.ts
+ *   BENCH_ROUNDS=7 BENCH_ONLY=files CHROMIUM_PATH=/usr/bin/chromium node --import tsx bench/blocking-time.ts
  */
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const chromePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const LONG_TASK_MS = 50;
 
 interface Target {
@@ -42,24 +40,14 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-const smtp = await new LocalSmtpServer().start();
-const host = await startHost({ SMTP_URL: smtp.url, ADDRESS_RATE_LIMIT_FACTOR: "50" });
-const anchor = await startAnchor().catch(async (error: unknown) => {
-  await host.stop();
-  await smtp.stop();
-  throw error;
-});
+const stack = await startBenchStack();
+const { smtp, host, anchor } = stack;
 let browser: Browser | undefined;
 try {
+  // Debian's Chromium with the flags every Playwright suite here launches it with.
   browser = await puppeteer.launch({
-    executablePath: chromePath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath: chromium.launchOptions.executablePath ?? "/usr/bin/chromium",
+    args: chromium.launchOptions.args,
   });
   const owner = await ownerOn(host.origin, smtp, { photos: 20 });
   const session = await webSession(host.origin, owner.email);
@@ -103,9 +91,7 @@ try {
   }
 } finally {
   await browser?.close();
-  await anchor.stop();
-  await host.stop();
-  await smtp.stop();
+  await stack.stop();
 }
 
 /** One cold load of `target` in a fresh browser context, traced until the network is quiet. */

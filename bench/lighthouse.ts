@@ -3,10 +3,8 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
 import { ownerOn, webSession } from "./support/accounts.ts";
-import { startAnchor } from "./support/anchor.ts";
-import { startHost } from "./support/host.ts";
+import { startBenchStack } from "./support/stack.ts";
 
 /**
  * Lighthouse (12, from npm; Debian's Chromium) on the production build (`npm run build` first)
@@ -48,13 +46,8 @@ interface Sample {
   html: number;
 }
 
-const smtp = await new LocalSmtpServer().start();
-const host = await startHost({ SMTP_URL: smtp.url, ADDRESS_RATE_LIMIT_FACTOR: "50" });
-const anchor = await startAnchor().catch(async (error: unknown) => {
-  await host.stop();
-  await smtp.stop();
-  throw error;
-});
+const stack = await startBenchStack();
+const { smtp, host, anchor } = stack;
 // Everything started is stopped in `finally`, whatever fails after it started.
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let browser: Browser | undefined;
@@ -129,9 +122,7 @@ try {
 } finally {
   await browser?.disconnect();
   chrome?.kill();
-  await anchor.stop();
-  await host.stop();
-  await smtp.stop();
+  await stack.stop();
 }
 
 /**

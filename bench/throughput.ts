@@ -1,8 +1,6 @@
 import autocannon from "autocannon";
-import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
 import { ownerOn, webSession } from "./support/accounts.ts";
-import { startAnchor } from "./support/anchor.ts";
-import { startHost } from "./support/host.ts";
+import { startBenchStack } from "./support/stack.ts";
 
 /**
  * Server throughput of the production build (`npm run build` first) against the minimal Remix
@@ -37,14 +35,8 @@ interface Sample {
   failures: number;
 }
 
-const smtp = await new LocalSmtpServer().start();
-const host = await startHost({ SMTP_URL: smtp.url, ADDRESS_RATE_LIMIT_FACTOR: "50", ...hostEnv });
-// The anchor's first start installs and builds it: if that fails, the host still stops.
-const anchor = await startAnchor().catch(async (error: unknown) => {
-  await host.stop();
-  await smtp.stop();
-  throw error;
-});
+const stack = await startBenchStack(hostEnv);
+const { smtp, host, anchor } = stack;
 try {
   const owner = await ownerOn(host.origin, smtp, { photos: 20 });
   const cookie = await webSession(host.origin, owner.email);
@@ -95,9 +87,7 @@ try {
     );
   }
 } finally {
-  await anchor.stop();
-  await host.stop();
-  await smtp.stop();
+  await stack.stop();
 }
 
 /** One autocannon run against `target`; every answer's latency is kept for the percentiles. */
