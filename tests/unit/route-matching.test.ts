@@ -1,12 +1,21 @@
-import { matchPath, matchRoutes } from "@remix-run/router";
+import { createRequire } from "node:module";
+import * as esModuleBuild from "@remix-run/router/dist/router.js";
 import { describe, expect, it } from "vitest";
 
 /**
- * patches/@remix-run+router (ADR 039) keeps each route tree's ranked branches and each path's
- * pattern instead of building them on every call. Matching must answer exactly as before: the
- * same route for every address however often it is asked, and a new tree is not answered from
- * an old one's ranking.
+ * patches/@remix-run+router (ADR 039, ADR 046) keeps each route tree's ranked branches and each
+ * path's pattern instead of building them on every call, in both of the router's builds: the
+ * CommonJS one the server loads and the ES module one the browser's bundle is made from.
+ * Matching must answer exactly as before: the same route for every address however often it is
+ * asked, and a new tree is not answered from an old one's ranking.
  */
+type Router = typeof import("@remix-run/router");
+const builds: [string, Router][] = [
+  ["CommonJS, the server's", createRequire(import.meta.url)("@remix-run/router") as Router],
+  // Its types are the package's, declared beside its CommonJS entry.
+  ["ES module, the browser's", esModuleBuild as unknown as Router],
+];
+
 const tree = () => [
   {
     id: "root",
@@ -25,12 +34,13 @@ const tree = () => [
   },
 ];
 
-const leaf = (routes: ReturnType<typeof tree>, pathname: string) => {
-  const matches = matchRoutes(routes, pathname);
-  return matches && { id: matches.at(-1)?.route.id, params: matches.at(-1)?.params };
-};
+describe.each(builds)("route matching with kept rankings and patterns (%s build)", (_, router) => {
+  const { matchPath, matchRoutes } = router;
+  const leaf = (routes: ReturnType<typeof tree>, pathname: string) => {
+    const matches = matchRoutes(routes, pathname);
+    return matches && { id: matches.at(-1)?.route.id, params: matches.at(-1)?.params };
+  };
 
-describe("route matching with kept rankings and patterns", () => {
   it("answers the same, call after call", () => {
     const routes = tree();
     for (let round = 0; round < 3; round++) {
