@@ -66,16 +66,16 @@ export function useSchemaForm<Schema extends z.ZodType>(
     };
     // Zod and the schema load when the visitor turns to the form (a field focused, a tap, a key),
     // not with the page: making them is a 100 ms task on a slow phone, which would block the page
-    // just as it becomes usable (issue 14). A form already in use when the page hydrates (a field
-    // focused or typed in before the scripts arrived) loads them at once.
+    // just as it becomes usable (issue 14). A field the page focused itself (autoFocus) waits for
+    // a key; what was typed before the scripts arrived is replayed as an input event (below).
     const form = document.getElementById(formId);
-    if (!form || form.contains(document.activeElement)) {
+    if (!form) {
       load();
       return () => {
         mounted = false;
       };
     }
-    const events = ["focusin", "pointerdown", "keydown"] as const;
+    const events = ["focusin", "pointerdown", "keydown", "input"] as const;
     const start = () => {
       for (const type of events) form.removeEventListener(type, start);
       load();
