@@ -19,7 +19,7 @@ import { startBenchStack } from "./support/stack.ts";
  * "JavaScript off" refuses every script file, so the page never hydrates and must be whole as the
  * server sent it. (Lighthouse needs scripts on to measure, so the few inline ones still run: a
  * browser with JavaScript off would skip those too.) BENCH_ONLY=files keeps the anchor and the
- * pages whose name has "files" in it. BENCH_REPORTS=<folder> keeps each run's full Lighthouse
+ * pages whose name has "files" in it; it is a regular expression ("(sign-in|files).*JS on"). BENCH_REPORTS=<folder> keeps each run's full Lighthouse
  * result there as JSON (the LCP element, the layout shifts, every audit), one file per page and
  * round.
  */
@@ -97,7 +97,7 @@ try {
   }
   const only = process.env.BENCH_ONLY;
   const chosen = targets.filter(
-    (target) => !only || target.name === "anchor /" || target.name.includes(only),
+    (target) => !only || target.name === "anchor /" || new RegExp(only).test(target.name),
   );
 
   const samples = new Map<string, Sample[]>(chosen.map((target) => [target.name, []]));

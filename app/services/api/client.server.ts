@@ -106,17 +106,18 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
   const observe = (status: number | "unreachable") =>
     context.config.observeApiCall?.(method, path, status, performance.now() - started);
   try {
-    const signal = options.signal ?? AbortSignal.timeout(context.config.apiTimeoutMs);
+    const { inProcessApi, apiTimeoutMs } = context.config;
     const request = new Request(`${context.config.apiUrl}${path}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal,
+      // In this process, the deadline is a timer (inTime): no handler of the API reads the
+      // request's signal, and a timeout signal cost a files page 2 to 5 % of its time (ADR 047).
+      signal: options.signal ?? (inProcessApi ? undefined : AbortSignal.timeout(apiTimeoutMs)),
     });
-    const { inProcessApi } = context.config;
-    // The deadline is watched on `signal` itself: the request's own signal only follows it
-    // weakly, and a timeout signal nobody else holds may be collected before it fires.
-    response = await (inProcessApi ? untilAborted(inProcessApi(request), signal) : fetch(request));
+    response = await (inProcessApi
+      ? inTime(inProcessApi(request), apiTimeoutMs, options.signal)
+      : fetch(request));
   } catch {
     observe("unreachable");
     throw serviceUnavailable();
@@ -148,14 +149,24 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
   );
 }
 
-/** The answer, or the signal's reason once it aborts first (fetch does this itself). */
-function untilAborted(answer: Promise<Response>, signal: AbortSignal) {
+/**
+ * The answer, or a TimeoutError once `ms` have passed, or the caller's signal's reason once it
+ * aborts first: what fetch does for a call over the network.
+ */
+function inTime(answer: Promise<Response>, ms: number, signal?: AbortSignal) {
   return new Promise<Response>((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    // Settled either way, the answer lets go of the signal: a caller's signal may outlive it.
-    answer.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
-    if (signal.aborted) abort();
-    else signal.addEventListener("abort", abort, { once: true });
+    const abort = () => reject(signal?.reason);
+    const timer = setTimeout(
+      () => reject(new DOMException("The API did not answer in time", "TimeoutError")),
+      ms,
+    );
+    // Settled either way, the answer lets go of the timer and of a signal that may outlive it.
+    answer.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", abort);
+    });
+    if (signal?.aborted) abort();
+    else signal?.addEventListener("abort", abort, { once: true });
   });
 }
 
