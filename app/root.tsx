@@ -15,6 +15,7 @@ import { ThemeProvider, useTheme } from "remix-themes/build/theme-provider.js";
 import { CookieBanner } from "#app/components/cookie-banner.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { useChangeLanguage, useTranslation } from "#app/components/i18n.tsx";
+import { ModulePreloads } from "#app/components/module-preloads.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader, TeamSwitch } from "#app/components/site-header.tsx";
@@ -93,6 +94,8 @@ function Document({
         <Meta />
         <ThemeHead ssrTheme={ssrTheme} nonce={nonce} />
         <Links />
+        {/* Last in the head: the links it adds trail what React rendered there (ADR 049). */}
+        <ModulePreloads nonce={nonce} />
       </head>
       <body>
         <RadixTheme

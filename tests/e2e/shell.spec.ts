@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { preferColorScheme } from "./support/color-scheme.ts";
+import { hydrated } from "./support/hydration.ts";
 
 /*
  * The web shell, run twice: in the js project and in the nojs project, where every control must
@@ -51,6 +52,37 @@ test.describe("home page", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "it");
     await page.getByRole("button", { name: "English" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+});
+
+test.describe("scripts", () => {
+  // The page's modules are preloaded by a script in the head, not by links in the HTML (ADR 049):
+  // a browser with JavaScript off downloaded every one of them, never to run them.
+  test("load only where they can run: preloaded at low priority, and the page hydrates", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".js")) scripts.push(request.url());
+    });
+    await page.goto("/auth/signin");
+    await page.waitForLoadState("networkidle");
+    if (test.info().project.use.javaScriptEnabled === false) {
+      expect(scripts).toEqual([]);
+      return;
+    }
+    await hydrated(page);
+    const preloads = await page
+      .locator('head > link[rel="modulepreload"]')
+      .evaluateAll((links) =>
+        links.map((link) => [link.getAttribute("href"), link.getAttribute("fetchpriority")]),
+      );
+    expect(preloads.length).toBeGreaterThan(5);
+    expect(preloads.filter(([, priority]) => priority !== "low")).toEqual([]);
+    // Every preloaded module was fetched, each once.
+    const fetched = new Set(scripts.map((url) => new URL(url).pathname));
+    expect(preloads.filter(([href]) => !fetched.has(href ?? ""))).toEqual([]);
+    expect(scripts.length).toBe(fetched.size);
   });
 });
 
