@@ -18,7 +18,10 @@ import { startBenchStack } from "./support/stack.ts";
  *
  * "JavaScript off" refuses every script file, so the page never hydrates and must be whole as the
  * server sent it. (Lighthouse needs scripts on to measure, so the few inline ones still run: a
- * browser with JavaScript off would skip those too.) BENCH_ONLY=files keeps the anchor and the
+ * browser with JavaScript off would skip those too. One of them adds the module preloads (ADR
+ * 049), so this still counts their refused requests, which such a browser never makes: the
+ * figures with JavaScript off are a little worse than a visitor's. Disabling scripts in the page
+ * stops Lighthouse itself: "Debugger.enable: Script execution is prohibited".) BENCH_ONLY=files keeps the anchor and the
  * pages whose name has "files" in it; it is a regular expression ("(sign-in|files).*JS on"). BENCH_REPORTS=<folder> keeps each run's full Lighthouse
  * result there as JSON (the LCP element, the layout shifts, every audit), one file per page and
  * round.
