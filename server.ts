@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -75,35 +75,38 @@ async function main() {
     const started = performance.now();
     // The proxy's id, or the web tier's for its API calls; else a new one (server/proxy.ts).
     const requestId = trustedRequestId(c.req.raw, config.trustProxy, webTierKey) ?? randomUUID();
-    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     c.set("requestId", requestId);
-    c.set("clientIp", clientAddress(c.req.raw, incoming, config.trustProxy, webTierKey));
+    c.set("clientIp", clientAddress(c.req.raw, c.env?.incoming, config.trustProxy, webTierKey));
     c.set("logger", logger);
     // Every line logged while serving it, by any logger, names the request (logContext).
-    return runForRequest(requestId, async () => {
-      await next();
-      c.res.headers.set("X-Request-Id", requestId);
-      c.res.headers.set("X-Content-Type-Options", "nosniff");
-      const entry = {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-        ip: c.var.clientIp,
-      };
-      if (c.req.path.startsWith("/assets/")) logger.debug(entry, "request");
-      else logger.info(entry, "request");
-      const tier = c.req.path.startsWith("/api/") ? "api" : "web";
-      httpRequests.observe(
-        {
-          tier,
-          route: routeLabel(c, tier),
-          method: methodLabel(c.req.method),
+    return runForRequest(
+      requestId,
+      async () => {
+        await next();
+        c.res.headers.set("X-Request-Id", requestId);
+        c.res.headers.set("X-Content-Type-Options", "nosniff");
+        const entry = {
+          method: c.req.method,
+          path: c.req.path,
           status: c.res.status,
-        },
-        entry.ms / 1000,
-      );
-    });
+          ms: Math.round(performance.now() - started),
+          ip: c.var.clientIp,
+        };
+        if (c.req.path.startsWith("/assets/")) logger.debug(entry, "request");
+        else logger.info(entry, "request");
+        const tier = c.req.path.startsWith("/api/") ? "api" : "web";
+        httpRequests.observe(
+          {
+            tier,
+            route: routeLabel(c, tier),
+            method: methodLabel(c.req.method),
+            status: c.res.status,
+          },
+          entry.ms / 1000,
+        );
+      },
+      c.env?.pageReads,
+    );
   });
   if (config.compress) host.use(compress);
 
@@ -267,7 +270,7 @@ async function main() {
   // answers the web tier's requests without a socket (ADR 030). Uploads stream over loopback.
   webConfig.apiUrl ||= `http://127.0.0.1:${port}`;
   if (!config.apiUrl && config.role === "all") {
-    webConfig.inProcessApi = async (request) => host.fetch(request);
+    webConfig.inProcessApi = async (request, pageReads) => host.fetch(request, { pageReads });
   }
   logger.info(
     { port, role: config.role, env: config.env, dataDir: config.dataDir },

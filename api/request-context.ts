@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { PageReads } from "./http/page-reads.ts";
 
 /**
  * The request the code now running serves: the host sets it for each request, the job queue for
@@ -12,13 +13,27 @@ interface RequestContext {
   requestId: string | undefined;
   /** The deepest page route whose loader or action ran. */
   route?: string;
+  /** The reads this API request may share with the other calls of its page (page-reads.ts). */
+  pageReads?: PageReads;
 }
 
 const contexts = new AsyncLocalStorage<RequestContext>();
 
-/** Runs `work` as serving `requestId`; undefined runs it as serving no request. */
-export function runForRequest<T>(requestId: string | undefined, work: () => T): T {
-  return contexts.run({ requestId }, work);
+/**
+ * Runs `work` as serving `requestId`; undefined runs it as serving no request. `pageReads`: the
+ * web page this API request is one call of, when the web tier calls from this process.
+ */
+export function runForRequest<T>(
+  requestId: string | undefined,
+  work: () => T,
+  pageReads?: PageReads,
+): T {
+  return contexts.run({ requestId, pageReads }, work);
+}
+
+/** The reads shared by the API calls of the web page being served, if it is one (page-reads.ts). */
+export function currentPageReads(): PageReads | undefined {
+  return contexts.getStore()?.pageReads;
 }
 
 /** The id of the request being served, if any. */

@@ -21,9 +21,10 @@ export interface WebConfig {
   apiUrl: string;
   /**
    * The API in this very process (ROLE=all without API_URL): a call is answered by handing it
-   * the Request, with no socket in between (ADR 030). Undefined: calls go over the network.
+   * the Request, with no socket in between (ADR 030), and the page's shared reads when the call
+   * only reads (ADR 050). Undefined: calls go over the network.
    */
-  inProcessApi?: (request: Request) => Promise<Response>;
+  inProcessApi?: (request: Request, pageReads?: PageReads) => Promise<Response>;
   /** How long one API call may take before the page says the service is unavailable. */
   apiTimeoutMs: number;
   /**
@@ -59,7 +60,15 @@ export interface WebContext {
   clientIp: string;
   /** This request's id in the log (and the X-Request-Id header of its answer). */
   requestId: string;
+  /**
+   * Fresh per request: what its in-process API calls read once for all of them, the session and
+   * the caller's team (api/http/page-reads.ts, ADR 050). `apiCall` empties it around a write.
+   */
+  apiReads: PageReads;
 }
+
+/** The API's reads shared by one page's calls: opaque to the web tier, which only empties it. */
+export type PageReads = Map<string, Promise<unknown>>;
 
 declare module "@remix-run/node" {
   interface AppLoadContext extends WebContext {}

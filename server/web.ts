@@ -164,6 +164,7 @@ export async function createWeb({
       cspNonce: c.var.cspNonce,
       clientIp: c.var.clientIp,
       requestId: c.var.requestId,
+      apiReads: new Map(),
     }),
   );
   return web;

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { ApiEnv } from "#api/http/env.ts";
 import { ApiError } from "#api/http/errors.ts";
+import { readOncePerPage } from "#api/http/page-reads.ts";
 import type { SessionStore } from "./sessions.ts";
 import type { AccessClaims, TokenService } from "./tokens.ts";
 
@@ -22,7 +23,10 @@ interface AuthDependencies {
 /** The claims of a bearer token whose session is still open; `notAuthorized` otherwise. */
 async function verifyBearer(token: string, { tokens, sessions }: AuthDependencies) {
   const claims = await tokens.verifyAccess(token);
-  if (!(await sessions.isActive(claims.familyId, claims.userId))) {
+  const active = await readOncePerPage(`session ${claims.familyId} ${claims.userId}`, () =>
+    sessions.isActive(claims.familyId, claims.userId),
+  );
+  if (!active) {
     throw new ApiError("notAuthorized", "This session has ended; sign in again", 401, {
       "WWW-Authenticate": `Bearer error="invalid_token"`,
     });

@@ -1,5 +1,6 @@
 import type { Db, MemberRow, TeamRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
+import { readOncePerPage } from "#api/http/page-reads.ts";
 import { hasTeamAccess } from "#domain/members.ts";
 import { type Action, can, type Resource } from "#domain/roles.ts";
 
@@ -35,15 +36,19 @@ export async function requireTeamMember(
   idOrAlias: string,
   userId: string,
 ): Promise<TeamAccess> {
-  const team = await findTeam(db, idOrAlias);
-  const member = team
-    ? await db
-        .selectFrom("members")
-        .selectAll()
-        .where("team_id", "=", team.team_id)
-        .where("user_id", "=", userId)
-        .executeTakeFirst()
-    : undefined;
+  const { team, member } = await readOncePerPage(`team ${idOrAlias} ${userId}`, async () => {
+    const team = await findTeam(db, idOrAlias);
+    const member = team
+      ? await db
+          .selectFrom("members")
+          .selectAll()
+          .where("team_id", "=", team.team_id)
+          .where("user_id", "=", userId)
+          .executeTakeFirst()
+      : undefined;
+    // Frozen: a page's calls may share them (ADR 050), and no handler has cause to change them.
+    return { team: team && Object.freeze(team), member: member && Object.freeze(member) };
+  });
   if (!team || !member || !hasTeamAccess(member.status)) {
     throw new ApiError("notFound", "No such team");
   }

@@ -25,5 +25,6 @@ export function testWebContext(apiUrl: string, requestId = "test"): AppLoadConte
     cspNonce: "nonce",
     clientIp: "127.0.0.1",
     requestId,
+    apiReads: new Map(),
   };
 }

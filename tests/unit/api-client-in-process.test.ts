@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import type { PageReads } from "#app/load-context.ts";
 import { ApiRequestError, apiCall } from "#app/services/api/client.server.ts";
 import { thrown } from "#tests/support/thrown.ts";
 import { testWebContext } from "#tests/support/web-context.ts";
@@ -9,7 +10,10 @@ import { testWebContext } from "#tests/support/web-context.ts";
  * answered the same way. The host wires the real API in (server.ts); the e2e suite runs every
  * page that way. These pin the client's side of the bargain.
  */
-function contextWith(inProcessApi: (request: Request) => Promise<Response>, apiTimeoutMs = 50) {
+function contextWith(
+  inProcessApi: (request: Request, pageReads?: PageReads) => Promise<Response>,
+  apiTimeoutMs = 50,
+) {
   const context = testWebContext("http://127.0.0.1:1");
   context.config.inProcessApi = inProcessApi;
   context.config.apiTimeoutMs = apiTimeoutMs;
@@ -35,6 +39,40 @@ describe("apiCall to the API in this process", () => {
     expect(seen?.headers.get("X-Client-IP")).toBe("127.0.0.1");
     expect(seen?.headers.get("X-Web-Tier-Key")).toBe(context.config.webTierKey);
     expect(await seen?.json()).toEqual({ name: "Choir" });
+  });
+
+  it("hands the page's shared reads with a call that reads, and empties them around a write", async () => {
+    const handed: (PageReads | undefined)[] = [];
+    const context = contextWith(async (request, pageReads) => {
+      handed.push(pageReads);
+      // What the API would keep of the page's reads (api/http/page-reads.ts).
+      pageReads?.set(`read by ${request.method}`, Promise.resolve(true));
+      if (request.method === "POST") expect(context.apiReads.size).toBe(0);
+      return Response.json({});
+    });
+    await apiCall(context, "/api/teams/t1");
+    expect(handed).toEqual([context.apiReads]);
+    expect([...context.apiReads.keys()]).toEqual(["read by GET"]);
+
+    await apiCall(context, "/api/teams/t1", { method: "POST", body: {} });
+    // The write was handed none, and what the page had read before it is gone after it.
+    expect(handed[1]).toBeUndefined();
+    expect(context.apiReads.size).toBe(0);
+
+    await apiCall(context, "/api/teams/t1");
+    expect(handed[2]).toBe(context.apiReads);
+  });
+
+  it("empties the page's reads after a write, even one that failed", async () => {
+    const context = contextWith(async () => {
+      // A call of the page that ran meanwhile may have read what the write changes.
+      context.apiReads.set("read meanwhile", Promise.resolve(true));
+      throw new Error("the API failed");
+    });
+    expect(await thrown(apiCall(context, "/api/teams", { method: "DELETE" }))).toMatchObject({
+      init: { status: 503 },
+    });
+    expect(context.apiReads.size).toBe(0);
   });
 
   it("turns an API error body into an ApiRequestError", async () => {

@@ -102,6 +102,10 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
   if (options.accessToken) headers.set("Authorization", `Bearer ${options.accessToken}`);
   let response: Response;
   const method = options.method ?? "GET";
+  // A call that writes may change what the page's calls share (the session, a membership): it
+  // and every call after it read afresh (ADR 050).
+  const writes = method !== "GET" && method !== "HEAD";
+  if (writes) context.apiReads.clear();
   const started = performance.now();
   const observe = (status: number | "unreachable") =>
     context.config.observeApiCall?.(method, path, status, performance.now() - started);
@@ -116,11 +120,17 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
       signal: options.signal ?? (inProcessApi ? undefined : AbortSignal.timeout(apiTimeoutMs)),
     });
     response = await (inProcessApi
-      ? inTime(inProcessApi(request), apiTimeoutMs, options.signal)
+      ? inTime(
+          inProcessApi(request, writes ? undefined : context.apiReads),
+          apiTimeoutMs,
+          options.signal,
+        )
       : fetch(request));
   } catch {
     observe("unreachable");
     throw serviceUnavailable();
+  } finally {
+    if (writes) context.apiReads.clear();
   }
   observe(response.status);
   let body: T | null = null;

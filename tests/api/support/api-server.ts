@@ -14,8 +14,10 @@ import type { FederatedProvider } from "#api/auth/federated.ts";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "#api/auth/rate-limit.ts";
 import { createBackgroundWork } from "#api/background.ts";
 import { migrateToLatest, openDatabase } from "#api/db/database.ts";
+import type { PageReads } from "#api/http/page-reads.ts";
 import { createJobQueue } from "#api/jobs/queue.ts";
 import { createMailer } from "#api/mail/mailer.ts";
+import { runForRequest } from "#api/request-context.ts";
 import { type BlobStore, DiskBlobStore, S3BlobStore } from "#api/storage/index.ts";
 import { createUploadStore } from "#api/uploads/tus-store.ts";
 import type { RemoteFetchOptions } from "#api/users/avatars.ts";
@@ -76,13 +78,15 @@ async function adminQuery(databaseUrl: string, query: string) {
 
 /**
  * Serves an API as the host does, on a free loopback port: the client address is the socket's.
- * Nothing here reads X-Forwarded-For.
+ * Nothing here reads X-Forwarded-For. `inProcess` hands it a request as the host does its web
+ * tier's calls (server.ts): no socket, and the page's shared reads (api/http/page-reads.ts).
  */
 async function serveApi(api: ReturnType<typeof createApi>) {
-  const host = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
-  host.use(async (c, next) => {
-    c.set("clientIp", c.env.incoming.socket.remoteAddress ?? "unknown");
-    await next();
+  type Bindings = Partial<HttpBindings> & { pageReads?: PageReads };
+  const host = new Hono<{ Bindings: Bindings; Variables: { clientIp: string } }>();
+  host.use((c, next) => {
+    c.set("clientIp", c.env.incoming?.socket.remoteAddress ?? "127.0.0.1");
+    return runForRequest(randomUUID(), next, c.env.pageReads);
   });
   host.route("/", api);
   const server = createServer(
@@ -91,7 +95,9 @@ async function serveApi(api: ReturnType<typeof createApi>) {
     }),
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return server;
+  const inProcess = async (request: Request, pageReads?: PageReads) =>
+    host.fetch(request, { pageReads });
+  return { server, inProcess };
 }
 
 /** Log lines the API wrote, parsed, so tests can assert on what reached the log. */
@@ -255,7 +261,7 @@ export async function startApi(options: StartApiOptions = {}) {
     jobs,
     uploadStore,
   };
-  const server = await serveApi(createApi(deps));
+  const { server, inProcess } = await serveApi(createApi(deps));
   jobs.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -287,6 +293,13 @@ export async function startApi(options: StartApiOptions = {}) {
       await db.destroy();
     },
     uploadStore,
+    /**
+     * A GET handed to the API in this process, as the host hands its web tier's calls, with the
+     * reads of the page it belongs to (api/http/page-reads.ts).
+     */
+    inProcess(pathname: string, headers: Record<string, string>, pageReads: PageReads) {
+      return inProcess(new Request(`${url}${pathname}`, { headers }), pageReads);
+    },
     /** fetch against the API with a JSON body when `json` is given. */
     async request(pathname: string, init: RequestInit & { json?: unknown } = {}) {
       const { json, ...rest } = init;
@@ -348,7 +361,9 @@ export async function startApi(options: StartApiOptions = {}) {
     async anotherInstance() {
       const opened = database.open();
       const otherJobs = createJobQueue({ db: opened.db, logger, now: clock.now, pollMs: 200 });
-      const other = await serveApi(createApi({ ...deps, db: opened.db, jobs: otherJobs }));
+      const { server: other } = await serveApi(
+        createApi({ ...deps, db: opened.db, jobs: otherJobs }),
+      );
       const { port: otherPort } = other.address() as AddressInfo;
       return {
         url: `http://127.0.0.1:${otherPort}`,
