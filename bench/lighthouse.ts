@@ -4,6 +4,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { ownerOn, webSession } from "./support/accounts.ts";
+import { type NoScriptProxy, startNoScriptProxy } from "./support/no-script-proxy.ts";
 import { startBenchStack } from "./support/stack.ts";
 
 /**
@@ -16,13 +17,13 @@ import { startBenchStack } from "./support/stack.ts";
  *   npm run build && node --import tsx bench/lighthouse.ts
  *   BENCH_ROUNDS=3 BENCH_ONLY=files CHROMIUM=/usr/bin/chromium node --import tsx bench/lighthouse.ts
  *
- * "JavaScript off" refuses every script file, so the page never hydrates and must be whole as the
- * server sent it. (Lighthouse needs scripts on to measure, so the few inline ones still run: a
- * browser with JavaScript off would skip those too. One of them adds the module preloads (ADR
- * 049), so this still counts their refused requests, which such a browser never makes: the
- * figures with JavaScript off are a little worse than a visitor's. Disabling scripts in the page
- * stops Lighthouse itself: "Debugger.enable: Script execution is prohibited".) BENCH_ONLY=files keeps the anchor and the
- * pages whose name has "files" in it; it is a regular expression ("(sign-in|files).*JS on"). BENCH_REPORTS=<folder> keeps each run's full Lighthouse
+ * "JavaScript off" loads the page through a proxy that adds `script-src 'none'` to its policy
+ * (support/no-script-proxy.ts): no script runs, inline ones included, and none is fetched, as in a
+ * browser with JavaScript off, so the page must be whole as the server sent it. (Disabling scripts
+ * in the browser would stop Lighthouse itself: "Debugger.enable: Script execution is
+ * prohibited".) A run with JavaScript off that still sent script bytes fails the benchmark.
+ * BENCH_ONLY=files keeps the anchor and the pages whose name has "files" in it; it is a regular
+ * expression ("(sign-in|files).*JS on"). BENCH_REPORTS=<folder> keeps each run's full Lighthouse
  * result there as JSON (the LCP element, the layout shifts, every audit), one file per page and
  * round.
  */
@@ -54,7 +55,9 @@ const { smtp, host, anchor } = stack;
 // Everything started is stopped in `finally`, whatever fails after it started.
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let browser: Browser | undefined;
+let noScript: NoScriptProxy | undefined;
 try {
+  noScript = await startNoScriptProxy(host.origin);
   chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -91,7 +94,7 @@ try {
         const cookies = [page.signedIn ? session : "", theme === "dark" ? dark : ""];
         targets.push({
           name: `${page.name}, ${theme}, JS ${javaScript ? "on" : "off"}`,
-          url: `${host.origin}${page.path}`,
+          url: `${javaScript ? host.origin : noScript.origin}${page.path}`,
           cookie: cookies.filter(Boolean).join("; ") || undefined,
           javaScript,
         });
@@ -125,6 +128,7 @@ try {
 } finally {
   await browser?.disconnect();
   chrome?.kill();
+  await noScript?.stop();
   await stack.stop();
 }
 
@@ -147,7 +151,6 @@ async function audit(page: Page, target: Target): Promise<Sample> {
     logLevel: "error",
     onlyCategories: ["performance"],
     disableStorageReset: true,
-    blockedUrlPatterns: target.javaScript ? undefined : ["*.js"],
   };
   let lhr: Result | undefined;
   // Lighthouse now and then fails to record a trace (NO_NAVSTART): that run is tried again, once.
@@ -170,13 +173,15 @@ async function audit(page: Page, target: Target): Promise<Sample> {
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   if (numeric("cumulative-layout-shift") > 0) console.log(`${target.name}: ${shifted(lhr)}`);
+  const js = transferred(lhr, "script");
+  if (!target.javaScript && js > 0) throw new Error(`${target.name}: ${js} bytes of script sent`);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: numeric("first-contentful-paint"),
     lcp: numeric("largest-contentful-paint"),
     tbt: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
-    js: transferred(lhr, "script"),
+    js,
     css: transferred(lhr, "stylesheet"),
     html: transferred(lhr, "document"),
   };
