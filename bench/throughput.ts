@@ -16,6 +16,12 @@ import { startBenchStack } from "./support/stack.ts";
  * BENCH_ONLY=files measures the anchor and the pages whose name has "files" in it.
  * BENCH_ACCEPT_ENCODING=gzip asks every page, the anchor's too, compressed, as browsers do
  * (remix-serve gzips; the host answers gzip when brotli is not offered).
+ *
+ * Besides requests per second, it prints the server's CPU time per request (user and system,
+ * from Linux's /proc, over each run) and its ratio, anchor over page, so higher is better in
+ * both ratios. On a machine whose neighbours steal time, requests per second swing by 15 % from
+ * one round to the next; CPU time per request swings far less, so it is the figure to compare
+ * two builds by.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -27,10 +33,14 @@ interface Target {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  /** The CPU time used so far by the process that answers it, in milliseconds. */
+  cpuMs: () => number;
 }
 
 interface Sample {
   rps: number;
+  /** Server CPU time per request answered, in milliseconds. */
+  cpuPerRequest: number;
   latencies: number[];
   failures: number;
 }
@@ -44,16 +54,22 @@ try {
   const only = process.env.BENCH_ONLY;
   const targets = (
     [
-      { name: "anchor /", url: `${anchor.origin}/` },
+      { name: "anchor /", url: `${anchor.origin}/`, cpuMs: anchor.cpuMs },
       {
         name: "files screen, 20 files",
         url: `${host.origin}/teams/${teamId}/collections/${collectionId}`,
         headers: { cookie },
+        cpuMs: host.cpuMs,
       },
-      { name: "collections screen", url: `${host.origin}/teams/${teamId}`, headers: { cookie } },
-      { name: "home", url: `${host.origin}/` },
-      { name: "/auth/signin", url: `${host.origin}/auth/signin` },
-      { name: "/404 (no API call)", url: `${host.origin}/404` },
+      {
+        name: "collections screen",
+        url: `${host.origin}/teams/${teamId}`,
+        headers: { cookie },
+        cpuMs: host.cpuMs,
+      },
+      { name: "home", url: `${host.origin}/`, cpuMs: host.cpuMs },
+      { name: "/auth/signin", url: `${host.origin}/auth/signin`, cpuMs: host.cpuMs },
+      { name: "/404 (no API call)", url: `${host.origin}/404`, cpuMs: host.cpuMs },
     ] satisfies Target[]
   ).filter((target) => !only || target.name === "anchor /" || target.name.includes(only));
 
@@ -70,20 +86,25 @@ try {
     console.log(`round ${round} of ${rounds} done`);
   }
 
-  const anchorRps = median((samples.get("anchor /") ?? []).map((sample) => sample.rps));
+  const anchorRuns = samples.get("anchor /") ?? [];
+  const anchorRps = median(anchorRuns.map((sample) => sample.rps));
+  const anchorCpu = median(anchorRuns.map((sample) => sample.cpuPerRequest));
   console.log(
     `\n${connections} connections, ${rounds} rounds of ${seconds} s per page, interleaved; medians` +
       `${acceptEncoding ? `; Accept-Encoding: ${acceptEncoding}` : ""}\n`,
   );
-  console.log("| page | req/s | ratio to anchor | p50 ms | p95 ms | p97.5 ms | failed |");
-  console.log("|---|---|---|---|---|---|---|");
+  console.log(
+    "| page | req/s | ratio to anchor | CPU ms/req | CPU ratio | p50 ms | p95 ms | p97.5 ms | failed |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|");
   for (const target of targets) {
     const runs = samples.get(target.name) ?? [];
     const rps = median(runs.map((run) => run.rps));
+    const cpu = median(runs.map((run) => run.cpuPerRequest));
     const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
     const failures = runs.reduce((sum, run) => sum + run.failures, 0);
     console.log(
-      `| ${target.name} | ${rps.toFixed(0)} | ${(rps / anchorRps).toFixed(2)} | ${percentile(latencies, 50)} | ${percentile(latencies, 95)} | ${percentile(latencies, 97.5)} | ${failures} |`,
+      `| ${target.name} | ${rps.toFixed(0)} | ${(rps / anchorRps).toFixed(2)} | ${cpu.toFixed(2)} | ${(anchorCpu / cpu).toFixed(2)} | ${percentile(latencies, 50)} | ${percentile(latencies, 95)} | ${percentile(latencies, 97.5)} | ${failures} |`,
     );
   }
 } finally {
@@ -93,6 +114,7 @@ try {
 /** One autocannon run against `target`; every answer's latency is kept for the percentiles. */
 async function measure(target: Target, duration: number): Promise<Sample> {
   const latencies: number[] = [];
+  const cpuBefore = target.cpuMs();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -114,6 +136,7 @@ async function measure(target: Target, duration: number): Promise<Sample> {
   const expected404 = target.url.endsWith("/404") ? result["4xx"] : 0;
   return {
     rps: result.requests.average,
+    cpuPerRequest: (target.cpuMs() - cpuBefore) / Math.max(result.requests.total, 1),
     latencies,
     failures: result.errors + result.timeouts + result.non2xx - expected404,
   };

@@ -3,12 +3,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort, waitUntilUp } from "./host.ts";
+import { cpuMsOf } from "./spawn.ts";
 
 /** The minimal Remix 2.17 app the benchmarks measure the project against (its README). */
 const SOURCE = path.resolve(import.meta.dirname, "../../../shared/anchors/remix-minimal");
 
 export interface Anchor {
   origin: string;
+  /** The CPU time the anchor has used so far, in milliseconds (Linux /proc). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function startAnchor(): Promise<Anchor> {
   await waitUntilUp(`${origin}/`);
   return {
     origin,
+    cpuMs: () => cpuMsOf(child.pid),
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");

@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { rssOf } from "./spawn.ts";
+import { cpuMsOf, rssOf } from "./spawn.ts";
 
 export interface BenchHost {
   origin: string;
@@ -12,6 +12,8 @@ export interface BenchHost {
   process: ChildProcess;
   /** The host's resident memory now, in bytes (Linux /proc). */
   rss(): number;
+  /** The CPU time the host has used so far, in milliseconds (Linux /proc). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startHost(env: Record<string, string> = {}): Promise<Bench
     dataDir,
     process: child,
     rss: () => rssOf(child.pid),
+    cpuMs: () => cpuMsOf(child.pid),
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");

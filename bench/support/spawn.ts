@@ -58,6 +58,17 @@ export function rssOf(pid: number | undefined) {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
 }
 
+/**
+ * The CPU time a process has used so far, user and system, in milliseconds (Linux /proc: its
+ * stat counts in clock ticks of 1/100 s, the USER_HZ every Linux reports there).
+ */
+export function cpuMsOf(pid: number | undefined) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command name, which ends at the last ")": utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export const MiB = 1024 * 1024;
 
 export function mib(bytes: number) {
