@@ -37,5 +37,6 @@ EXPOSE 3000
 # Liveness: /api/status (a database round trip), or /health on a ROLE=web host.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
   CMD ["node", "-e", "const p=process.env.ROLE==='web'?'/health':'/api/status';fetch('http://127.0.0.1:'+(process.env.PORT||3000)+p).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# Exec form: node is PID 1 and receives SIGTERM itself (server.ts drains and exits 0).
-CMD ["node", "build/host/server.js"]
+# Exec form: node is PID 1 and receives SIGTERM itself (server.ts drains and exits 0). A young
+# generation of up to 32 MB per semi-space: a page's garbage dies young (ADR 051).
+CMD ["node", "--max-semi-space-size=32", "build/host/server.js"]

@@ -27,18 +27,23 @@ export async function startHost(env: Record<string, string> = {}): Promise<Bench
   const origin = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS: Node flags for the host, such as --cpu-prof to see where its time goes.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, "build/host/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "error",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ...env,
+  // The young generation's size `npm start` and the image give the host (ADR 051).
+  const child = spawn(
+    process.execPath,
+    ["--max-semi-space-size=32", ...nodeArgs, "build/host/server.js"],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        LOG_LEVEL: "error",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ...env,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  );
   await waitUntilUp(`${origin}/api/status`);
   return {
     origin,
