@@ -94,6 +94,10 @@ function Document({
         <Meta />
         <ThemeHead ssrTheme={ssrTheme} nonce={nonce} />
         <Links />
+        {/* No paint of a page half parsed: a slow phone's parser yields mid-document, and what
+            it painted then moved when the rest came (a row's menu cut before its summary,
+            a button before its label). Painting waits for the page's end (ADR 052). */}
+        <link rel="expect" href={`#${PAGE_END_ID}`} {...{ blocking: "render" }} />
         {/* Last in the head: the links it adds trail what React rendered there (ADR 049). */}
         <ModulePreloads nonce={nonce} />
       </head>
@@ -108,12 +112,16 @@ function Document({
         >
           {children}
         </RadixTheme>
+        <div id={PAGE_END_ID} hidden />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
+
+/** The element after the page's content: the browser paints once it has parsed it. */
+const PAGE_END_ID = "page-end";
 
 /** The document shell, rendered for pages and for the error boundary alike. */
 export function Layout({ children }: { children: ReactNode }) {
