@@ -336,6 +336,13 @@ function servingThroughNginx(members: Member[]) {
   return members.filter((member) => remotePorts.has(member.port));
 }
 
+/** The member whose log has a request for `pathname`: its host logs it as the answer begins. */
+function answeredBy(members: Member[], pathname: string) {
+  return members.find((member) =>
+    cluster.logLines(member).some((line) => line.msg === "request" && line.path === pathname),
+  );
+}
+
 /** The file's bytes, through its signed link. */
 async function downloaded(base: string, fileId: string, tokens: Tokens) {
   const link = await call(`${base}/files/${fileId}/content`, { headers: bearer(tokens) });
@@ -686,6 +693,7 @@ test("SIGTERM: an API instance stopped mid-download finishes sending the zip, th
   });
   expect(link.status).toBe(200);
   const { url } = JSON.parse(link.body.toString()) as { url: string };
+  const downloadPath = new URL(url, cluster.url).pathname;
 
   // Read at about 4 MB/s, as a slow connection does, and stop the instance sending it early on.
   const zip = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "raccolta-cluster-")), "photos.zip");
@@ -703,7 +711,10 @@ test("SIGTERM: an API instance stopped mid-download finishes sending the zip, th
           bytes += chunk.length;
           out.write(chunk);
           if (!stopped && bytes > 2_000_000) {
-            [stoppedMember] = servingThroughNginx(cluster.api);
+            // The instance nginx is reading the zip from; failing that (the sockets' buffers may
+            // already hold the rest of it), the one whose log has the download's request.
+            stoppedMember =
+              servingThroughNginx(cluster.api)[0] ?? answeredBy(cluster.api, downloadPath);
             if (stoppedMember) stopped = cluster.stop(stoppedMember);
           }
           const due = (bytes / 4_000_000) * 1000 - (Date.now() - started);
