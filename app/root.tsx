@@ -171,9 +171,9 @@ export default function App() {
   return (
     <div className="app-shell">
       {/* First in the page, as GOV.UK places its cookie banner: the first thing a keyboard
-          reaches, and parsed and painted with the first paint, not after the whole page (it is
-          the largest text a first visit paints: Lighthouse's LCP, ADR 048). Still shown at the
-          bottom. */}
+          reaches, and the first the parser meets (it is the largest text a first visit paints:
+          Lighthouse's LCP, ADR 048; the first paint now waits for the page's end, ADR 052).
+          Still shown at the bottom. */}
       {consent === null ? <CookieBanner path={path} /> : null}
       <SiteHeader
         productName={ENV.productName}
