@@ -31,7 +31,7 @@ test("a files page that arrives in two parts is painted whole, without a layout 
   expect(cut).toBeGreaterThan(MENU.length);
 
   // The page in two parts; everything else (styles, icons, pictures, scripts) from the app.
-  const server = http.createServer(async (request, response) => {
+  const serve = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     if (request.url === url) {
       response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
       response.write(html.slice(0, cut));
@@ -44,6 +44,10 @@ test("a files page that arrives in two parts is painted whole, without a layout 
       "Content-Type": answer.headers.get("Content-Type") ?? "application/octet-stream",
     });
     response.end(Buffer.from(await answer.arrayBuffer()));
+  };
+  // A request that fails ends its connection: the page shows it, the test's process goes on.
+  const server = http.createServer((request, response) => {
+    serve(request, response).catch(() => response.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
