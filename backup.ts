@@ -69,39 +69,17 @@ async function main(argv: string[]) {
     copy.close();
   }
 
-  const uploadsFrom = path.join(config.dataDir, "uploads");
-  let uploads = 0;
-  if (fs.existsSync(uploadsFrom)) {
-    fs.cpSync(uploadsFrom, path.join(target, "uploads"), {
-      recursive: true,
-      filter: (from) => {
-        // An upload finished and removed since the folder was read: its blob follows.
-        const stat = fs.statSync(from, { throwIfNoEntry: false });
-        if (stat?.isFile() && !from.endsWith(".json")) uploads += 1;
-        return stat !== undefined;
-      },
-    });
-  }
-
-  let blobs = 0;
-  let bytes = 0;
-  const blobsFrom = path.join(config.dataDir, "blobs");
-  if (fs.existsSync(blobsFrom)) {
-    fs.cpSync(blobsFrom, path.join(target, "blobs"), {
-      recursive: true,
-      errorOnExist: true,
-      filter: (from) => {
-        if (path.basename(from).startsWith(".tmp-")) return false;
-        const stat = fs.statSync(from, { throwIfNoEntry: false });
-        if (!stat) return false; // removed since the folder was read: no longer needed
-        if (stat.isFile()) {
-          blobs += 1;
-          bytes += stat.size;
-        }
-        return true;
-      },
-    });
-  }
+  // Uploads whose bytes had all arrived are processed after a restore (not the .json records).
+  const { files: uploads } = copyLive(
+    path.join(config.dataDir, "uploads"),
+    path.join(target, "uploads"),
+    { counts: (file) => !file.endsWith(".json") },
+  );
+  const { files: blobs, bytes } = copyLive(
+    path.join(config.dataDir, "blobs"),
+    path.join(target, "blobs"),
+    { keeps: (file) => !path.basename(file).startsWith(".tmp-") },
+  );
   const secretsFrom = path.join(config.dataDir, "secrets");
   if (fs.existsSync(secretsFrom)) {
     fs.cpSync(secretsFrom, path.join(target, "secrets"), { recursive: true });
@@ -132,3 +110,37 @@ main(process.argv.slice(2)).then(
     process.exit(1);
   },
 );
+
+/**
+ * Copies the folder `from` (if there is one) to `to`, file by file, leaving out what `keeps`
+ * refuses. The server goes on working meanwhile: a file it removes before its turn comes (an
+ * upload finished, a blob deleted) is not needed in the copy, so its absence is no failure.
+ * Answers how many files `counts` accepts, and all the files' bytes.
+ */
+function copyLive(
+  from: string,
+  to: string,
+  {
+    keeps = () => true,
+    counts = () => true,
+  }: { keeps?: (file: string) => boolean; counts?: (file: string) => boolean },
+) {
+  let files = 0;
+  let bytes = 0;
+  if (!fs.existsSync(from)) return { files, bytes };
+  for (const entry of fs.readdirSync(from, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !keeps(file)) continue;
+    const copied = path.join(to, path.relative(from, file));
+    try {
+      fs.mkdirSync(path.dirname(copied), { recursive: true, mode: 0o700 });
+      fs.copyFileSync(file, copied, fs.constants.COPYFILE_EXCL);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+      throw error;
+    }
+    if (counts(file)) files += 1;
+    bytes += fs.statSync(copied).size;
+  }
+  return { files, bytes };
+}
