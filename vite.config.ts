@@ -86,7 +86,7 @@ function radixWithoutKeptNames(): VitePlugin {
 
 const styles = `${import.meta.dirname}/app/styles`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: [
       { find: /^#app\/(.*)$/, replacement: `${import.meta.dirname}/app/$1` },
@@ -96,6 +96,11 @@ export default defineConfig({
   build: {
     target: "es2022",
     cssMinify: true,
+    // The browser's modules through terser, two passes: 4 KB gzip less on every route's first
+    // load than esbuild's minifier, 3.2 of them in React and Remix (ADR 053). The server's
+    // bundle stays readable, for its stack traces.
+    minify: isSsrBuild ? false : "terser",
+    terserOptions: { compress: { passes: 2 }, ecma: 2020, module: true },
     // Shared chunks under 1 KB join a neighbour: the files screen asked for 28 modules, now 20,
     // for the same bytes. Each request costs a slow phone a round trip; a larger floor (3 KB: 17)
     // starts adding bytes to routes that did not need them.
@@ -128,4 +133,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));
