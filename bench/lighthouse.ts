@@ -138,14 +138,6 @@ try {
  * the cookies itself first.
  */
 async function audit(page: Page, target: Target): Promise<Sample> {
-  const cdp = await page.createCDPSession();
-  await cdp.send("Network.clearBrowserCache");
-  await cdp.send("Network.clearBrowserCookies");
-  await cdp.detach();
-  for (const pair of target.cookie?.split("; ") ?? []) {
-    const [name = "", value = ""] = pair.split(/=(.*)/s);
-    await page.setCookie({ name, value, url: target.url });
-  }
   const flags: Flags = {
     output: "json",
     logLevel: "error",
@@ -155,6 +147,9 @@ async function audit(page: Page, target: Target): Promise<Sample> {
   let lhr: Result | undefined;
   // Lighthouse now and then fails to record a trace (NO_NAVSTART): that run is tried again, once.
   for (let attempt = 1; attempt <= 2 && !lhr; attempt++) {
+    // Cold before each attempt: a failed one may still have loaded the page, whose hydration
+    // sets the `js` cookie, and the retry would measure a returning visitor's streamed page.
+    await coldStart(page, target);
     const result = await lighthouse(target.url, flags, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${target.name}`);
     if (!result.lhr.runtimeError) lhr = result.lhr;
@@ -185,6 +180,18 @@ async function audit(page: Page, target: Target): Promise<Sample> {
     css: transferred(lhr, "stylesheet"),
     html: transferred(lhr, "document"),
   };
+}
+
+/** No cache, and only the target's cookies. */
+async function coldStart(page: Page, target: Target) {
+  const cdp = await page.createCDPSession();
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.send("Network.clearBrowserCookies");
+  await cdp.detach();
+  for (const pair of target.cookie?.split("; ") ?? []) {
+    const [name = "", value = ""] = pair.split(/=(.*)/s);
+    await page.setCookie({ name, value, url: target.url });
+  }
 }
 
 /** What moved, for a run with layout shift: each element, its share, and the causes found. */
