@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { signOut } from "#app/services/auth.server.ts";
-import { createToastHeaders } from "#app/services/toast.server.ts";
 
 export function loader() {
   return redirect("/");
@@ -8,11 +7,5 @@ export function loader() {
 
 /** Sign-out is a POST (a link could be followed by anything). The session goes even if the API fails. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const response = await signOut(request, context);
-  const toast = await createToastHeaders(request, context, {
-    type: "info",
-    message: "toasts.signedOut",
-  });
-  response.headers.append("Set-Cookie", toast.get("Set-Cookie") ?? "");
-  return response;
+  return signOut(request, context);
 }

@@ -14,6 +14,7 @@ import {
   SOCIAL_SIGN_IN_KEYS,
   sessionStorage,
 } from "./session.server.ts";
+import { createToastHeaders } from "./toast.server.ts";
 
 export interface Auth {
   accessToken: string;
@@ -198,15 +199,21 @@ async function toSignIn(
   });
 }
 
-/** Signs out at the API (best effort) and always clears the session. */
-export async function signOut(request: Request, context: WebContext) {
+/**
+ * Signs out at the API (best effort) and always clears the session, then goes to `to` (the home
+ * page, or a path of this site the caller chose), which says so in a toast.
+ */
+export async function signOut(request: Request, context: WebContext, to = "/") {
   const session = await getSession(request, context);
   const tokens = session.get("tokens");
   if (tokens) await authApi.signOut(context, tokens.accessToken).catch(() => undefined);
-  return redirect("/", {
-    status: 303,
-    headers: { "Set-Cookie": await destroySession(request, context, session) },
+  const toast = await createToastHeaders(request, context, {
+    type: "info",
+    message: "toasts.signedOut",
   });
+  const headers = new Headers({ "Set-Cookie": await destroySession(request, context, session) });
+  headers.append("Set-Cookie", toast.get("Set-Cookie") ?? "");
+  return redirect(to, { status: 303, headers });
 }
 
 /**

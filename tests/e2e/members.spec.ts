@@ -239,6 +239,41 @@ test("someone with an account signs in first and comes back to the invitation", 
   await other.context().close();
 });
 
+test("someone signed in with another address is told at once, signs out and accepts", async ({
+  page,
+  browser,
+}) => {
+  await ownerInTeam(page, "Choir");
+  const cleo = await createVerifiedUser("cleo", "Cleo");
+  await invite(page, cleo.email, "Cleo", "Viewer");
+  const mail = await waitForMail(cleo.email, /invited you to Choir/);
+  const acceptLink = new URL(mail.links.find((link) => link.includes("/invitations/accept")) ?? "");
+  const acceptPath = `${acceptLink.pathname}${acceptLink.search}`;
+
+  // The same person's browser, still signed in with their other account.
+  const other = await otherBrowser(browser);
+  const bob = await createVerifiedUser("bob", "Bob");
+  await signIn(other, bob.email);
+  await other.goto(acceptPath);
+  await expect(other.getByRole("note")).toHaveText(
+    `You are signed in as ${bob.email}, not with the address this invitation is for.`,
+  );
+  await expect(other.getByText(`The invitation is for ${cleo.email}.`)).toBeVisible();
+  // No Accept that the API would refuse (emailMismatch).
+  await expect(other.getByRole("button", { name: "Accept invitation" })).toHaveCount(0);
+  await other.getByRole("button", { name: "Sign out and continue" }).click();
+
+  // Signed out, on the same link, as a guest: Accept leads to signing in as Cleo.
+  await expect(other.getByRole("status")).toHaveText("You are signed out.");
+  expect(new URL(other.url()).search).toBe(acceptLink.search);
+  await other.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(other).toHaveURL(/\/auth\/signin$/);
+  await other.getByLabel("Password").fill(cleo.password);
+  await other.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(other.getByText("You are in the team as Viewer.")).toBeVisible();
+  await other.context().close();
+});
+
 test("the members panel shows 20 members, then the rest on load more", async ({ page }) => {
   const { owner, teamId, teamUrl } = await ownerInTeam(page, "Crowd");
   const token = await apiAccessToken(owner.email);

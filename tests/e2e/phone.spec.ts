@@ -175,6 +175,10 @@ for (const [width, scheme] of [
       await expect(page.getByText(/invited you to join/)).toBeVisible();
       await visit(page, s.rejectUrl);
       await expect(page.getByText(/invited you to join/)).toBeVisible();
+      // Opened while signed in with another address: that address and the invited one, both long.
+      await signIn(page, s.email);
+      await visit(page, s.acceptUrl);
+      await expect(page.getByRole("button", { name: "Sign out and continue" })).toBeVisible();
     });
 
     test("team screen and its dialogs fit, with the longest names", async ({ page }) => {

@@ -3,8 +3,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { WebContext } from "#app/load-context.ts";
-import type { TokensResult } from "#app/services/api/auth.server.ts";
-import { type ApiRequestError, attempt } from "#app/services/api/client.server.ts";
+import { authApi, type TokensResult } from "#app/services/api/auth.server.ts";
+import { type ApiRequestError, attempt, unlessRefused } from "#app/services/api/client.server.ts";
 import { type InvitationPreview, membersApi } from "#app/services/api/members.server.ts";
 import {
   type Auth,
@@ -12,6 +12,7 @@ import {
   getAuth,
   signedInSession,
   signInFirst,
+  signOut,
 } from "#app/services/auth.server.ts";
 import { messageWithValues } from "#app/services/message-values.ts";
 import { getSession, pendingInvitationOf } from "#app/services/session.server.ts";
@@ -29,6 +30,8 @@ type Answer =
 const keyOf = (request: Request) => new URL(request.url).searchParams.get("key") ?? "";
 const hashOf = (key: string) => createHash("sha256").update(key).digest("base64url");
 const teamPathOf = (teamId: string) => `/teams/${encodeURIComponent(teamId)}`;
+const acceptPathOf = (teamId: string, key: string) =>
+  `${teamPathOf(teamId)}/invitations/accept?${new URLSearchParams({ key })}`;
 
 /** The page's message for a refusal: a signed-in account of another address is told which. */
 function refusalMessage(refusal: ApiRequestError) {
@@ -45,6 +48,10 @@ function refusalMessage(refusal: ApiRequestError) {
  * was sent to sign in comes back here signed in: the acceptance they chose completes now, with no
  * second press. The choice was a post from this page (the host refuses foreign ones), kept in the
  * httpOnly session, so a mail scanner or another site opening the link changes nothing.
+ *
+ * Someone signed in with another address than the invited one is told so at once
+ * (`otherAccount`, the address they are signed in with), and offered to sign out and come back
+ * here, rather than an Accept the API would refuse (emailMismatch).
  */
 export async function loadInvitation(request: Request, context: WebContext, teamId: string) {
   const key = keyOf(request);
@@ -52,6 +59,7 @@ export async function loadInvitation(request: Request, context: WebContext, team
     invitation: null as InvitationPreview | null,
     problem: null as string | null,
     joined: null as Joined | null,
+    otherAccount: null as string | null,
   };
   if (!key) return { page: { ...page, problem: "invalidAcceptToken" } };
 
@@ -71,11 +79,20 @@ export async function loadInvitation(request: Request, context: WebContext, team
     return { page: { ...page, joined }, headers };
   }
 
-  const previewed = await attempt(membersApi.previewInvitation(context, teamId, key));
+  const [previewed, user] = await Promise.all([
+    attempt(membersApi.previewInvitation(context, teamId, key)),
+    auth ? unlessRefused(authApi.me(context, auth.accessToken)) : null,
+  ]);
   const headers = auth?.headers;
   if (previewed.refusal)
     return { page: { ...page, problem: refusalMessage(previewed.refusal) }, headers };
-  return { page: { ...page, invitation: previewed.value.body }, headers };
+  const invitation = previewed.value.body;
+  // Compared without case; an account without an address (a team code's) is another account.
+  const otherAccount =
+    user && user.email?.toLowerCase() !== invitation.email.toLowerCase()
+      ? (user.email ?? user.username)
+      : null;
+  return { page: { ...page, invitation, otherAccount }, headers };
 }
 
 /**
@@ -87,6 +104,10 @@ export async function acceptInvitation(request: Request, context: WebContext, te
   const key = keyOf(request);
   if (!key) return data({ step: "error", error: "invalidAcceptToken" } satisfies Answer, 400);
   const formData = await request.formData();
+  if (formData.get("intent") === "switch-account") {
+    // Signed in as someone else: sign out, and back to this link as a guest.
+    return signOut(request, context, acceptPathOf(teamId, key));
+  }
   const auth = await getAuth(request, context);
   const teamPath = teamPathOf(teamId);
 
@@ -138,7 +159,7 @@ export async function acceptInvitation(request: Request, context: WebContext, te
           email: invited,
           at: Date.now(),
         });
-        session.set("redirectTo", `${teamPath}/invitations/accept?${new URLSearchParams({ key })}`);
+        session.set("redirectTo", acceptPathOf(teamId, key));
       });
     }
     if (registering && refusal.statusCode === 400) {

@@ -70,7 +70,29 @@ export default function AcceptInvitationPage() {
           {t("invitation.otherAccount")}
         </Text>
       ) : null}
-      {page.invitation ? (
+      {page.invitation && page.otherAccount ? (
+        // Signed in with another address: Accept would be refused. Sign out, and back here.
+        <Form method="post">
+          <input type="hidden" name="intent" value="switch-account" />
+          <Flex direction="column" gap="4">
+            <Callout.Root color="amber" role="note">
+              <Callout.Text>
+                {t("invitation.signedInAs", { email: page.otherAccount })}
+              </Callout.Text>
+            </Callout.Root>
+            <InvitationSummary invitation={page.invitation} />
+            <Text as="p" size="2">
+              {t("invitation.switchIntro")}
+            </Text>
+            <Button type="submit" size="3" loading={busy}>
+              {t("invitation.switchAccount")}
+            </Button>
+            <RadixLink asChild size="2">
+              <Link to={rejectPath}>{t("invitation.rejectInstead")}</Link>
+            </RadixLink>
+          </Flex>
+        </Form>
+      ) : page.invitation ? (
         <Form method="post">
           <Flex direction="column" gap="4">
             <InvitationSummary invitation={page.invitation} />
