@@ -330,23 +330,7 @@ export function classifySignInIdentifier(value: string): { email: string } | { u
     : { username: identifier };
 }
 
-// Filters and images
-
-/** A date range filter in epoch ms: from must be at or before to. */
-export const filterDatesSchema = z
-  .object({ from: z.number().optional(), to: z.number().optional() })
-  .refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
-    error: "filterStartEndDateInvalid",
-    path: ["to"],
-  });
-
-/** The same range, no later than `latest` (epoch ms: the end of today): no future days. */
-export function filterDatesUntil(latest: number) {
-  return filterDatesSchema.refine(
-    ({ from, to }) => (from ?? latest) <= latest && (to ?? latest) <= latest,
-    { error: "filterDateFuture", path: ["from"] },
-  );
-}
+// Images
 
 /**
  * A logo or avatar file: a raster image of at most 3 MB. The imageSize issue carries
