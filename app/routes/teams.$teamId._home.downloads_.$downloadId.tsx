@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { NoScriptRefresh } from "#app/components/no-script-refresh.tsx";
 import { useRevalidateWhile } from "#app/components/poll.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
@@ -53,9 +54,7 @@ export default function DownloadDialog() {
           </Callout.Root>
         ) : !ready ? (
           <Callout.Root role="status">
-            <noscript>
-              <meta httpEquiv="refresh" content={String(DOWNLOAD_POLL_MS / 1000)} />
-            </noscript>
+            <NoScriptRefresh afterMs={DOWNLOAD_POLL_MS} />
             <Callout.Text>{t("download.preparing")}</Callout.Text>
           </Callout.Root>
         ) : download.totalParts === 1 ? (
