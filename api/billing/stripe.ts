@@ -130,12 +130,15 @@ export function createStripeBilling({
     return user?.user_id ?? null;
   }
 
-  /** A subscription as a plan: the catalogue plan whose Stripe price it charges. */
+  /**
+   * A subscription as a plan: the catalogue plan whose Stripe price one of its items charges. An
+   * item may be something else sold beside it (added in Stripe's dashboard), in any place.
+   */
   function planOfSubscription(subscription: Stripe.Subscription): string | null {
-    const priceId = subscription.items.data[0]?.price.id;
-    const plan = priceId ? plans.byStripePrice(priceId) : undefined;
+    const priceIds = subscription.items.data.map((item) => item.price.id);
+    const plan = priceIds.map((priceId) => plans.byStripePrice(priceId)).find(Boolean);
     if (!plan) {
-      logger.warn({ priceId, subscription: subscription.id }, "billing: price of no plan");
+      logger.warn({ priceIds, subscription: subscription.id }, "billing: price of no plan");
     }
     return plan?.planId ?? null;
   }

@@ -269,6 +269,19 @@ describe("paying, and the plan's limits", () => {
     expect(await planIdOf(tokens)).toBe("starter");
   });
 
+  it("finds the plan in whichever item of the subscription charges its price", async () => {
+    const { tokens, customerId, userId } = await customer();
+    // Something else sold beside the plan, listed first; then a subscription of nothing we sell.
+    const subscription = stripe.subscription(customerId, ["price_extra", "price_pro"], "active", {
+      userId,
+    });
+    await stripe.deliver(stripe.event("customer.subscription.created", subscription));
+    expect(await planIdOf(tokens)).toBe("pro");
+    const unknown = stripe.subscription(customerId, ["price_extra"], "active", { userId });
+    await stripe.deliver(stripe.event("customer.subscription.updated", unknown));
+    expect(await planIdOf(tokens)).toBe("starter");
+  });
+
   it("keeps a team's members and aliases to its owner's plan, whoever adds them", async () => {
     const owner = await signedInUser(api);
     const created = await post("/api/teams", { name: "Aliased", nickname: "Owner" }, owner.tokens);

@@ -164,10 +164,10 @@ export class StripeStandIn {
     return answer;
   }
 
-  /** A subscription to `price` for `customer`, as Stripe's objects look. */
+  /** A subscription to `price` (or to several, one item each) for `customer`, as Stripe's objects look. */
   subscription(
     customer: string,
-    price: string,
+    price: string | string[],
     status: Stripe.Subscription.Status = "active",
     metadata: Record<string, string> = {},
   ): Stripe.Subscription {
@@ -180,9 +180,11 @@ export class StripeStandIn {
       metadata,
       items: {
         object: "list",
-        data: [
-          { id: this.id("si"), object: "subscription_item", price: { id: price, object: "price" } },
-        ],
+        data: [price].flat().map((priceId) => ({
+          id: this.id("si"),
+          object: "subscription_item",
+          price: { id: priceId, object: "price" },
+        })),
       },
     } as unknown as Stripe.Subscription;
     this.subscriptions.set(id, subscription);
