@@ -19,7 +19,6 @@ import { imageFileProblem } from "#domain/image-file.ts";
 import { Field, FieldErrors } from "./forms.tsx";
 import { useHydrated } from "./hydrated.ts";
 import { useMessage } from "./message.ts";
-import { NoScriptRefresh } from "./no-script-refresh.tsx";
 import { useRevalidateWhile } from "./poll.ts";
 import { RouteDialog } from "./route-dialog.tsx";
 
@@ -130,8 +129,8 @@ export function ImageUploadDialog({
         <Flex direction="column" gap="3" role="status">
           <Text>{texts.processing}</Text>
           <Progress duration="2s" aria-label={texts.processing} />
-          <NoScriptRefresh afterMs={1000} />
           <noscript>
+            <meta httpEquiv="refresh" content="1" />
             <Text size="2" color="gray">
               {texts.processingNoScript}
             </Text>

@@ -4,7 +4,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
-import { NoScriptRefresh } from "#app/components/no-script-refresh.tsx";
 import { useRevalidateWhile } from "#app/components/poll.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
@@ -54,7 +53,9 @@ export default function DownloadDialog() {
           </Callout.Root>
         ) : !ready ? (
           <Callout.Root role="status">
-            <NoScriptRefresh afterMs={DOWNLOAD_POLL_MS} />
+            <noscript>
+              <meta httpEquiv="refresh" content={String(DOWNLOAD_POLL_MS / 1000)} />
+            </noscript>
             <Callout.Text>{t("download.preparing")}</Callout.Text>
           </Callout.Root>
         ) : download.totalParts === 1 ? (

@@ -5,7 +5,6 @@ import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
 import { Flex, Text } from "#app/components/layout.tsx";
-import { NoScriptRefresh } from "#app/components/no-script-refresh.tsx";
 import { PageLinks } from "#app/components/page-links.tsx";
 import { useRevalidateWhile } from "#app/components/poll.ts";
 import type { Actor } from "#domain/roles.ts";
@@ -97,7 +96,11 @@ export function FilesList({
   }
   return (
     <Flex direction="column" gap="3">
-      {processing ? <NoScriptRefresh afterMs={PROCESSING_REFRESH_MS} /> : null}
+      {processing ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(PROCESSING_REFRESH_MS / 1000)} />
+        </noscript>
+      ) : null}
       <div className="files-table-wrap">
         <FilesTable
           files={files}

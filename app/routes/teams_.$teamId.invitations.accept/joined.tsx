@@ -4,7 +4,6 @@ import { useEffect } from "react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Text } from "#app/components/layout.tsx";
-import { NoScriptRefresh } from "#app/components/no-script-refresh.tsx";
 import { INVITATION_REDIRECT_DELAY_MS } from "#domain/constants.ts";
 import type { Role } from "#domain/roles.ts";
 
@@ -18,7 +17,12 @@ export function Joined({ role, teamPath }: { role: Role; teamPath: string }) {
   }, [navigate, teamPath]);
   return (
     <AuthCard title={t("invitation.acceptTitle")}>
-      <NoScriptRefresh afterMs={INVITATION_REDIRECT_DELAY_MS} to={teamPath} />
+      <noscript>
+        <meta
+          httpEquiv="refresh"
+          content={`${INVITATION_REDIRECT_DELAY_MS / 1000};url=${teamPath}`}
+        />
+      </noscript>
       <Callout.Root color="grass" role="status">
         <Callout.Text>{t("invitation.joined", { role: t(`roles.${role}`) })}</Callout.Text>
       </Callout.Root>
