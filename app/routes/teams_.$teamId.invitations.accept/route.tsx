@@ -70,37 +70,25 @@ export default function AcceptInvitationPage() {
           {t("invitation.otherAccount")}
         </Text>
       ) : null}
-      {page.invitation && page.otherAccount ? (
-        // Signed in with another address: Accept would be refused. Sign out, and back here.
+      {page.invitation ? (
+        // Signed in with another address, Accept would be refused (emailMismatch): the same form
+        // signs out instead and comes back here, where a guest accepts.
         <Form method="post">
-          <input type="hidden" name="intent" value="switch-account" />
+          {page.otherAccount ? <input type="hidden" name="intent" value="switch-account" /> : null}
           <Flex direction="column" gap="4">
-            <Callout.Root color="amber" role="note">
-              <Callout.Text>
-                {t("invitation.signedInAs", { email: page.otherAccount })}
-              </Callout.Text>
-            </Callout.Root>
+            {page.otherAccount ? (
+              <Callout.Root color="amber" role="note">
+                <Callout.Text>
+                  {t("invitation.signedInAs", { email: page.otherAccount })}
+                </Callout.Text>
+              </Callout.Root>
+            ) : null}
             <InvitationSummary invitation={page.invitation} />
             <Text as="p" size="2">
-              {t("invitation.switchIntro")}
+              {t(page.otherAccount ? "invitation.switchIntro" : "invitation.acceptIntro")}
             </Text>
             <Button type="submit" size="3" loading={busy}>
-              {t("invitation.switchAccount")}
-            </Button>
-            <RadixLink asChild size="2">
-              <Link to={rejectPath}>{t("invitation.rejectInstead")}</Link>
-            </RadixLink>
-          </Flex>
-        </Form>
-      ) : page.invitation ? (
-        <Form method="post">
-          <Flex direction="column" gap="4">
-            <InvitationSummary invitation={page.invitation} />
-            <Text as="p" size="2">
-              {t("invitation.acceptIntro")}
-            </Text>
-            <Button type="submit" size="3" loading={busy}>
-              {t("invitation.accept")}
+              {t(page.otherAccount ? "invitation.switchAccount" : "invitation.accept")}
             </Button>
             <RadixLink asChild size="2">
               <Link to={rejectPath}>{t("invitation.rejectInstead")}</Link>
