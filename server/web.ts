@@ -90,6 +90,21 @@ export function withRouteErrorMapping(build: ServerBuild): ServerBuild {
   return { ...build, routes } as ServerBuild;
 }
 
+/**
+ * The request without `?_data=`. Remix still answers that parameter with its data protocol of
+ * before single fetch, which this app never uses, and prints an unstructured warning to stderr
+ * for each such request: any client could fill an operator's log with them. Without it, such a
+ * request is the page's, or the action's, as for any other address.
+ */
+function withoutLegacyDataParameter(request: Request): Request {
+  if (!request.url.includes("_data")) return request;
+  const url = new URL(request.url);
+  if (!url.searchParams.has("_data")) return request;
+  url.searchParams.delete("_data");
+  // A Request as the init carries the method, headers, body (duplex "half") and signal over.
+  return new Request(url, request);
+}
+
 /** The web tier: static assets, then every other path to Remix. */
 export async function createWeb({
   config,
@@ -159,7 +174,7 @@ export async function createWeb({
     if (mentionsSession(cookies)) c.res.headers.set("Cache-Control", "private, no-store");
   });
   web.all("*", (c) =>
-    handle(c.req.raw, {
+    handle(withoutLegacyDataParameter(c.req.raw), {
       config,
       cspNonce: c.var.cspNonce,
       clientIp: c.var.clientIp,

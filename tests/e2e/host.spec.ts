@@ -515,6 +515,30 @@ test.describe("process", () => {
     }
   });
 
+  test("a ?_data= request is the page's, and writes no warning of Remix's to the log", async () => {
+    const started = run({ PORT: "0" });
+    try {
+      const origin = `http://127.0.0.1:${await listeningPort(started)}`;
+      const page = await get(`${origin}/terms?_data=root`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toContain("text/html");
+      expect(await page.text()).toContain("<h1");
+      // An action's post too: the early-access form, empty, is refused on the page itself.
+      const posted = await fetch(`${origin}/?index&_data=routes%2F_index`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+        body: "email=",
+      });
+      expect(posted.status).toBe(400);
+      expect(posted.headers.get("content-type")).toContain("text/html");
+      expect(started.output().stderr).not.toContain("_data");
+    } finally {
+      started.child.kill("SIGTERM");
+      await started.exited;
+      started.cleanup();
+    }
+  });
+
   /** The JSON log lines a host wrote to stdout. */
   function logLines(started: ReturnType<typeof run>) {
     return started
