@@ -274,6 +274,40 @@ test("someone signed in with another address is told at once, signs out and acce
   await other.context().close();
 });
 
+test("someone who presses Accept, then signs in with another account, is offered to switch", async ({
+  page,
+  browser,
+}) => {
+  await ownerInTeam(page, "Band");
+  const cleo = await createVerifiedUser("cleo", "Cleo");
+  const bob = await createVerifiedUser("bob", "Bob");
+  await invite(page, cleo.email, "Cleo", "Viewer");
+  const mail = await waitForMail(cleo.email, /invited you to Band/);
+  const acceptLink = new URL(mail.links.find((link) => link.includes("/invitations/accept")) ?? "");
+
+  const other = await otherBrowser(browser);
+  await other.goto(`${acceptLink.pathname}${acceptLink.search}`);
+  await other.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(other).toHaveURL(/\/auth\/signin$/);
+  // Signed in with the account they use every day rather than the invited one.
+  await other.getByLabel("Email or username").fill(bob.email);
+  await other.getByLabel("Password").fill(bob.password);
+  await other.getByRole("button", { name: "Sign in", exact: true }).click();
+
+  // Back on the link: told which account they are in, and offered the way out, not a dead end.
+  await expect(other.getByRole("note")).toHaveText(
+    `You are signed in as ${bob.email}, not with the address this invitation is for.`,
+  );
+  expect(new URL(other.url()).search).toBe(acceptLink.search);
+  await other.getByRole("button", { name: "Sign out and continue" }).click();
+  await expect(other.getByRole("status")).toHaveText("You are signed out.");
+  await other.getByRole("button", { name: "Accept invitation" }).click();
+  await other.getByLabel("Password").fill(cleo.password);
+  await other.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(other.getByText("You are in the team as Viewer.")).toBeVisible();
+  await other.context().close();
+});
+
 test("the members panel shows 20 members, then the rest on load more", async ({ page }) => {
   const { owner, teamId, teamUrl } = await ownerInTeam(page, "Crowd");
   const token = await apiAccessToken(owner.email);

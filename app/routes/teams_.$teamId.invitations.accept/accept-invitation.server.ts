@@ -51,7 +51,8 @@ function refusalMessage(refusal: ApiRequestError) {
  *
  * Someone signed in with another address than the invited one is told so at once
  * (`otherAccount`, the address they are signed in with), and offered to sign out and come back
- * here, rather than an Accept the API would refuse (emailMismatch).
+ * here, rather than an Accept the API would refuse (emailMismatch). So is a guest who pressed
+ * Accept and then signed in with such an account.
  */
 export async function loadInvitation(request: Request, context: WebContext, teamId: string) {
   const key = keyOf(request);
@@ -72,27 +73,35 @@ export async function loadInvitation(request: Request, context: WebContext, team
     const accepted = await attempt(
       membersApi.acceptInvitation(context, teamId, { token: key }, auth.accessToken),
     );
-    if (accepted.refusal)
+    if (!accepted.refusal) {
+      const { role } = accepted.value.body.membership;
+      const joined: Joined = { step: "joined", role, teamPath: teamPathOf(teamId) };
+      return { page: { ...page, joined }, headers };
+    }
+    // Signed in with another address than the invited one: the page below says so and offers
+    // to switch, as it does to anyone who opens the link signed in with another account.
+    if (accepted.refusal.errorCode !== "emailMismatch") {
       return { page: { ...page, problem: refusalMessage(accepted.refusal) }, headers };
-    const { role } = accepted.value.body.membership;
-    const joined: Joined = { step: "joined", role, teamPath: teamPathOf(teamId) };
-    return { page: { ...page, joined }, headers };
+    }
+    return previewFor(headers);
   }
+  return previewFor(auth?.headers);
 
-  const [previewed, user] = await Promise.all([
-    attempt(membersApi.previewInvitation(context, teamId, key)),
-    auth ? unlessRefused(authApi.me(context, auth.accessToken)) : null,
-  ]);
-  const headers = auth?.headers;
-  if (previewed.refusal)
-    return { page: { ...page, problem: refusalMessage(previewed.refusal) }, headers };
-  const invitation = previewed.value.body;
-  // Compared without case; an account without an address (a team code's) is another account.
-  const otherAccount =
-    user && user.email?.toLowerCase() !== invitation.email.toLowerCase()
-      ? (user.email ?? user.username)
-      : null;
-  return { page: { ...page, invitation, otherAccount }, headers };
+  async function previewFor(headers: Headers | undefined) {
+    const [previewed, user] = await Promise.all([
+      attempt(membersApi.previewInvitation(context, teamId, key)),
+      auth ? unlessRefused(authApi.me(context, auth.accessToken)) : null,
+    ]);
+    if (previewed.refusal)
+      return { page: { ...page, problem: refusalMessage(previewed.refusal) }, headers };
+    const invitation = previewed.value.body;
+    // Compared without case; an account without an address (a team code's) is another account.
+    const otherAccount =
+      user && user.email?.toLowerCase() !== invitation.email.toLowerCase()
+        ? (user.email ?? user.username)
+        : null;
+    return { page: { ...page, invitation, otherAccount }, headers };
+  }
 }
 
 /**
