@@ -1,4 +1,3 @@
-import { Theme as RadixTheme } from "@radix-ui/themes";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
@@ -15,6 +14,7 @@ import { ThemeProvider, useTheme } from "remix-themes/build/theme-provider.js";
 import { CookieBanner } from "#app/components/cookie-banner.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { useChangeLanguage, useTranslation } from "#app/components/i18n.tsx";
+import { Theme } from "#app/components/layout.tsx";
 import { ModulePreloads } from "#app/components/module-preloads.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
@@ -102,16 +102,7 @@ function Document({
         <ModulePreloads nonce={nonce} />
       </head>
       <body>
-        <RadixTheme
-          // Indigo's solid buttons keep white text above 4.5:1 in light and dark (teal does not).
-          accentColor="indigo"
-          grayColor="slate"
-          radius="medium"
-          appearance="inherit"
-          hasBackground
-        >
-          {children}
-        </RadixTheme>
+        <Theme root>{children}</Theme>
         <div id={PAGE_END_ID} hidden />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

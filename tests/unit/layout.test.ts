@@ -1,8 +1,13 @@
-import { Flex as RadixFlex, Heading as RadixHeading, Text as RadixText } from "@radix-ui/themes";
+import {
+  Flex as RadixFlex,
+  Heading as RadixHeading,
+  Text as RadixText,
+  Theme as RadixTheme,
+} from "@radix-ui/themes";
 import { createElement, type ReactElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Flex, Heading, Text } from "#app/components/layout.tsx";
+import { Flex, Heading, Text, Theme } from "#app/components/layout.tsx";
 
 /**
  * Our Flex, Text and Heading (ADR 039) must render what Radix Themes' do for the props the app
@@ -64,5 +69,43 @@ describe("Flex, Text and Heading render as Radix Themes' do", () => {
     sameAsRadix("Text", { asChild: true, size: "4", weight: "bold", children: child });
     const caption = createElement("figcaption", null, "Usage");
     sameAsRadix("Flex", { asChild: true, direction: "column", gap: "1", children: caption });
+  });
+});
+
+describe("Theme renders as Radix Themes' does with the app's choices (ADR 054)", () => {
+  // The app's one choice of colours, radius and scaling, as root.tsx passed it to Radix's Theme.
+  const choices = { accentColor: "indigo", grayColor: "slate", radius: "medium" } as const;
+
+  it("at the root of the page", () => {
+    expect(normalized(createElement(Theme, { root: true }, "page"))).toEqual(
+      normalized(
+        createElement(
+          RadixTheme,
+          { ...choices, appearance: "inherit", hasBackground: true },
+          "page",
+        ),
+      ),
+    );
+  });
+
+  it("dark inside it, with the file preview's attributes", () => {
+    const props = { className: "file-preview", role: "dialog", tabIndex: -1, "aria-modal": true };
+    expect(
+      normalized(
+        createElement(
+          Theme,
+          { root: true },
+          createElement(Theme, { ...props, appearance: "dark" }, "preview"),
+        ),
+      ),
+    ).toEqual(
+      normalized(
+        createElement(
+          RadixTheme,
+          { ...choices, appearance: "inherit", hasBackground: true },
+          createElement(RadixTheme, { ...props, appearance: "dark" }, "preview"),
+        ),
+      ),
+    );
   });
 });

@@ -1,10 +1,10 @@
-import { IconButton, Theme } from "@radix-ui/themes";
+import { IconButton } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
-import { Flex, Heading } from "#app/components/layout.tsx";
+import { Flex, Heading, Theme } from "#app/components/layout.tsx";
 import {
   fileListQuery,
   readFileFilters,
