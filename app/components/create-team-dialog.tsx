@@ -4,8 +4,9 @@ import {
   getTextareaProps,
   type SubmissionResult,
 } from "@conform-to/react";
-import { Button, TextArea } from "@radix-ui/themes";
+import { TextArea } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { Button } from "#app/components/button.tsx";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";

@@ -1,6 +1,7 @@
-import { Button, Callout, TextField } from "@radix-ui/themes";
+import { Callout, TextField } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
+import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { useHydrated } from "./hydrated.ts";

@@ -1,5 +1,5 @@
-import { Button } from "@radix-ui/themes";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
 

@@ -6,10 +6,11 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { Button, Callout, TextField } from "@radix-ui/themes";
+import { Callout, TextField } from "@radix-ui/themes";
 import { useNavigation } from "@remix-run/react";
 import { type ComponentProps, type ReactNode, useEffect, useState } from "react";
 import type { z } from "zod";
+import { Button } from "#app/components/button.tsx";
 import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";

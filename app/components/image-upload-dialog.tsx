@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Callout, Progress } from "@radix-ui/themes";
+import { Callout, Progress } from "@radix-ui/themes";
 import {
   Form,
   Link,
@@ -10,6 +10,7 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { Button } from "#app/components/button.tsx";
 import { FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";

@@ -32,16 +32,17 @@ type Size = Exclude<Space, "0">;
  * `vars`, any other value gets the family's class and sets those custom properties
  * (`rt-r-min-w`, `--min-width: 0`); without, any other value is ignored, as Radix does.
  */
-interface PropClass {
+export interface PropClass {
   family: string;
   values: readonly string[];
   vars?: readonly string[];
 }
 
 /** The props the app uses: a new one is a line here, with Radix's class family for it. */
-const margins: Record<string, PropClass> = {
+export const margins: Record<string, PropClass> = {
   mt: { family: "rt-r-mt", values: SPACE, vars: ["--mt"] },
   mb: { family: "rt-r-mb", values: SPACE, vars: ["--mb"] },
+  ml: { family: "rt-r-ml", values: SPACE, vars: ["--ml"] },
 };
 
 const flexProps: Record<string, PropClass> = {
@@ -73,7 +74,11 @@ const valueClass = (prop: PropClass, value: string) =>
   `${prop.family}-${value === "between" ? "space-between" : value}`;
 
 /** The classes and custom properties of the props `table` knows, and the other props as given. */
-function styled(base: string, table: Record<string, PropClass>, props: Record<string, unknown>) {
+export function styled(
+  base: string,
+  table: Record<string, PropClass>,
+  props: Record<string, unknown>,
+) {
   const classes = [base];
   let vars: Record<string, string> | undefined;
   const rest: Record<string, unknown> = {};
@@ -107,7 +112,7 @@ function styled(base: string, table: Record<string, PropClass>, props: Record<st
 }
 
 /** `asChild`: the one child element gets the classes (and keeps its own), no wrapper. */
-function render(tag: string, asChild: boolean | undefined, props: Record<string, unknown>) {
+export function render(tag: string, asChild: boolean | undefined, props: Record<string, unknown>) {
   const { children, ...own } = props;
   if (asChild && isValidElement<{ className?: string }>(children)) {
     const child = children as ReactElement<{ className?: string }>;
@@ -117,9 +122,11 @@ function render(tag: string, asChild: boolean | undefined, props: Record<string,
   return createElement(tag, own, children as ReactNode);
 }
 
-interface Margins {
+export interface Margins {
   mt?: Responsive<Space>;
   mb?: Responsive<Space>;
+  /** A left margin: a space, or any length (`auto` pushes the element to the end of a row). */
+  ml?: Responsive<string>;
 }
 
 export interface FlexProps extends Margins, HTMLAttributes<HTMLElement> {
@@ -143,7 +150,15 @@ export function Flex({ as = "div", asChild, ...props }: FlexProps) {
   return render(as, asChild, styled("rt-Flex", flexProps, props));
 }
 
-type AccentColor = "gray" | "red" | "green" | "amber" | "blue" | "orange" | "crimson" | "grass";
+export type AccentColor =
+  | "gray"
+  | "red"
+  | "green"
+  | "amber"
+  | "blue"
+  | "orange"
+  | "crimson"
+  | "grass";
 
 interface TextOwnProps extends Margins {
   asChild?: boolean;

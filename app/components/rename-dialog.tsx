@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Button } from "@radix-ui/themes";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
+import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex } from "#app/components/layout.tsx";
 import { Field, FormErrors, type SchemaLoader, useSchemaForm } from "./forms.tsx";

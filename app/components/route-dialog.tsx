@@ -1,6 +1,6 @@
-import { IconButton } from "@radix-ui/themes";
 import { Link, useNavigate } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { IconButton } from "#app/components/button.tsx";
 import { Flex, Heading } from "#app/components/layout.tsx";
 import { Icon } from "./icon.tsx";
 

@@ -1,5 +1,6 @@
-import { Button, Link as RadixLink } from "@radix-ui/themes";
+import { Link as RadixLink } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
+import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { supportedLanguages } from "#app/i18n.ts";

@@ -1,6 +1,7 @@
-import { Badge, Button, Card, TextField } from "@radix-ui/themes";
+import { Badge, Card, TextField } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
+import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import type { TeamListItem } from "#app/services/api/teams.server.ts";

@@ -1,7 +1,7 @@
-import { IconButton } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { Theme, useTheme } from "remix-themes/build/theme-provider.js";
+import { IconButton } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "./icon.tsx";
 

@@ -1,12 +1,15 @@
 import {
+  Button as RadixButton,
   Flex as RadixFlex,
   Heading as RadixHeading,
+  IconButton as RadixIconButton,
   Text as RadixText,
   Theme as RadixTheme,
 } from "@radix-ui/themes";
 import { createElement, type ReactElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { Button, IconButton } from "#app/components/button.tsx";
 import { Flex, Heading, Text, Theme } from "#app/components/layout.tsx";
 
 /**
@@ -28,10 +31,19 @@ function normalized(element: ReactElement) {
   });
 }
 
-function sameAsRadix(name: "Flex" | "Text" | "Heading", props: Record<string, unknown>) {
+function sameAsRadix(
+  name: "Flex" | "Text" | "Heading" | "Button" | "IconButton",
+  props: Record<string, unknown>,
+) {
   type Component = (props: Record<string, unknown>) => ReactElement;
-  const ours = { Flex, Text, Heading }[name] as Component;
-  const theirs = { Flex: RadixFlex, Text: RadixText, Heading: RadixHeading }[name] as Component;
+  const ours = { Flex, Text, Heading, Button, IconButton }[name] as Component;
+  const theirs = {
+    Flex: RadixFlex,
+    Text: RadixText,
+    Heading: RadixHeading,
+    Button: RadixButton,
+    IconButton: RadixIconButton,
+  }[name] as Component;
   const children = (props.children ?? "content") as ReactNode;
   expect(normalized(createElement(ours, props, children))).toEqual(
     normalized(createElement(theirs, props, children)),
@@ -108,4 +120,28 @@ describe("Theme renders as Radix Themes' does with the app's choices (ADR 054)",
       ),
     );
   });
+});
+
+describe("Button and IconButton render as Radix Themes' do (ADR 054)", () => {
+  const link = createElement("a", { href: "/teams/t/upload", className: "files-upload" }, "Upload");
+  it.each([
+    [{}],
+    [{ type: "submit", size: "3", name: "intent", value: "sign-in" }],
+    [{ variant: "soft", color: "red", ml: "auto", mb: "2", style: { width: "100%" } }],
+    [{ variant: "ghost", color: "gray", radius: "full", "aria-label": "Close" }],
+    [{ variant: "outline", color: "grass", disabled: true, className: "plan-action" }],
+    [{ loading: true }],
+    [{ loading: true, size: "1", variant: "soft" }],
+    [{ loading: true, size: "3" }],
+    [{ loading: true, size: "4", disabled: false }],
+    [{ asChild: true, size: "3", variant: "soft", children: link }],
+    [{ asChild: true, variant: "soft", color: "gray", highContrast: true, children: link }],
+    [{ asChild: true, ml: "auto", children: link }],
+  ])("Button %j", (props) => sameAsRadix("Button", props));
+
+  it.each([
+    [{ variant: "ghost", color: "gray", size: "2", "aria-label": "Menu" }],
+    [{ asChild: true, variant: "ghost", color: "gray", children: link }],
+    [{ size: "3", variant: "soft", loading: true, "aria-label": "Save" }],
+  ])("IconButton %j", (props) => sameAsRadix("IconButton", props));
 });

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Grid, Link as RadixLink } from "@radix-ui/themes";
+import { Grid, Link as RadixLink } from "@radix-ui/themes";
 import {
   type ActionFunctionArgs,
   data,
@@ -8,6 +8,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";

@@ -1,5 +1,6 @@
-import { Button, Separator } from "@radix-ui/themes";
+import { Separator } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
+import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 

@@ -1,5 +1,6 @@
-import { Badge, Button, Card } from "@radix-ui/themes";
+import { Badge, Card } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
+import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { UNLIMITED } from "#domain/constants.ts";

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Button } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
+import { Button } from "#app/components/button.tsx";
 import { Field, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { useTranslation } from "#app/components/i18n.tsx";

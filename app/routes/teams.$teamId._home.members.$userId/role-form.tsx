@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Button } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
+import { Button } from "#app/components/button.tsx";
 import { FieldErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { useTranslation } from "#app/components/i18n.tsx";

@@ -1,5 +1,6 @@
-import { Badge, Button } from "@radix-ui/themes";
+import { Badge } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
+import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";

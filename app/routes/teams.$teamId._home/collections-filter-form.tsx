@@ -1,6 +1,6 @@
-import { Button } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import type { ChangeEvent } from "react";
+import { Button } from "#app/components/button.tsx";
 import { DateFilter } from "#app/components/date-filter.tsx";
 import { dateRangeError } from "#app/components/date-range.ts";
 import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";

@@ -1,5 +1,6 @@
-import { IconButton, Link as RadixLink } from "@radix-ui/themes";
+import { Link as RadixLink } from "@radix-ui/themes";
 import { Link, useRevalidator } from "@remix-run/react";
+import { IconButton } from "#app/components/button.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";

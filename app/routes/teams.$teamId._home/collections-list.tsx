@@ -1,6 +1,7 @@
-import { Button, Callout, Card, Link as RadixLink } from "@radix-ui/themes";
+import { Callout, Card, Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
+import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
 import { Flex, Text } from "#app/components/layout.tsx";

@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Link as RadixLink, TextField } from "@radix-ui/themes";
+import { Badge, Card, Link as RadixLink, TextField } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { UserAvatar } from "#app/components/avatar.tsx";
+import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { useDebouncedSearch, useInfiniteList } from "#app/components/infinite-list.ts";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";

@@ -1,5 +1,6 @@
-import { Button, IconButton, Progress } from "@radix-ui/themes";
+import { Progress } from "@radix-ui/themes";
 import { type DragEvent, useEffect, useId, useState } from "react";
+import { Button, IconButton } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";

@@ -1,5 +1,6 @@
-import { Badge, Button } from "@radix-ui/themes";
+import { Badge } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
+import { Button } from "#app/components/button.tsx";
 import { DateFilter } from "#app/components/date-filter.tsx";
 import { dateRangeError } from "#app/components/date-range.ts";
 import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";

@@ -1,5 +1,5 @@
-import { Button, IconButton } from "@radix-ui/themes";
 import { Link, useLocation } from "@remix-run/react";
+import { Button, IconButton } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading } from "#app/components/layout.tsx";

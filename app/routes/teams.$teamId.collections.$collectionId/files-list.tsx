@@ -1,6 +1,7 @@
-import { Button, Callout, Card } from "@radix-ui/themes";
+import { Callout, Card } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
+import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";

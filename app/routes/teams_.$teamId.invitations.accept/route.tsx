@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Button, Callout, Link as RadixLink } from "@radix-ui/themes";
+import { Callout, Link as RadixLink } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, AuthLink } from "#app/components/auth-card.tsx";
+import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { InvitationSummary } from "#app/components/invitation-summary.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
