@@ -204,7 +204,10 @@ export function Heading({ as = "h1", size = "6", ...props }: HeadingProps) {
 }
 
 export interface ThemeProps extends HTMLAttributes<HTMLDivElement> {
-  /** The page's own theme, which the others sit in; their stylesheet sizes it to the page. */
+  /**
+   * The page's own: Radix's stylesheet makes it the page's stacking context, at least the
+   * viewport's height (for its background), and sets the document's colour scheme from it.
+   */
   root?: boolean;
   /** A part that stays dark in either theme (the file preview); else the page's theme. */
   appearance?: "dark";
