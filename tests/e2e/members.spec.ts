@@ -50,6 +50,12 @@ async function invite(page: Page, email: string, nickname: string, role: string)
   await expect(page.getByRole("status")).toHaveText(`Invitation sent to ${email}.`);
 }
 
+/** The mailed invitation's link (`accept` or `reject`) for `email` to `team`. */
+async function mailedLink(email: string, team: string, kind: "accept" | "reject") {
+  const mail = await waitForMail(email, new RegExp(`invited you to ${team}`));
+  return new URL(mail.links.find((link) => link.includes(`/invitations/${kind}`)) ?? "");
+}
+
 /** A member's row in the panel: a link named by what it shows (name, role, status). */
 function memberRow(page: Page, nickname: string) {
   return page.getByRole("complementary", { name: "Members" }).getByRole("link", { name: nickname });
@@ -85,8 +91,7 @@ test("invite by email, accept with a new account, change the role, disable and r
   await expect(memberRow(page, "Bea")).toContainText("Invited");
 
   // Bea opens the mailed link in her own browser.
-  const mail = await waitForMail(email, /invited you to Book Club/);
-  const acceptLink = new URL(mail.links.find((link) => link.includes("/invitations/accept")) ?? "");
+  const acceptLink = await mailedLink(email, "Book Club", "accept");
   const bea = await otherBrowser(browser);
   await bea.goto(`${acceptLink.pathname}${acceptLink.search}`);
   await expect(bea.getByRole("heading", { name: "Join the team" })).toBeVisible();
@@ -195,8 +200,7 @@ test("a declined invitation shows as rejected", async ({ page, browser }) => {
   await ownerInTeam(page, "Garden");
   const email = uniqueEmail("dan");
   await invite(page, email, "Dan", "Contributor");
-  const mail = await waitForMail(email, /invited you to Garden/);
-  const rejectLink = new URL(mail.links.find((link) => link.includes("/invitations/reject")) ?? "");
+  const rejectLink = await mailedLink(email, "Garden", "reject");
   const dan = await otherBrowser(browser);
   await dan.goto(`${rejectLink.pathname}${rejectLink.search}`);
   // The page says which invitation it declines, as the accept page does.
@@ -219,8 +223,7 @@ test("someone with an account signs in first and comes back to the invitation", 
   await ownerInTeam(page, "Orchestra");
   const cleo = await createVerifiedUser("cleo", "Cleo");
   await invite(page, cleo.email, "Cleo", "Contributor");
-  const mail = await waitForMail(cleo.email, /invited you to Orchestra/);
-  const acceptLink = new URL(mail.links.find((link) => link.includes("/invitations/accept")) ?? "");
+  const acceptLink = await mailedLink(cleo.email, "Orchestra", "accept");
 
   const other = await otherBrowser(browser);
   await other.goto(`${acceptLink.pathname}${acceptLink.search}`);
@@ -246,8 +249,7 @@ test("someone signed in with another address is told at once, signs out and acce
   await ownerInTeam(page, "Choir");
   const cleo = await createVerifiedUser("cleo", "Cleo");
   await invite(page, cleo.email, "Cleo", "Viewer");
-  const mail = await waitForMail(cleo.email, /invited you to Choir/);
-  const acceptLink = new URL(mail.links.find((link) => link.includes("/invitations/accept")) ?? "");
+  const acceptLink = await mailedLink(cleo.email, "Choir", "accept");
   const acceptPath = `${acceptLink.pathname}${acceptLink.search}`;
 
   // The same person's browser, still signed in with their other account.
@@ -282,8 +284,7 @@ test("someone who presses Accept, then signs in with another account, is offered
   const cleo = await createVerifiedUser("cleo", "Cleo");
   const bob = await createVerifiedUser("bob", "Bob");
   await invite(page, cleo.email, "Cleo", "Viewer");
-  const mail = await waitForMail(cleo.email, /invited you to Band/);
-  const acceptLink = new URL(mail.links.find((link) => link.includes("/invitations/accept")) ?? "");
+  const acceptLink = await mailedLink(cleo.email, "Band", "accept");
 
   const other = await otherBrowser(browser);
   await other.goto(`${acceptLink.pathname}${acceptLink.search}`);
