@@ -307,19 +307,14 @@ export function createApi(deps: ApiDependencies) {
       optionalAuth: optionalAuth({ tokens, sessions }),
     }),
   );
-  api.route(
-    "/",
-    collectionRoutes({
-      db: deps.db,
-      auth,
-      collections: createCollectionService({ db: deps.db, now }),
-    }),
-  );
+  const collections = createCollectionService({ db: deps.db, now });
+  api.route("/", collectionRoutes({ db: deps.db, auth, collections }));
   api.route(
     "/",
     fileRoutes({
       db: deps.db,
       auth,
+      collections,
       files: createFileService({
         db: deps.db,
         now,

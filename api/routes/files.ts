@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AuthEnv } from "#api/auth/middleware.ts";
+import { CollectionSchema, type CollectionService } from "#api/collections/collections.ts";
 import type { Db } from "#api/db/schema.ts";
 import { FilePatchSchema, fileChanges } from "#api/files/file-patch.ts";
 import {
@@ -52,6 +53,25 @@ const FileListQuerySchema = withDateRange(
   z.object({ ...pageQuery("Files", FILE_PAGE_MAX), ...fileFilters }),
 );
 
+/**
+ * A collection's list takes one more: `include=collection` answers the collection too (and marks
+ * it read, as GET of the collection does), so a screen that shows both asks once.
+ */
+const CollectionFileListQuerySchema = withDateRange(
+  z.object({
+    ...pageQuery("Files", FILE_PAGE_MAX),
+    ...fileFilters,
+    include: z
+      .enum(["collection"])
+      .optional()
+      .openapi({
+        description:
+          "collection: the answer holds the collection as GET of the collection answers it, " +
+          "which also marks it read",
+      }),
+  }),
+);
+
 const FileNeighboursQuerySchema = withDateRange(z.object(fileFilters));
 
 const FileNeighboursSchema = z
@@ -68,6 +88,16 @@ const FileNeighboursSchema = z
 const FileListSchema = z
   .object({ pagination: PaginationSchema, files: z.array(FileSchema) })
   .openapi("FileList");
+
+const CollectionFileListSchema = z
+  .object({
+    pagination: PaginationSchema,
+    files: z.array(FileSchema),
+    collection: CollectionSchema.optional().openapi({
+      description: "The collection, when the query asked for it (include=collection)",
+    }),
+  })
+  .openapi("CollectionFileList");
 
 const ContentQuerySchema = z.object({
   variant: z.enum(FILE_VARIANTS).default("original").openapi({
@@ -110,9 +140,9 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       method: "get",
       path: "/teams/{teamId}/collections/{collectionId}/files",
       summary: "The collection's files the caller may see, by refDate, a page at a time",
-      request: { params: CollectionParams, query: FileListQuerySchema },
+      request: { params: CollectionParams, query: CollectionFileListQuerySchema },
       responses: {
-        200: jsonResponse("A page of files", FileListSchema),
+        200: jsonResponse("A page of files, and the collection if asked", CollectionFileListSchema),
         ...errorResponses(400, 401, 404),
       },
     }),
@@ -212,10 +242,13 @@ export function fileRoutes({
   db,
   auth,
   files,
+  collections,
 }: {
   db: Db;
   auth: MiddlewareHandler<AuthEnv>;
   files: FileService;
+  /** Answers the collection with its files (include=collection). */
+  collections: CollectionService;
 }) {
   const r = routes(auth);
   /** A member of the team whose role reads files (any, or own). */
@@ -232,8 +265,18 @@ export function fileRoutes({
       r.listCollection,
       async (c) => {
         const { teamId, collectionId } = c.req.valid("param");
+        const { include, ...query } = c.req.valid("query");
         const access = await readAccess(teamId, c.var.auth.userId);
-        return c.json(await files.listCollection(access, collectionId, c.req.valid("query")), 200);
+        if (include !== "collection") {
+          return c.json(await files.listCollection(access, collectionId, query), 200);
+        }
+        // One call for a screen that shows both (issue 14): a collection the caller may not see
+        // is notFound from either, as from GET of the collection.
+        const [collection, page] = await Promise.all([
+          collections.read(access, collectionId),
+          files.listCollection(access, collectionId, query),
+        ]);
+        return c.json({ ...page, collection }, 200);
       },
       listQuery,
     )

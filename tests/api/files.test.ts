@@ -203,6 +203,49 @@ describe("GET /api/teams/{teamId}/collections/{collectionId}/files", () => {
     );
   });
 
+  it("answers the collection too with include=collection, and marks it read", async () => {
+    const fresh = await insertCollection(api, c.team, { name: "Asked once" });
+    await insertFile(api, c.team, fresh, { name: "Only.jpg", refDate: T });
+    const path = collectionFiles(c.team, fresh);
+    const listed = (await page(c.viewer.tokens, path, { include: "collection" })) as FilePage & {
+      collection: CollectionItem;
+    };
+    expect(names(listed)).toEqual(["Only.jpg"]);
+    expect(listed.collection).toMatchObject({
+      collectionId: fresh.collectionId,
+      name: "Asked once",
+      readAt: expect.any(Number),
+      filesCount: 1,
+    });
+    // As GET of the collection answers it, and read from now on.
+    api.clock.advance(1000);
+    const got = (await (
+      await call(c.viewer.tokens, path.replace(/\/files$/, ""))
+    ).json()) as CollectionItem;
+    expect({ ...got, readAt: null }).toEqual({ ...listed.collection, readAt: null });
+    const team = (await (
+      await call(c.viewer.tokens, `/api/teams/${c.team.teamId}/collections`)
+    ).json()) as { collections: CollectionItem[] };
+    expect(team.collections.find((item) => item.name === "Asked once")?.readAt).toEqual(
+      expect.any(Number),
+    );
+    // Without it, the answer is the page alone, and a second viewer has read nothing.
+    expect(await page(c.upviewer.tokens, path)).not.toHaveProperty("collection");
+    const other = (await (
+      await call(c.upviewer.tokens, `/api/teams/${c.team.teamId}/collections`)
+    ).json()) as { collections: CollectionItem[] };
+    expect(other.collections.find((item) => item.name === "Asked once")?.readAt).toBeNull();
+    await expectError(await call(c.viewer.tokens, `${path}?include=team`), 400, "invalidInput");
+    await expectError(
+      await call(
+        c.viewer.tokens,
+        `${collectionFiles(c.team, { collectionId: "nope" })}?include=collection`,
+      ),
+      404,
+      "notFound",
+    );
+  });
+
   it("pages 20 at a time by default, up to 100", async () => {
     const many = await insertCollection(api, c.team);
     for (let i = 0; i < 25; i++) {
@@ -301,6 +344,16 @@ describe("the uploader's visibility", () => {
     expect(names(await page(t, collectionFiles(c.team, shared)))).toEqual(["shared-uploader"]);
     expect(names(await page(t, collectionFiles(c.team, mine)))).toEqual(["mine-uploader"]);
     await expectError(await call(t, collectionFiles(c.team, ownerOnly)), 404, "notFound");
+    await expectError(
+      await call(t, `${collectionFiles(c.team, ownerOnly)}?include=collection`),
+      404,
+      "notFound",
+    );
+    const withCollection = await page(t, collectionFiles(c.team, shared), {
+      include: "collection",
+    });
+    expect(names(withCollection)).toEqual(["shared-uploader"]);
+    expect(withCollection).toMatchObject({ collection: { name: "Shared", filesCount: 1 } });
     expect(names(await page(t, `/api/teams/${c.team.teamId}/files`))).toEqual([
       "mine-uploader",
       "shared-uploader",

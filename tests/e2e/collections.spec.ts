@@ -50,6 +50,26 @@ function isoDay(offsetDays: number) {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
+test("opening a collection marks it read, whether its page comes whole or streamed", async ({
+  page,
+}) => {
+  // Without JavaScript the files page is one API call for the collection and its files; with
+  // it, a navigation gets the collection first and the rows streamed: both mark it read.
+  const { token, teamId, teamUrl } = await ownerInTeam(page, "Sea Scouts");
+  for (const name of ["Harbour", "Dunes"]) {
+    await apiCall(token, "POST", `/teams/${teamId}/collections`, { name });
+  }
+  await page.goto(teamUrl);
+  await expect(row(page, "Harbour")).toContainText("Unread");
+  await expect(row(page, "Dunes")).toContainText("Unread");
+  if (js()) await hydrated(page);
+  await row(page, "Harbour").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Harbour" })).toBeVisible();
+  await page.goto(teamUrl);
+  await expect(row(page, "Dunes")).toContainText("Unread");
+  await expect(row(page, "Harbour")).not.toContainText("Unread");
+});
+
 test("the list's plain links open in the page, and a row's menu closes behind them", async ({
   page,
 }) => {

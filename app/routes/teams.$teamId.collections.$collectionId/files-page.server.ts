@@ -3,15 +3,19 @@ import { today } from "#app/components/date-range.ts";
 import type { WebContext } from "#app/load-context.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
-import { type FileItem, filesApi } from "#app/services/api/files.server.ts";
+import type { Schema } from "#app/services/api/contract.ts";
+import { filesApi } from "#app/services/api/files.server.ts";
 import { memberNickname } from "#app/services/api/members.server.ts";
 import { type Auth, userIdOf } from "#app/services/auth.server.ts";
 import { detectLocale } from "#app/services/i18n.server.ts";
-import { deferFor } from "#app/services/streaming.server.ts";
+import { canStream, deferFor } from "#app/services/streaming.server.ts";
 import { PAGE_SIZE } from "#domain/constants.ts";
 import { dateTimeFormat } from "#domain/format.ts";
 import { fileFilterSearch, fileListQuery, readFileFilters } from "./files-filters.ts";
 import { FILE_DATE_STYLE, type FileRow, fileRow } from "./files-table.tsx";
+
+type Collection = Schema<"Collection">;
+type FileList = Schema<"FileList">;
 
 /** One page of the files list, as the screen's loader answers it. */
 export interface FilesPage {
@@ -20,10 +24,11 @@ export interface FilesPage {
 }
 
 /**
- * What the files screen shows for this address. The collection comes first (and is marked read;
- * one you cannot see is a 404, which the route error mapping sends to /404); the rows are
- * deferred for browsers that run JavaScript and rendered whole for the others. A next page
- * (`cursor`, what the "load more" link and the infinite list ask for) is answered whole.
+ * What the files screen shows for this address: the collection (marked read; one you cannot see
+ * is a 404, which the route error mapping sends to /404) and a page of its files. A page rendered
+ * whole (no JavaScript, a bot, a first visit) asks for both in one call; a browser that streams
+ * gets the collection first and the rows deferred. A next page (`cursor`, what the "load more"
+ * link and the infinite list ask for) is answered whole.
  */
 export async function loadFilesScreen(
   request: Request,
@@ -39,7 +44,40 @@ export async function loadFilesScreen(
   const userId = userIdOf(auth);
   const { accessToken } = auth;
   const dates = dateTimeFormat(await detectLocale(request), FILE_DATE_STYLE);
-  const rows = (files: FileItem[]) => files.map((file) => fileRow(file, dates));
+  const pageOf = (listed: FileList): FilesPage => ({
+    files: listed.files.map((file) => fileRow(file, dates)),
+    lastKey: listed.pagination.lastKey,
+  });
+  const creatorName = () =>
+    filters.creator && filters.tab === "all"
+      ? memberNickname(context, accessToken, teamParam, filters.creator)
+      : null;
+  const screen = (
+    collection: Collection,
+    creator: string | null,
+    files: { streamed: FilesPage | Promise<FilesPage> },
+  ) => ({
+    collection: { collectionId: collection.collectionId, name: collection.name },
+    collectionMode: collection.mode,
+    collectionCreatedBy: collection.createdBy,
+    userId,
+    filters,
+    creatorName: creator,
+    base,
+    files,
+    /** Today (UTC, YYYY-MM-DD): the date pickers offer no later day, JavaScript or not. */
+    today: today(),
+  });
+  const query = fileListQuery(filters, userId, PAGE_SIZE);
+  const list = (include?: "collection") =>
+    filesApi.list(context, accessToken, teamParam, collectionId, { ...query, include });
+
+  if (!filters.cursor && !canStream(request)) {
+    // One API call instead of two: a files page's costliest part after rendering (issue 14).
+    const [{ body }, creator] = await Promise.all([list("collection"), creatorName()]);
+    if (!body.collection) throw new Error("The API answered the files without their collection");
+    return screen(body.collection, creator, { streamed: pageOf(body) });
+  }
 
   const { body: collection } = await collectionsApi.get(
     context,
@@ -47,40 +85,22 @@ export async function loadFilesScreen(
     teamParam,
     collectionId,
   );
-  const query = fileListQuery(filters, userId, PAGE_SIZE);
-  const firstPage = async (): Promise<FilesPage> => {
-    const { body } = await filesApi.list(context, accessToken, teamParam, collectionId, query);
-    return { files: rows(body.files), lastKey: body.pagination.lastKey };
-  };
   const nextPage = async (): Promise<FilesPage> => {
-    const listed = await attempt(
-      filesApi.list(context, accessToken, teamParam, collectionId, query),
-    );
+    const listed = await attempt(list());
     // A "load more" link from an older list: start again from the first page.
     if (listed.refusal) {
       throw redirect(`${base}${fileFilterSearch(filters)}`, { headers: auth.headers });
     }
-    const { body } = listed.value;
-    return { files: rows(body.files), lastKey: body.pagination.lastKey };
+    return pageOf(listed.value.body);
   };
-  const [creatorName, files] = await Promise.all([
-    filters.creator && filters.tab === "all"
-      ? memberNickname(context, accessToken, teamParam, filters.creator)
-      : null,
+  const [creator, files] = await Promise.all([
+    creatorName(),
     filters.cursor
       ? nextPage().then((page) => ({ streamed: page }))
-      : deferFor(request, firstPage()),
+      : deferFor(
+          request,
+          list().then(({ body }) => pageOf(body)),
+        ),
   ]);
-  return {
-    collection: { collectionId: collection.collectionId, name: collection.name },
-    collectionMode: collection.mode,
-    collectionCreatedBy: collection.createdBy,
-    userId,
-    filters,
-    creatorName,
-    base,
-    files,
-    /** Today (UTC, YYYY-MM-DD): the date pickers offer no later day, JavaScript or not. */
-    today: today(),
-  };
+  return screen(collection, creator, files);
 }

@@ -4,7 +4,6 @@ import { type Answer, type Body, type Query, querySuffix, type Schema } from "./
 
 /** A file as the API answers it (spec section 3, File). */
 export type FileItem = Schema<"File">;
-export type FilePage = Schema<"FileList">;
 export type FileNeighbours = Schema<"FileNeighbours">;
 
 const FILES = "/api/teams/{teamId}/collections/{collectionId}/files";
@@ -21,7 +20,10 @@ const filePath = (teamId: string, collectionId: string, fileId: string) =>
   `${filesPath(teamId, collectionId)}/${encodeURIComponent(fileId)}`;
 
 export const filesApi = {
-  /** The collection's files the caller may see, by refDate. */
+  /**
+   * The collection's files the caller may see, by refDate; with `include: "collection"`, the
+   * collection too (marked read, as collectionsApi.get does).
+   */
   list: (
     context: WebContext,
     accessToken: string,

@@ -2335,6 +2335,8 @@ export interface paths {
                     creator?: string;
                     /** @description refDate at or after (epoch ms) */
                     from?: number | null;
+                    /** @description collection: the answer holds the collection as GET of the collection answers it, which also marks it read */
+                    include?: "collection";
                     /** @description pagination.lastKey of the previous page, unchanged */
                     lastKey?: string;
                     /** @description Files per page, 1 to 100 */
@@ -2354,13 +2356,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description A page of files */
+                /** @description A page of files, and the collection if asked */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["FileList"];
+                        "application/json": components["schemas"]["CollectionFileList"];
                     };
                 };
                 /** @description Invalid input */
@@ -5365,6 +5367,14 @@ export interface components {
             teamId: string;
             /** @description Epoch ms of the last update */
             updatedAt: number;
+        };
+        CollectionFileList: {
+            collection?: components["schemas"]["Collection"] & unknown;
+            files: components["schemas"]["File"][];
+            pagination: {
+                /** @description Null on the last page */
+                lastKey: string | null;
+            };
         };
         CollectionList: {
             collections: components["schemas"]["Collection"][];
