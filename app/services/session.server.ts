@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { createCookieSessionStorage, createSession, type Session } from "@remix-run/node";
 import type { WebContext } from "#app/load-context.ts";
 import type { FederatedProviderId } from "#domain/providers.ts";
 import { isSecureRequest } from "./cookies.server.ts";
@@ -107,8 +107,27 @@ export function sessionStorage(context: WebContext, request: Request) {
 
 export type AppSession = Session<SessionData>;
 
-export function getSession(request: Request, context: WebContext) {
-  return sessionStorage(context, request).getSession(request.headers.get("Cookie"));
+/**
+ * What each request's cookie holds, read once: a page's loaders (the root's, the team's, the
+ * screen's) all ask, and each reading checks the cookie's signature again (issue 14's profile).
+ * They share one request (patches/@remix-run+server-runtime, ADR 055).
+ */
+const cookieData = new WeakMap<Request, Promise<AppSession["data"]>>();
+
+/**
+ * The request's session. Each call answers a session of its own, so what one loader sets is not
+ * seen by another until it is committed, as when every call read the cookie.
+ */
+export async function getSession(request: Request, context: WebContext): Promise<AppSession> {
+  let data = cookieData.get(request);
+  if (!data) {
+    data = sessionStorage(context, request)
+      .getSession(request.headers.get("Cookie"))
+      .then((session) => session.data);
+    cookieData.set(request, data);
+  }
+  // The cookie's entries, flashed ones included, as the storage's own getSession hands them.
+  return createSession<SessionData>((await data) as SessionData);
 }
 
 export async function commitSession(request: Request, context: WebContext, session: AppSession) {
