@@ -241,19 +241,19 @@ export function createFileService({ db, now, blobs, logger, traffic }: FileServi
   async function imageLink(key: string | null, name: string, variant: FileVariant) {
     if (key === null) return null;
     const issuedAt = Math.floor(Date.now() / IMAGE_LINK_WINDOW_MS) * IMAGE_LINK_WINDOW_MS;
-    // A thumbnail is only ever drawn in a list, where a file name would be 100 bytes more per
-    // row, twice (the page and its data); a preview, opened on its own, keeps its name.
-    const disposition =
-      variant === "thumbnail"
-        ? undefined
-        : contentDisposition("inline", variantName(name, variant));
     if (imageLinks.issuedAt !== issuedAt || imageLinks.urls.size >= IMAGE_LINK_CACHE_MAX) {
       imageLinks.issuedAt = issuedAt;
       imageLinks.urls.clear();
     }
-    const cacheKey = `${key}\n${disposition ?? ""}`;
+    // A thumbnail is only ever drawn in a list, where a file name would be 100 bytes more per
+    // row, twice (the page and its data); a preview, opened on its own, keeps its name.
+    const named = variant !== "thumbnail";
+    const cacheKey = named ? `${key}\n${name}` : key;
     const cached = imageLinks.urls.get(cacheKey);
     if (cached !== undefined) return cached;
+    const disposition = named
+      ? contentDisposition("inline", variantName(name, variant))
+      : undefined;
     const url = await link(
       key,
       disposition,
