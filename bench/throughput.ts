@@ -83,7 +83,11 @@ try {
   const samples = new Map<string, Sample[]>(targets.map((target) => [target.name, []]));
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) samples.get(target.name)?.push(await measure(target, seconds));
-    console.log(`round ${round} of ${rounds} done`);
+    console.log(
+      `round ${round} of ${rounds} done: CPU ms/req ${targets
+        .map((target) => samples.get(target.name)?.at(-1)?.cpuPerRequest.toFixed(2))
+        .join(", ")}`,
+    );
   }
 
   const anchorRuns = samples.get("anchor /") ?? [];
