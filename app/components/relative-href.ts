@@ -22,6 +22,13 @@ export function relativeHref(from: string, to: string): string {
   // the page's current query too, so it does not qualify.
   if (path === from && suffix.startsWith("?")) return suffix;
 
+  // Below the page's directory, the most common case (a list's rows): what follows it.
+  const directory = from.slice(0, from.lastIndexOf("/") + 1);
+  if (path.length > directory.length && path.startsWith(directory)) {
+    const below = path.slice(directory.length);
+    if (!below.startsWith("/") && !/^[^/]*:/.test(below)) return below + suffix;
+  }
+
   const fromDirectory = from
     .slice(1, from.lastIndexOf("/") + 1)
     .split("/")
