@@ -43,3 +43,31 @@ test("past the limit, the least recently used statement is prepared anew", () =>
   expect(cached.prepare("select 1")).toBe(a);
   expect(cached.prepare("select 2")).not.toBe(b);
 });
+
+test("rows come as the objects better-sqlite3 makes, whether read whole or streamed", () => {
+  const database = memory();
+  database.exec(
+    "create table u (n integer, label text); insert into u values (1, 'one'), (2, null), (3, 'x')",
+  );
+  const cached = withStatementCache(database);
+  const queries = [
+    "select t.n, u.label from t left join u on u.n = t.n order by t.n",
+    // Two columns of one name: the later wins, as in better-sqlite3's own objects.
+    'select t.n, u.label as n, 1 as "odd name ""quoted""", 2 as __proto__ from t join u on u.n = t.n',
+    "select count(*) as total from t",
+  ];
+  for (const sql of queries) {
+    const own = database.prepare(sql).all();
+    expect(cached.prepare(sql).all([])).toEqual(own);
+    expect([...cached.prepare(sql).iterate([])]).toEqual(own);
+  }
+});
+
+test("statements that write still run, and one that returns rows answers them", () => {
+  const cached = withStatementCache(memory());
+  expect(cached.prepare("insert into t values (?)").run([4])).toMatchObject({ changes: 1 });
+  expect(cached.prepare("insert into t values (?) returning n, n * 2 as twice").all([5])).toEqual([
+    { n: 5, twice: 10 },
+  ]);
+  expect(cached.prepare("select n from t where n > ?").all([3])).toEqual([{ n: 4 }, { n: 5 }]);
+});
