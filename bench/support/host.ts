@@ -19,9 +19,13 @@ export interface BenchHost {
 
 /**
  * The production build (`npm run build` first), started as `npm start` runs it, on a free
- * loopback port and a fresh DATA_DIR, with `env` on top. Answers once /api/status does.
+ * loopback port and a fresh DATA_DIR, with `env` on top. Answers once /api/status does. `root`
+ * is the folder whose `build/` runs (this checkout by default; bench/ab-throughput.ts runs two).
  */
-export async function startHost(env: Record<string, string> = {}): Promise<BenchHost> {
+export async function startHost(
+  env: Record<string, string> = {},
+  root = process.cwd(),
+): Promise<BenchHost> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "raccolta-bench-host-"));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -41,6 +45,7 @@ export async function startHost(env: Record<string, string> = {}): Promise<Bench
         DATA_DIR: dataDir,
         ...env,
       },
+      cwd: root,
       stdio: ["ignore", "inherit", "inherit"],
     },
   );
