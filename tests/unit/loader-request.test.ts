@@ -1,8 +1,12 @@
-import { createRequire } from "node:module";
-import type { EntryContext, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
+import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { createElement } from "react";
-import { renderToString } from "react-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";
+import {
+  createRequestHandler,
+  manifestRoute,
+  Outlet,
+  renderingEntry,
+} from "#tests/support/remix-build.ts";
 
 /**
  * patches/@remix-run+server-runtime (ADR 055): a page's loaders get the request itself, not two
@@ -10,11 +14,6 @@ import { beforeEach, describe, expect, it } from "vitest";
  * reads from it (the session cookie) is read once for them all. A real Remix request handler,
  * with single fetch as the app has it, on a build of two nested routes that record what they get.
  */
-const require = createRequire(import.meta.url);
-// The package's CommonJS build, as the server loads it.
-const { createRequestHandler } =
-  require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
-const { Outlet, RemixServer } = require("@remix-run/react") as typeof import("@remix-run/react");
 
 const seen: Request[] = [];
 const loader = ({ request }: LoaderFunctionArgs) => {
@@ -22,30 +21,9 @@ const loader = ({ request }: LoaderFunctionArgs) => {
   return { url: request.url };
 };
 
-const entryRoute = (id: string, path: string, parentId?: string, index?: boolean) => ({
-  id,
-  path,
-  parentId,
-  index,
-  module: `/${id}.js`,
-  hasAction: false,
-  hasLoader: true,
-  hasClientAction: false,
-  hasClientLoader: false,
-  hasErrorBoundary: false,
-});
-
 const build = {
   mode: "production",
-  entry: {
-    module: {
-      default: (request: Request, status: number, headers: Headers, context: EntryContext) =>
-        new Response(renderToString(createElement(RemixServer, { context, url: request.url })), {
-          status,
-          headers,
-        }),
-    },
-  },
+  entry: renderingEntry,
   routes: {
     root: { id: "root", path: "", module: { default: () => createElement(Outlet), loader } },
     a: { id: "a", path: "a", parentId: "root", module: { default: () => "page A", loader } },
@@ -59,9 +37,9 @@ const build = {
   assets: {
     entry: { module: "/entry.js", imports: [] },
     routes: {
-      root: entryRoute("root", ""),
-      a: entryRoute("a", "a", "root"),
-      "a-index": entryRoute("a-index", "", "a", true),
+      root: manifestRoute("root", "", undefined, { hasLoader: true }),
+      a: manifestRoute("a", "a", "root", { hasLoader: true }),
+      "a-index": manifestRoute("a-index", "", "a", { index: true, hasLoader: true }),
     },
     url: "/manifest.js",
     version: "1",

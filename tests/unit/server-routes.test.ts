@@ -1,8 +1,13 @@
 import { createRequire } from "node:module";
-import type { EntryContext, ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import { type createContext, createElement, type FunctionComponent, useContext } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import {
+  createRequestHandler,
+  manifestRoute,
+  Outlet,
+  renderingEntry,
+} from "#tests/support/remix-build.ts";
 
 /**
  * patches/@remix-run+react and patches/react-router-dom (ADR 047): a server render no longer
@@ -15,10 +20,7 @@ import { describe, expect, it } from "vitest";
  * Each page records the route tree its router renders from, as the router context gives it.
  */
 const require = createRequire(import.meta.url);
-// The packages' CommonJS builds, as the server loads them (one copy of each context).
-const { createRequestHandler } =
-  require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
-const { Outlet, RemixServer } = require("@remix-run/react") as typeof import("@remix-run/react");
+// The package's CommonJS build, as the server loads it (one copy of the context).
 const { UNSAFE_DataRouterContext } = require("react-router-dom") as {
   UNSAFE_DataRouterContext: ReturnType<typeof createContext<{ router: { routes: unknown } }>>;
 };
@@ -32,24 +34,12 @@ const PageA = () => createElement(Page, { text: "page A" });
 const PageAChanged = () => createElement(Page, { text: "page A, changed" });
 const PageB = () => createElement(Page, { text: "page B" });
 
-const entryRoute = (id: string, path: string, parentId?: string) => ({
-  id,
-  path,
-  parentId,
-  module: `/${id}.js`,
-  hasAction: false,
-  hasLoader: false,
-  hasClientAction: false,
-  hasClientLoader: false,
-  hasErrorBoundary: false,
-});
-
 const assets = {
   entry: { module: "/entry.js", imports: [] },
   routes: {
-    root: entryRoute("root", ""),
-    a: entryRoute("a", "a", "root"),
-    b: entryRoute("b", "b", "root"),
+    root: manifestRoute("root", ""),
+    a: manifestRoute("a", "a", "root"),
+    b: manifestRoute("b", "b", "root"),
   },
   url: "/manifest.js",
   version: "1",
@@ -60,15 +50,7 @@ const future = { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAb
 function buildWith(pageA: FunctionComponent): ServerBuild {
   return {
     mode: "production",
-    entry: {
-      module: {
-        default: (request: Request, status: number, headers: Headers, context: EntryContext) =>
-          new Response(renderToString(createElement(RemixServer, { context, url: request.url })), {
-            status,
-            headers,
-          }),
-      },
-    },
+    entry: renderingEntry,
     routes: {
       root: { id: "root", path: "", module: { default: () => createElement(Outlet) } },
       a: { id: "a", path: "a", parentId: "root", module: { default: pageA } },
