@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { Clock } from "#api/clock.ts";
+import { fixedQuery } from "#api/db/fixed-query.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { SignInProvider } from "#domain/providers.ts";
@@ -31,6 +32,15 @@ function notAuthorized(message = "The refresh token is not valid; sign in again"
  * whoever refreshes with it, on whichever instance, gets the same one, and only its hash is
  * stored; the first token of a family is random.
  */
+/** A session's revocation time (null while open), if the session exists. */
+const sessionState = fixedQuery((db: Db, familyId: string, userId: string) =>
+  db
+    .selectFrom("sessions")
+    .select("revoked_at")
+    .where("family_id", "=", familyId)
+    .where("user_id", "=", userId),
+);
+
 export function createSessionStore(db: Db, key: string, now: Clock) {
   const successorKey = createHmac("sha256", key).update("refresh-successor/v1").digest();
   const successorOf = (token: string) =>
@@ -148,12 +158,7 @@ export function createSessionStore(db: Db, key: string, now: Clock) {
 
     /** Whether a session is still open (access tokens of a revoked one stop working at once). */
     async isActive(familyId: string, userId: string) {
-      const row = await db
-        .selectFrom("sessions")
-        .select("revoked_at")
-        .where("family_id", "=", familyId)
-        .where("user_id", "=", userId)
-        .executeTakeFirst();
+      const row = await sessionState.first(db, familyId, userId);
       return row !== undefined && row.revoked_at === null;
     },
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import type { Clock } from "#api/clock.ts";
+import { fixedQuery } from "#api/db/fixed-query.ts";
 import type { CollectionRow, CollectionsTable, Db } from "#api/db/schema.ts";
 import { VISIBLE_FILE_STATUSES } from "#api/files/files.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -100,8 +101,8 @@ export function createCollectionService({ db, now }: CollectionServiceOptions) {
    * the caller may see in each. `seesAll` is the caller's visibility when one team's role
    * decides it; across teams (undefined) each collection's team decides.
    */
-  function selectCollections(userId: string, seesAll?: boolean) {
-    return db
+  function selectCollections(userId: string, seesAll?: boolean, from: Db = db) {
+    return from
       .selectFrom("collections")
       .leftJoin("members as creators", (join) =>
         join
@@ -200,12 +201,26 @@ export function createCollectionService({ db, now }: CollectionServiceOptions) {
   }
 
   /** One collection of the team the caller may see, or notFound. */
+  /** One collection as selectCollections answers it, for a caller who sees all of them or not. */
+  const oneCollection = (seesAll: boolean) =>
+    fixedQuery((from: Db, userId: string, teamId: string, collectionId: string) =>
+      selectCollections(userId, seesAll, from)
+        .where("collections.team_id", "=", teamId)
+        .where("collections.collection_id", "=", collectionId),
+    );
+  const oneCollectionFor = { seesAll: oneCollection(true), seesOwn: oneCollection(false) };
+
   async function findVisible(access: TeamAccess, collectionId: string): Promise<Row> {
     const actor = actorOf(access);
-    const row = await selectCollections(actor.userId, canSeeAllCollections(actor.role))
-      .where("collections.team_id", "=", access.team.team_id)
-      .where("collections.collection_id", "=", collectionId)
-      .executeTakeFirst();
+    const query = canSeeAllCollections(actor.role)
+      ? oneCollectionFor.seesAll
+      : oneCollectionFor.seesOwn;
+    const row: Row | undefined = await query.first(
+      db,
+      actor.userId,
+      access.team.team_id,
+      collectionId,
+    );
     if (!row || !canSeeCollection(actor, { mode: row.mode, createdBy: row.created_by })) {
       throw notFoundCollection();
     }

@@ -1,17 +1,21 @@
+import { fixedQuery } from "#api/db/fixed-query.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { TeamAccess } from "#api/teams/access.ts";
 import { actorOf } from "#api/teams/members.ts";
 import { canSeeCollection } from "#domain/roles.ts";
 
-/** A collection of the team, with what deciding who may see it needs; undefined if none. */
-export function findTeamCollection(db: Db, teamId: string, collectionId: string) {
-  return db
+const teamCollection = fixedQuery((db: Db, teamId: string, collectionId: string) =>
+  db
     .selectFrom("collections")
     .select(["collection_id", "name", "mode", "created_by"])
     .where("team_id", "=", teamId)
-    .where("collection_id", "=", collectionId)
-    .executeTakeFirst();
+    .where("collection_id", "=", collectionId),
+);
+
+/** A collection of the team, with what deciding who may see it needs; undefined if none. */
+export function findTeamCollection(db: Db, teamId: string, collectionId: string) {
+  return teamCollection.first(db, teamId, collectionId);
 }
 
 /**

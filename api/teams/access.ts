@@ -1,3 +1,4 @@
+import { fixedQuery } from "#api/db/fixed-query.ts";
 import type { Db, MemberRow, TeamRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { readOncePerPage } from "#api/http/page-reads.ts";
@@ -10,20 +11,25 @@ export interface TeamAccess {
   member: MemberRow;
 }
 
-/** The team an id or one of its aliases names, or undefined. Aliases are lowercase. */
-export async function findTeam(db: Db, idOrAlias: string) {
-  const byId = await db
-    .selectFrom("teams")
-    .selectAll()
-    .where("team_id", "=", idOrAlias)
-    .executeTakeFirst();
-  if (byId) return byId;
-  return db
+const teamById = fixedQuery((db: Db, teamId: string) =>
+  db.selectFrom("teams").selectAll().where("team_id", "=", teamId),
+);
+
+const teamByAlias = fixedQuery((db: Db, alias: string) =>
+  db
     .selectFrom("teams")
     .innerJoin("team_aliases", "team_aliases.team_id", "teams.team_id")
     .selectAll("teams")
-    .where("team_aliases.alias", "=", idOrAlias.toLowerCase())
-    .executeTakeFirst();
+    .where("team_aliases.alias", "=", alias),
+);
+
+const membership = fixedQuery((db: Db, teamId: string, userId: string) =>
+  db.selectFrom("members").selectAll().where("team_id", "=", teamId).where("user_id", "=", userId),
+);
+
+/** The team an id or one of its aliases names, or undefined. Aliases are lowercase. */
+export async function findTeam(db: Db, idOrAlias: string) {
+  return (await teamById.first(db, idOrAlias)) ?? teamByAlias.first(db, idOrAlias.toLowerCase());
 }
 
 /**
@@ -38,14 +44,7 @@ export async function requireTeamMember(
 ): Promise<TeamAccess> {
   const { team, member } = await readOncePerPage(`team ${idOrAlias} ${userId}`, async () => {
     const team = await findTeam(db, idOrAlias);
-    const member = team
-      ? await db
-          .selectFrom("members")
-          .selectAll()
-          .where("team_id", "=", team.team_id)
-          .where("user_id", "=", userId)
-          .executeTakeFirst()
-      : undefined;
+    const member = team ? await membership.first(db, team.team_id, userId) : undefined;
     // Frozen: a page's calls may share them (ADR 050), and no handler has cause to change them.
     return { team: team && Object.freeze(team), member: member && Object.freeze(member) };
   });

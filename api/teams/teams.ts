@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
+import { fixedQuery } from "#api/db/fixed-query.ts";
 import type { Db, MemberRow, TeamRow, TeamsTable } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { decodeKeyset, keysetPage } from "#api/http/keyset.ts";
@@ -82,29 +83,51 @@ function likePrefix(prefix: string) {
   return `${prefix.replace(/[!%_]/g, "!$&")}%`;
 }
 
-/** How many active members a team has: the membersCount of the spec. */
-function activeMembersCount(db: Db, teamId: string) {
-  return db
+const activeMembers = fixedQuery((db: Db, teamId: string) =>
+  db
     .selectFrom("members")
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
     .where("team_id", "=", teamId)
-    .where("status", "=", "active")
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
+    .where("status", "=", "active"),
+);
+
+const allCollections = fixedQuery((db: Db, teamId: string) =>
+  db
+    .selectFrom("collections")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("team_id", "=", teamId),
+);
+
+/** Collaborative collections, and those the member created. */
+const ownAndCollaborativeCollections = fixedQuery((db: Db, teamId: string, memberId: string) =>
+  db
+    .selectFrom("collections")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("team_id", "=", teamId)
+    .where((eb) => eb.or([eb("mode", "=", "collaborative"), eb("created_by", "=", memberId)])),
+);
+
+const teamAliases = fixedQuery((db: Db, teamId: string) =>
+  db
+    .selectFrom("team_aliases")
+    .select("alias")
+    .where("team_id", "=", teamId)
+    .orderBy("created_at")
+    .orderBy("alias"),
+);
+
+/** How many active members a team has: the membersCount of the spec. */
+async function activeMembersCount(db: Db, teamId: string) {
+  const rows = await activeMembers.all(db, teamId);
+  return Number(rows[0]?.count);
 }
 
 /** How many of the team's collections the member may see: the collectionsCount of the spec. */
-function visibleCollectionsCount(db: Db, teamId: string, member: MemberRow) {
-  let select = db
-    .selectFrom("collections")
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("team_id", "=", teamId);
-  if (!canSeeAllCollections(member.role)) {
-    select = select.where((eb) =>
-      eb.or([eb("mode", "=", "collaborative"), eb("created_by", "=", member.member_id)]),
-    );
-  }
-  return select.executeTakeFirstOrThrow().then((row) => Number(row.count));
+async function visibleCollectionsCount(db: Db, teamId: string, member: MemberRow) {
+  const rows = canSeeAllCollections(member.role)
+    ? await allCollections.all(db, teamId)
+    : await ownAndCollaborativeCollections.all(db, teamId, member.member_id);
+  return Number(rows[0]?.count);
 }
 
 export interface TeamServiceOptions {
@@ -125,13 +148,7 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
   return {
     /** The Team as the caller sees it, from their membership. */
     async view(team: TeamRow, member: MemberRow): Promise<Team> {
-      const aliases = await db
-        .selectFrom("team_aliases")
-        .select("alias")
-        .where("team_id", "=", team.team_id)
-        .orderBy("created_at")
-        .orderBy("alias")
-        .execute();
+      const aliases = await teamAliases.all(db, team.team_id);
       return {
         teamId: team.team_id,
         name: team.name,

@@ -32,23 +32,29 @@ export async function startHost(
   // BENCH_NODE_ARGS: Node flags for the host, such as --cpu-prof to see where its time goes.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
   // The young generation's size `npm start` and the image give the host (ADR 051).
-  const child = spawn(
+  const command = [
     process.execPath,
-    ["--max-semi-space-size=32", ...nodeArgs, "build/host/server.js"],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        LOG_LEVEL: "error",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        ...env,
-      },
-      cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
+    "--max-semi-space-size=32",
+    ...nodeArgs,
+    "build/host/server.js",
+  ];
+  // BENCH_HOST_CPUS: the CPUs the host may run on (taskset), apart from the load's (see
+  // bench/ab-throughput.ts): where the scheduler puts two hosts otherwise favours one of them.
+  const cpus = process.env.BENCH_HOST_CPUS;
+  const [file, ...args] = cpus ? ["taskset", "--cpu-list", cpus, ...command] : command;
+  const child = spawn(file as string, args, {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "error",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...env,
     },
-  );
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   await waitUntilUp(`${origin}/api/status`);
   return {
     origin,
