@@ -14,7 +14,12 @@ import { type BenchHost, startHost } from "./support/host.ts";
  *
  *   git worktree add /tmp/before HEAD~1 && ln -s "$PWD/node_modules" /tmp/before/node_modules
  *   (cd /tmp/before && npm run build) && npm run build
- *   node --import tsx bench/ab-throughput.ts /tmp/before
+ *   BENCH_HOST_CPUS=1 taskset --cpu-list 0 node --import tsx bench/ab-throughput.ts /tmp/before
+ *
+ * Pin them as above: the hosts on one CPU, this process (the load) on the other. Unpinned, the
+ * same build against itself gave B/A 0.957 in 20 rounds, as the scheduler happened to place the
+ * two hosts; pinned, 0.980. So a figure within 3 % of 1 at 20 rounds is noise; 40 rounds halve
+ * that.
  *
  * The first argument is the folder of build A (its `build/` is run, and its `node_modules`
  * found from there); the second, build B, defaults to this checkout. BENCH_PAGE overrides the
