@@ -78,6 +78,23 @@ export interface NewCollection {
   mode?: CollectionMode;
 }
 
+/** The tags of one collection (a single collection's answer: GET, PATCH, create). */
+const tagsOfOne = fixedQuery((db: Db, collectionId: string) =>
+  db
+    .selectFrom("collection_tags")
+    .select(["collection_id", "user_id"])
+    .where("collection_id", "=", collectionId)
+    .orderBy("user_id"),
+);
+
+/** Records that a user opened a collection now. */
+const markRead = fixedQuery((db: Db, collectionId: string, userId: string, at: number) =>
+  db
+    .insertInto("collection_reads")
+    .values({ collection_id: collectionId, user_id: userId, read_at: at })
+    .onConflict((oc) => oc.columns(["collection_id", "user_id"]).doUpdateSet({ read_at: at })),
+);
+
 const notFoundCollection = () => new ApiError("notFound", "No such collection in this team");
 
 /** Roles that see every collection of their team; the rest see their own and collaborative. */
@@ -158,12 +175,15 @@ export function createCollectionService({ db, now }: CollectionServiceOptions) {
   async function tagsOf(collectionIds: string[]) {
     const tags = new Map<string, string[]>();
     if (collectionIds.length === 0) return tags;
-    const rows = await db
-      .selectFrom("collection_tags")
-      .select(["collection_id", "user_id"])
-      .where("collection_id", "in", collectionIds)
-      .orderBy("user_id")
-      .execute();
+    const rows =
+      collectionIds.length === 1
+        ? await tagsOfOne.all(db, collectionIds[0] as string)
+        : await db
+            .selectFrom("collection_tags")
+            .select(["collection_id", "user_id"])
+            .where("collection_id", "in", collectionIds)
+            .orderBy("user_id")
+            .execute();
     for (const row of rows) {
       const list = tags.get(row.collection_id) ?? [];
       list.push(row.user_id);
@@ -344,11 +364,7 @@ export function createCollectionService({ db, now }: CollectionServiceOptions) {
     async read(access: TeamAccess, collectionId: string): Promise<Collection> {
       const row = await findVisible(access, collectionId);
       const at = now();
-      await db
-        .insertInto("collection_reads")
-        .values({ collection_id: row.collection_id, user_id: actorOf(access).userId, read_at: at })
-        .onConflict((oc) => oc.columns(["collection_id", "user_id"]).doUpdateSet({ read_at: at }))
-        .execute();
+      await markRead.run(db, row.collection_id, actorOf(access).userId, at);
       const [collection] = await toCollections([{ ...row, read_at: at }]);
       return collection as Collection;
     },

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Logger } from "pino";
 import type { Clock } from "#api/clock.ts";
 import { requireVisibleCollection } from "#api/collections/find-collection.ts";
+import { shapedQuery } from "#api/db/fixed-query.ts";
 import { type Db, FILE_STATUSES, type FileRow, type FileStatus } from "#api/db/schema.ts";
 import type { Traffic } from "#api/downloads/traffic.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -18,6 +19,7 @@ import {
   canRenameFile,
   canSeeAllCollections,
   ROLES,
+  type Role,
 } from "#domain/roles.ts";
 import type { FileChanges } from "./file-patch.ts";
 
@@ -200,8 +202,8 @@ export function createFileService({ db, now, blobs, logger, traffic }: FileServi
   ] as const;
 
   /** Visible files with their uploader's membership and the caller's read time. */
-  function selectFiles(userId: string) {
-    return db
+  function selectFiles(userId: string, from: Db = db) {
+    return from
       .selectFrom("files")
       .innerJoin("collections", "collections.collection_id", "files.collection_id")
       .leftJoin("members as uploaders", (join) =>
@@ -336,9 +338,13 @@ export function createFileService({ db, now, blobs, logger, traffic }: FileServi
   }
 
   /** The files of a scope the caller may see, narrowed by the filters; not yet ordered. */
-  function listed(scope: Scope, filters: FileFilters) {
+  function listed(
+    scope: Scope,
+    filters: Pick<FileFilters, "creator" | "from" | "to">,
+    from: Db = db,
+  ) {
     const userId = scope.kind === "mine" ? scope.userId : scope.actor.userId;
-    let select = selectFiles(userId);
+    let select = selectFiles(userId, from);
     if (scope.kind === "mine") {
       // Every team the caller is an active member of, each with that team's visibility.
       select = select
@@ -416,11 +422,63 @@ export function createFileService({ db, now, blobs, logger, traffic }: FileServi
 
   const directionOf = (sort: FileSort) => (sort === "refDate:asc" ? "asc" : "desc");
 
+  /**
+   * `list`'s query, compiled once for each shape (ADR 056): the scope's kind, the caller's role,
+   * the order, and which filters and position are given. The ids, the filters, the position and
+   * the limit are its values.
+   */
+  const filePage = shapedQuery(
+    (
+      from: Db,
+      shape:
+        | { kind: "mine"; direction: "asc" | "desc" }
+        | { kind: "team" | "collection"; role: Role; direction: "asc" | "desc" },
+      values: {
+        userId: string;
+        teamId?: string;
+        collectionId?: string;
+        creator?: string;
+        from?: number;
+        to?: number;
+        afterSortKey?: number;
+        afterId?: string;
+        limit: number;
+      },
+    ) => {
+      const { userId, teamId = "", collectionId = "" } = values;
+      const scope: Scope =
+        shape.kind === "mine"
+          ? { kind: "mine", userId }
+          : shape.kind === "team"
+            ? { kind: "team", actor: { userId, role: shape.role }, teamId }
+            : { kind: "collection", actor: { userId, role: shape.role }, teamId, collectionId };
+      const after =
+        values.afterSortKey === undefined
+          ? undefined
+          : { sortKey: values.afterSortKey, id: values.afterId ?? "" };
+      return inOrder(listed(scope, values, from), shape.direction, after).limit(values.limit);
+    },
+  );
+
   async function list(scope: Scope, query: FileListQuery): Promise<FilePage> {
     const after = query.lastKey === undefined ? undefined : decodeKeyset(query.lastKey);
-    const rows: Row[] = await inOrder(listed(scope, query), directionOf(query.sort), after)
-      .limit(query.limit + 1)
-      .execute();
+    const rows: Row[] = await filePage(
+      db,
+      scope.kind === "mine"
+        ? { kind: "mine", direction: directionOf(query.sort) }
+        : { kind: scope.kind, role: scope.actor.role, direction: directionOf(query.sort) },
+      {
+        userId: scope.kind === "mine" ? scope.userId : scope.actor.userId,
+        teamId: scope.kind === "mine" ? undefined : scope.teamId,
+        collectionId: scope.kind === "collection" ? scope.collectionId : undefined,
+        creator: query.creator,
+        from: query.from,
+        to: query.to,
+        afterSortKey: after?.sortKey,
+        afterId: after?.id,
+        limit: query.limit + 1,
+      },
+    );
     const { page, lastKey } = keysetPage(rows, query.limit, (row) => [row.ref_date, row.file_id]);
     return { pagination: { lastKey }, files: await Promise.all(page.map(toFile)) };
   }

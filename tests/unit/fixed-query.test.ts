@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterEach, expect, test } from "vitest";
-import { fixedQuery } from "#api/db/fixed-query.ts";
+import { fixedQuery, shapedQuery } from "#api/db/fixed-query.ts";
 import type { Database as Schema } from "#api/db/schema.ts";
 import { withStatementCache } from "#api/db/statement-cache.ts";
 
@@ -107,4 +107,58 @@ test("in a transaction, and in another database, the query is compiled for each"
   });
   expect(await aliases.all(second.db, "t2")).toEqual([{ alias: "green" }, { alias: "teal" }]);
   expect(await aliases.all(first.db, "t2")).toEqual([{ alias: "green" }]);
+});
+
+test("a shaped query is compiled once for each shape and each set of given values", async () => {
+  const { db, prepared } = aliasesDb();
+  let builds = 0;
+  const aliases = shapedQuery(
+    (
+      from: typeof db,
+      shape: { direction: "asc" | "desc" },
+      values: { teamId?: string; after?: number },
+    ) => {
+      builds++;
+      let select = from.selectFrom("team_aliases").select("alias");
+      if (values.teamId !== undefined) select = select.where("team_id", "=", values.teamId);
+      if (values.after !== undefined) select = select.where("created_at", ">", values.after);
+      return select.orderBy("created_at", shape.direction);
+    },
+  );
+  const up = { direction: "asc" } as const;
+  const down = { direction: "desc" } as const;
+  expect(await aliases(db, up, { teamId: "t1" })).toEqual([{ alias: "blue" }, { alias: "red" }]);
+  expect(await aliases(db, down, { teamId: "t1" })).toEqual([{ alias: "red" }, { alias: "blue" }]);
+  expect(await aliases(db, up, {})).toEqual([
+    { alias: "blue" },
+    { alias: "red" },
+    { alias: "green" },
+  ]);
+  expect(await aliases(db, up, { teamId: "t1", after: 1 })).toEqual([{ alias: "red" }]);
+  expect(await aliases(db, up, { teamId: "t2", after: 1 })).toEqual([{ alias: "green" }]);
+  expect(await aliases(db, up, { teamId: undefined, after: 2 })).toEqual([{ alias: "green" }]);
+  expect(new Set(prepared)).toEqual(
+    new Set([
+      'select "alias" from "team_aliases" where "team_id" = ? order by "created_at" asc',
+      'select "alias" from "team_aliases" where "team_id" = ? order by "created_at" desc',
+      'select "alias" from "team_aliases" order by "created_at" asc',
+      'select "alias" from "team_aliases" where "team_id" = ? and "created_at" > ? order by "created_at" asc',
+      'select "alias" from "team_aliases" where "created_at" > ? order by "created_at" asc',
+    ]),
+  );
+  // Five shapes compiled once each, and each of the six calls checked under test.
+  expect(builds).toBe(5 + 6);
+});
+
+test("under test, a shaped query that decides on a value's content fails", async () => {
+  const { db } = aliasesDb();
+  const byTeam = shapedQuery((from: typeof db, _shape: null, values: { teamId: string }) => {
+    const select = from.selectFrom("team_aliases").select("alias");
+    // Wrong on purpose: the same SQL text, but a value of its own for one team.
+    return values.teamId === "t1"
+      ? select.where("team_id", "=", "t2")
+      : select.where("team_id", "=", values.teamId);
+  });
+  expect(await byTeam(db, null, { teamId: "t2" })).toEqual([{ alias: "green" }]);
+  await expect(byTeam(db, null, { teamId: "t1" })).rejects.toThrow(/depends on its arguments/);
 });
