@@ -18,8 +18,9 @@ import { type BenchHost, startHost } from "./support/host.ts";
  *
  * Pin them as above: the hosts on one CPU, this process (the load) on the other. Unpinned, the
  * same build against itself gave B/A 0.957 in 20 rounds, as the scheduler happened to place the
- * two hosts; pinned, 0.980. So a figure within 3 % of 1 at 20 rounds is noise; 40 rounds halve
- * that.
+ * two hosts; pinned, 0.980. So a figure within 3 % of 1 at 20 rounds is noise. Even pinned, the
+ * host started second has come out a few per cent ahead (ADR 056: 0.834 one way, 1.067 the
+ * other): run a comparison both ways and take the geometric mean of B/A and 1/(A/B).
  *
  * The first argument is the folder of build A (its `build/` is run, and its `node_modules`
  * found from there); the second, build B, defaults to this checkout. BENCH_PAGE overrides the
