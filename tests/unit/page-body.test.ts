@@ -1,6 +1,9 @@
 import { once } from "node:events";
+import { Writable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { describe, expect, it } from "vitest";
+import { createElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { pageStream, wholePage } from "#app/services/page-body.server.ts";
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
@@ -74,5 +77,44 @@ describe("pageStream", () => {
     sink.on("error", () => undefined);
     sink.destroy(new Error("render failed"));
     await expect(reader.read()).rejects.toThrow("render failed");
+  });
+});
+
+describe("PageDestination", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("takes React's second end of a whole page without handing it to Node's Writable", async () => {
+    const nodeEnds = vi.spyOn(Writable.prototype, "end");
+    let sink: Writable | undefined;
+    let ends: { mock: { calls: unknown[] } } | undefined;
+    const page = await new Promise<Uint8Array>((resolve, reject) => {
+      const { pipe } = renderToPipeableStream(createElement("p", null, "héllo"), {
+        onAllReady() {
+          sink = wholePage(resolve, reject);
+          ends = vi.spyOn(sink, "end");
+          pipe(sink);
+        },
+      });
+    });
+    await nextTurn();
+    expect(text(page)).toBe("<p>héllo</p>");
+    // React ends its destination twice; Node's end runs once.
+    expect(ends?.mock.calls).toHaveLength(2);
+    expect(nodeEnds.mock.contexts.filter((context) => context === sink)).toHaveLength(1);
+  });
+
+  it("leaves a repeated end with a callback to Node, which reports the stream finished", async () => {
+    const sink = wholePage(
+      () => undefined,
+      (error) => {
+        throw error;
+      },
+    );
+    sink.end();
+    await once(sink, "finish");
+    const error = await new Promise((resolve) => sink.end(resolve));
+    expect(error).toMatchObject({ code: "ERR_STREAM_ALREADY_FINISHED" });
   });
 });
