@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import type { Clock } from "#api/clock.ts";
-import { fixedQuery } from "#api/db/fixed-query.ts";
+import { fixedQuery, shapedQuery } from "#api/db/fixed-query.ts";
 import type { CollectionRow, CollectionsTable, Db } from "#api/db/schema.ts";
 import { VISIBLE_FILE_STATUSES } from "#api/files/files.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -21,6 +21,7 @@ import {
   canSeeAllCollections,
   canSeeCollection,
   ROLES,
+  type Role,
   shareTransition,
 } from "#domain/roles.ts";
 import type { CollectionChanges } from "./collection-patch.ts";
@@ -247,81 +248,134 @@ export function createCollectionService({ db, now }: CollectionServiceOptions) {
     return row;
   }
 
+  /**
+   * `list`'s query, compiled once for each shape (ADR 056): the scope's kind, the caller's role,
+   * the view and the order, and which filters and position are given. The ids, the filters, the
+   * position and the limit are its values.
+   */
+  const collectionPage = shapedQuery(
+    (
+      from: Db,
+      shape:
+        | { kind: "mine"; view: CollectionView; direction: "asc" | "desc" }
+        | {
+            kind: "team" | "member" | "shared";
+            role: Role;
+            view: CollectionView;
+            direction: "asc" | "desc";
+          },
+      values: {
+        userId: string;
+        teamId?: string;
+        memberId?: string;
+        creator?: string;
+        tagged?: string;
+        from?: number;
+        to?: number;
+        afterSortKey?: number;
+        afterId?: string;
+        limit: number;
+      },
+    ) => {
+      const { userId } = values;
+      const { direction } = shape;
+      // Keyset pages on (ref_date, collection_id): the id breaks ties, so the order is total.
+      let select = selectCollections(
+        userId,
+        shape.kind === "mine" ? undefined : canSeeAllCollections(shape.role),
+        from,
+      );
+      if (shape.kind === "mine") {
+        // Every team the caller is an active member of, each with that team's visibility.
+        select = select
+          .innerJoin("members as callers", (join) =>
+            join
+              .onRef("callers.team_id", "=", "collections.team_id")
+              .on("callers.user_id", "=", userId),
+          )
+          .where("callers.status", "=", "active")
+          .where((eb) =>
+            eb.or([
+              eb("callers.role", "in", SEE_ALL_ROLES),
+              eb("collections.mode", "=", "collaborative"),
+              eb("collections.created_by", "=", userId),
+            ]),
+          );
+      } else {
+        select = select.where("collections.team_id", "=", values.teamId ?? "");
+        if (!canSeeAllCollections(shape.role)) {
+          select = select.where((eb) =>
+            eb.or([
+              eb("collections.mode", "=", "collaborative"),
+              eb("collections.created_by", "=", userId),
+            ]),
+          );
+        }
+        if (shape.kind === "member") {
+          select = select.where("collections.created_by", "=", values.memberId ?? "");
+        }
+      }
+      if (shape.kind === "shared" || shape.view === "collaborative") {
+        select = select.where("collections.mode", "=", "collaborative");
+      }
+      if (values.creator !== undefined) {
+        select = select.where("collections.created_by", "=", values.creator);
+      }
+      const tagged = values.tagged;
+      if (tagged !== undefined) {
+        select = select.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("collection_tags")
+              .select("collection_tags.user_id")
+              .whereRef("collection_tags.collection_id", "=", "collections.collection_id")
+              .where("collection_tags.user_id", "=", tagged),
+          ),
+        );
+      }
+      if (values.from !== undefined) {
+        select = select.where("collections.ref_date", ">=", values.from);
+      }
+      if (values.to !== undefined) select = select.where("collections.ref_date", "<=", values.to);
+      const { afterSortKey, afterId = "" } = values;
+      if (afterSortKey !== undefined) {
+        // A row-value comparison: one index range on both databases (see api/files/files.ts).
+        select = select.where((eb) =>
+          eb(
+            eb.refTuple("collections.ref_date", "collections.collection_id"),
+            direction === "asc" ? ">" : "<",
+            eb.tuple(afterSortKey, afterId),
+          ),
+        );
+      }
+      return select
+        .orderBy("collections.ref_date", direction)
+        .orderBy("collections.collection_id", direction)
+        .limit(values.limit);
+    },
+  );
+
   async function list(scope: Scope, query: CollectionListQuery): Promise<CollectionPage> {
-    const userId = scope.kind === "mine" ? scope.userId : scope.actor.userId;
     const after = query.lastKey === undefined ? undefined : decodeKeyset(query.lastKey);
     const direction = query.sort === "refDate:asc" ? "asc" : "desc";
-    const beyond = direction === "asc" ? ">" : "<";
-    // Keyset pages on (ref_date, collection_id): the id breaks ties, so the order is total.
-    let select = selectCollections(
-      userId,
-      scope.kind === "mine" ? undefined : canSeeAllCollections(scope.actor.role),
+    const rows: Row[] = await collectionPage(
+      db,
+      scope.kind === "mine"
+        ? { kind: "mine", view: query.view, direction }
+        : { kind: scope.kind, role: scope.actor.role, view: query.view, direction },
+      {
+        userId: scope.kind === "mine" ? scope.userId : scope.actor.userId,
+        teamId: scope.kind === "mine" ? undefined : scope.teamId,
+        memberId: scope.kind === "member" ? scope.memberId : undefined,
+        creator: query.creator,
+        tagged: query.tagged,
+        from: query.from,
+        to: query.to,
+        afterSortKey: after?.sortKey,
+        afterId: after?.id,
+        limit: query.limit + 1,
+      },
     );
-    if (scope.kind === "mine") {
-      // Every team the caller is an active member of, each with that team's visibility.
-      select = select
-        .innerJoin("members as callers", (join) =>
-          join
-            .onRef("callers.team_id", "=", "collections.team_id")
-            .on("callers.user_id", "=", userId),
-        )
-        .where("callers.status", "=", "active")
-        .where((eb) =>
-          eb.or([
-            eb("callers.role", "in", SEE_ALL_ROLES),
-            eb("collections.mode", "=", "collaborative"),
-            eb("collections.created_by", "=", userId),
-          ]),
-        );
-    } else {
-      select = select.where("collections.team_id", "=", scope.teamId);
-      if (!canSeeAllCollections(scope.actor.role)) {
-        select = select.where((eb) =>
-          eb.or([
-            eb("collections.mode", "=", "collaborative"),
-            eb("collections.created_by", "=", userId),
-          ]),
-        );
-      }
-      if (scope.kind === "member") {
-        select = select.where("collections.created_by", "=", scope.memberId);
-      }
-    }
-    if (scope.kind === "shared" || query.view === "collaborative") {
-      select = select.where("collections.mode", "=", "collaborative");
-    }
-    if (query.creator !== undefined) {
-      select = select.where("collections.created_by", "=", query.creator);
-    }
-    if (query.tagged !== undefined) {
-      const tagged = query.tagged;
-      select = select.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("collection_tags")
-            .select("collection_tags.user_id")
-            .whereRef("collection_tags.collection_id", "=", "collections.collection_id")
-            .where("collection_tags.user_id", "=", tagged),
-        ),
-      );
-    }
-    if (query.from !== undefined) select = select.where("collections.ref_date", ">=", query.from);
-    if (query.to !== undefined) select = select.where("collections.ref_date", "<=", query.to);
-    if (after) {
-      // A row-value comparison: one index range on both databases (see api/files/files.ts).
-      select = select.where((eb) =>
-        eb(
-          eb.refTuple("collections.ref_date", "collections.collection_id"),
-          beyond,
-          eb.tuple(after.sortKey, after.id),
-        ),
-      );
-    }
-    const rows = await select
-      .orderBy("collections.ref_date", direction)
-      .orderBy("collections.collection_id", direction)
-      .limit(query.limit + 1)
-      .execute();
     const { page, lastKey } = keysetPage(rows, query.limit, (row) => [
       row.ref_date,
       row.collection_id,
