@@ -5,7 +5,7 @@ import { fixedQuery, shapedQuery } from "#api/db/fixed-query.ts";
 import type { CollectionRow, CollectionsTable, Db } from "#api/db/schema.ts";
 import { VISIBLE_FILE_STATUSES } from "#api/files/files.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { decodeKeyset, keysetPage } from "#api/http/keyset.ts";
+import { keysetPage, type ListPageValues, listPageValues } from "#api/http/keyset.ts";
 import { memberReferenceSchema } from "#api/http/schemas.ts";
 import type { TeamAccess } from "#api/teams/access.ts";
 import { actorOf } from "#api/teams/members.ts";
@@ -264,18 +264,7 @@ export function createCollectionService({ db, now }: CollectionServiceOptions) {
             view: CollectionView;
             direction: "asc" | "desc";
           },
-      values: {
-        userId: string;
-        teamId?: string;
-        memberId?: string;
-        creator?: string;
-        tagged?: string;
-        from?: number;
-        to?: number;
-        afterSortKey?: number;
-        afterId?: string;
-        limit: number;
-      },
+      values: ListPageValues & { memberId?: string; tagged?: string },
     ) => {
       const { userId } = values;
       const { direction } = shape;
@@ -356,7 +345,6 @@ export function createCollectionService({ db, now }: CollectionServiceOptions) {
   );
 
   async function list(scope: Scope, query: CollectionListQuery): Promise<CollectionPage> {
-    const after = query.lastKey === undefined ? undefined : decodeKeyset(query.lastKey);
     const direction = query.sort === "refDate:asc" ? "asc" : "desc";
     const rows: Row[] = await collectionPage(
       db,
@@ -367,13 +355,8 @@ export function createCollectionService({ db, now }: CollectionServiceOptions) {
         userId: scope.kind === "mine" ? scope.userId : scope.actor.userId,
         teamId: scope.kind === "mine" ? undefined : scope.teamId,
         memberId: scope.kind === "member" ? scope.memberId : undefined,
-        creator: query.creator,
         tagged: query.tagged,
-        from: query.from,
-        to: query.to,
-        afterSortKey: after?.sortKey,
-        afterId: after?.id,
-        limit: query.limit + 1,
+        ...listPageValues(query),
       },
     );
     const { page, lastKey } = keysetPage(rows, query.limit, (row) => [

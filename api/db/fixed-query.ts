@@ -100,13 +100,14 @@ export function fixedQuery<Args extends unknown[], Row>(
  * a stand-in for each value that is not undefined; it may decide on the shape and on whether a
  * value is undefined, and must use the values only as values of the query.
  */
-export function shapedQuery<Shape, Values extends Record<string, unknown>, Row>(
+export function shapedQuery<Shape, Values extends object, Row>(
   build: (db: Db, shape: Shape, values: Values) => Compilable<Row>,
 ): (db: Db, shape: Shape, values: Values) => Promise<Row[]> {
   const templates = new WeakMap<Db, Map<string, Template>>();
 
   return async (db, shape, values) => {
-    const given = Object.keys(values).filter((key) => values[key] !== undefined);
+    const named = values as Record<string, unknown>;
+    const given = Object.keys(named).filter((key) => named[key] !== undefined);
     const shapeKey = `${JSON.stringify(shape)} ${given.join(",")}`;
     let shapes = templates.get(db);
     if (!shapes) {
@@ -120,7 +121,7 @@ export function shapedQuery<Shape, Values extends Record<string, unknown>, Row>(
       shapes.set(shapeKey, kept);
     }
     const check = verifying && (() => build(db, shape, values).compile());
-    return run<Row>(db, kept, (key) => values[key as string], check);
+    return run<Row>(db, kept, (key) => named[key as string], check);
   };
 }
 

@@ -6,7 +6,7 @@ import { shapedQuery } from "#api/db/fixed-query.ts";
 import { type Db, FILE_STATUSES, type FileRow, type FileStatus } from "#api/db/schema.ts";
 import type { Traffic } from "#api/downloads/traffic.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { decodeKeyset, keysetPage } from "#api/http/keyset.ts";
+import { keysetPage, type ListPageValues, listPageValues } from "#api/http/keyset.ts";
 import { memberReferenceSchema, signedLinkDescription } from "#api/http/schemas.ts";
 import { BLOB_URL_PATH, type BlobStore } from "#api/storage/index.ts";
 import type { TeamAccess } from "#api/teams/access.ts";
@@ -433,17 +433,7 @@ export function createFileService({ db, now, blobs, logger, traffic }: FileServi
       shape:
         | { kind: "mine"; direction: "asc" | "desc" }
         | { kind: "team" | "collection"; role: Role; direction: "asc" | "desc" },
-      values: {
-        userId: string;
-        teamId?: string;
-        collectionId?: string;
-        creator?: string;
-        from?: number;
-        to?: number;
-        afterSortKey?: number;
-        afterId?: string;
-        limit: number;
-      },
+      values: ListPageValues & { collectionId?: string },
     ) => {
       const { userId, teamId = "", collectionId = "" } = values;
       const scope: Scope =
@@ -461,7 +451,6 @@ export function createFileService({ db, now, blobs, logger, traffic }: FileServi
   );
 
   async function list(scope: Scope, query: FileListQuery): Promise<FilePage> {
-    const after = query.lastKey === undefined ? undefined : decodeKeyset(query.lastKey);
     const rows: Row[] = await filePage(
       db,
       scope.kind === "mine"
@@ -471,12 +460,7 @@ export function createFileService({ db, now, blobs, logger, traffic }: FileServi
         userId: scope.kind === "mine" ? scope.userId : scope.actor.userId,
         teamId: scope.kind === "mine" ? undefined : scope.teamId,
         collectionId: scope.kind === "collection" ? scope.collectionId : undefined,
-        creator: query.creator,
-        from: query.from,
-        to: query.to,
-        afterSortKey: after?.sortKey,
-        afterId: after?.id,
-        limit: query.limit + 1,
+        ...listPageValues(query),
       },
     );
     const { page, lastKey } = keysetPage(rows, query.limit, (row) => [row.ref_date, row.file_id]);

@@ -9,6 +9,37 @@ export interface KeysetPosition {
   id: string;
 }
 
+/**
+ * The values of a list page's query, as a `shapedQuery` takes them (ADR 056): whose list, the
+ * filters of the files and collections lists, where the last page ended, and how many rows.
+ */
+export interface ListPageValues extends ReturnType<typeof listPageValues> {
+  userId: string;
+  teamId?: string;
+}
+
+/**
+ * A list query's filters, the position its `lastKey` names (or `invalidInput`) and one row more
+ * than the page holds, which tells keysetPage whether another page follows.
+ */
+export function listPageValues(query: {
+  creator?: string;
+  from?: number;
+  to?: number;
+  lastKey?: string;
+  limit: number;
+}) {
+  const after = query.lastKey === undefined ? undefined : decodeKeyset(query.lastKey);
+  return {
+    creator: query.creator,
+    from: query.from,
+    to: query.to,
+    afterSortKey: after?.sortKey,
+    afterId: after?.id,
+    limit: query.limit + 1,
+  };
+}
+
 export function encodeKeyset(sortKey: number, id: string): string {
   return Buffer.from(JSON.stringify([sortKey, id])).toString("base64url");
 }
