@@ -23,15 +23,6 @@ function notAuthorized(message = "The refresh token is not valid; sign in again"
   return new ApiError("notAuthorized", message);
 }
 
-/**
- * Refresh-token families: each sign-in opens one, each refresh rotates its token, and showing an
- * already-used token again revokes the whole family (the token was copied: RFC 9700, 4.14.2),
- * unless it comes back within the grace period and its successor is still unused.
- *
- * A token's successor is an HMAC of it under a key derived from the token signing key, so
- * whoever refreshes with it, on whichever instance, gets the same one, and only its hash is
- * stored; the first token of a family is random.
- */
 /** A session's revocation time (null while open), if the session exists. */
 const sessionState = fixedQuery((db: Db, familyId: string, userId: string) =>
   db
@@ -41,6 +32,15 @@ const sessionState = fixedQuery((db: Db, familyId: string, userId: string) =>
     .where("user_id", "=", userId),
 );
 
+/**
+ * Refresh-token families: each sign-in opens one, each refresh rotates its token, and showing an
+ * already-used token again revokes the whole family (the token was copied: RFC 9700, 4.14.2),
+ * unless it comes back within the grace period and its successor is still unused.
+ *
+ * A token's successor is an HMAC of it under a key derived from the token signing key, so
+ * whoever refreshes with it, on whichever instance, gets the same one, and only its hash is
+ * stored; the first token of a family is random.
+ */
 export function createSessionStore(db: Db, key: string, now: Clock) {
   const successorKey = createHmac("sha256", key).update("refresh-successor/v1").digest();
   const successorOf = (token: string) =>

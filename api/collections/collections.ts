@@ -221,27 +221,26 @@ export function createCollectionService({ db, now }: CollectionServiceOptions) {
     }));
   }
 
-  /** One collection of the team the caller may see, or notFound. */
   /** One collection as selectCollections answers it, for a caller who sees all of them or not. */
-  const oneCollection = (seesAll: boolean) =>
-    fixedQuery((from: Db, userId: string, teamId: string, collectionId: string) =>
-      selectCollections(userId, seesAll, from)
-        .where("collections.team_id", "=", teamId)
-        .where("collections.collection_id", "=", collectionId),
-    );
-  const oneCollectionFor = { seesAll: oneCollection(true), seesOwn: oneCollection(false) };
+  const oneCollection = shapedQuery(
+    (
+      from: Db,
+      seesAll: boolean,
+      values: { userId: string; teamId: string; collectionId: string },
+    ) =>
+      selectCollections(values.userId, seesAll, from)
+        .where("collections.team_id", "=", values.teamId)
+        .where("collections.collection_id", "=", values.collectionId),
+  );
 
+  /** One collection of the team the caller may see, or notFound. */
   async function findVisible(access: TeamAccess, collectionId: string): Promise<Row> {
     const actor = actorOf(access);
-    const query = canSeeAllCollections(actor.role)
-      ? oneCollectionFor.seesAll
-      : oneCollectionFor.seesOwn;
-    const row: Row | undefined = await query.first(
-      db,
-      actor.userId,
-      access.team.team_id,
+    const [row]: (Row | undefined)[] = await oneCollection(db, canSeeAllCollections(actor.role), {
+      userId: actor.userId,
+      teamId: access.team.team_id,
       collectionId,
-    );
+    });
     if (!row || !canSeeCollection(actor, { mode: row.mode, createdBy: row.created_by })) {
       throw notFoundCollection();
     }

@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
-import { fixedQuery } from "#api/db/fixed-query.ts";
+import { fixedQuery, shapedQuery } from "#api/db/fixed-query.ts";
 import type { Db, MemberRow, TeamRow, TeamsTable } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { decodeKeyset, keysetPage } from "#api/http/keyset.ts";
@@ -91,20 +91,21 @@ const activeMembers = fixedQuery((db: Db, teamId: string) =>
     .where("status", "=", "active"),
 );
 
-const allCollections = fixedQuery((db: Db, teamId: string) =>
-  db
-    .selectFrom("collections")
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("team_id", "=", teamId),
-);
-
-/** Collaborative collections, and those the member created. */
-const ownAndCollaborativeCollections = fixedQuery((db: Db, teamId: string, memberId: string) =>
-  db
-    .selectFrom("collections")
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("team_id", "=", teamId)
-    .where((eb) => eb.or([eb("mode", "=", "collaborative"), eb("created_by", "=", memberId)])),
+/** A team's collections; with `memberId`, only the collaborative ones and that member's own. */
+const collectionsCount = shapedQuery(
+  (db: Db, _shape: null, values: { teamId: string; memberId?: string }) => {
+    const { teamId, memberId } = values;
+    let select = db
+      .selectFrom("collections")
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .where("team_id", "=", teamId);
+    if (memberId !== undefined) {
+      select = select.where((eb) =>
+        eb.or([eb("mode", "=", "collaborative"), eb("created_by", "=", memberId)]),
+      );
+    }
+    return select;
+  },
 );
 
 const teamAliases = fixedQuery((db: Db, teamId: string) =>
@@ -124,9 +125,10 @@ async function activeMembersCount(db: Db, teamId: string) {
 
 /** How many of the team's collections the member may see: the collectionsCount of the spec. */
 async function visibleCollectionsCount(db: Db, teamId: string, member: MemberRow) {
-  const rows = canSeeAllCollections(member.role)
-    ? await allCollections.all(db, teamId)
-    : await ownAndCollaborativeCollections.all(db, teamId, member.member_id);
+  const rows = await collectionsCount(db, null, {
+    teamId,
+    memberId: canSeeAllCollections(member.role) ? undefined : member.member_id,
+  });
   return Number(rows[0]?.count);
 }
 
