@@ -1,8 +1,10 @@
-import { Callout, Card, Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
+import { Callout } from "./callout.tsx";
+import { Card } from "./layout.tsx";
+import { TextLink } from "./text-link.tsx";
 
 /** The narrow card every account page sits in. */
 export function AuthCard({ title, children }: { title: ReactNode; children: ReactNode }) {
@@ -24,9 +26,9 @@ export function AuthCard({ title, children }: { title: ReactNode; children: Reac
 export function AuthLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Text size="2">
-      <RadixLink asChild>
+      <TextLink asChild>
         <Link to={to}>{children}</Link>
-      </RadixLink>
+      </TextLink>
     </Text>
   );
 }

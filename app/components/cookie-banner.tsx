@@ -1,8 +1,8 @@
-import { Link as RadixLink } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { TextLink } from "./text-link.tsx";
 
 /** Asks once; the choice lasts 365 days. Plain form posts, so it works without JavaScript. */
 export function CookieBanner({ path }: { path: string }) {
@@ -19,9 +19,9 @@ export function CookieBanner({ path }: { path: string }) {
         >
           <Text size="2">
             {t("cookies.message")}{" "}
-            <RadixLink asChild underline="always">
+            <TextLink asChild underline="always">
               <Link to="/privacy">{t("cookies.learnMore")}</Link>
-            </RadixLink>
+            </TextLink>
           </Text>
           <Flex gap="2" flexShrink="0">
             <Button type="submit" name="intent" value="decline" variant="soft" color="gray">

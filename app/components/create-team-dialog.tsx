@@ -4,7 +4,6 @@ import {
   getTextareaProps,
   type SubmissionResult,
 } from "@conform-to/react";
-import { TextArea } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
@@ -13,6 +12,7 @@ import { Flex, Text } from "#app/components/layout.tsx";
 import { useMessage } from "#app/components/message.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { DEFAULT_TEAM_MODE, TEAM_MODES } from "#domain/roles.ts";
+import { TextArea } from "./fields.tsx";
 
 const loadCreateTeamSchema = () =>
   import("./create-team.schemas.ts").then((module) => module.CreateTeamSchema);

@@ -1,10 +1,10 @@
-import { Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { dateRangeError } from "./date-range.ts";
 import { useMessage } from "./message.ts";
+import { TextLink } from "./text-link.tsx";
 
 /** Today as YYYY-MM-DD in the visitor's own calendar (the server renders UTC's). */
 function localToday() {
@@ -90,11 +90,11 @@ export function DateFilter({
           </Flex>
         ))}
         {from || to ? (
-          <RadixLink asChild size="2" mb="2">
+          <TextLink asChild size="2" mb="2">
             <Link to={clearHref} preventScrollReset>
               {t("dateFilter.clear")}
             </Link>
-          </RadixLink>
+          </TextLink>
         ) : null}
       </Flex>
       <div id={errorId} aria-live="polite">

@@ -6,7 +6,6 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { Callout, TextField } from "@radix-ui/themes";
 import { useNavigation } from "@remix-run/react";
 import { type ComponentProps, type ReactNode, useEffect, useState } from "react";
 import type { z } from "zod";
@@ -14,6 +13,8 @@ import { Button } from "#app/components/button.tsx";
 import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { Callout } from "./callout.tsx";
+import { TextField } from "./fields.tsx";
 import { useMessage } from "./message.ts";
 
 /** A form's fields: every form schema is an object, as conform asks its field types to be. */

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Callout, Progress } from "@radix-ui/themes";
 import {
   Form,
   Link,
@@ -17,10 +16,12 @@ import { Flex, Text } from "#app/components/layout.tsx";
 import type { ImageActionResult, ImageDialogTab } from "#app/services/image-upload.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_STATUS_POLL_MS } from "#domain/constants.ts";
 import { imageFileProblem } from "#domain/image-file.ts";
+import { Callout } from "./callout.tsx";
 import { Field, FieldErrors } from "./forms.tsx";
 import { useHydrated } from "./hydrated.ts";
 import { useMessage } from "./message.ts";
 import { useRevalidateWhile } from "./poll.ts";
+import { Progress } from "./progress.tsx";
 import { RouteDialog } from "./route-dialog.tsx";
 
 /** The dialog's words: `<namespace>:<prefix>.<key>` (profile:avatar.*, teams:logo.*). */

@@ -158,7 +158,8 @@ export type AccentColor =
   | "blue"
   | "orange"
   | "crimson"
-  | "grass";
+  | "grass"
+  | "indigo";
 
 interface TextOwnProps extends Margins {
   asChild?: boolean;
@@ -240,3 +241,47 @@ export const Theme = forwardRef<HTMLDivElement, ThemeProps>(function Theme(
     />
   );
 });
+
+export interface GridProps extends Margins, HTMLAttributes<HTMLDivElement> {
+  /** A number of equal columns, or one per breakpoint: `{ initial: "1", sm: "3" }`. */
+  columns?: Responsive<"1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9">;
+  gap?: Responsive<Space>;
+}
+
+const gridProps: Record<string, PropClass> = {
+  ...margins,
+  columns: { family: "rt-r-gtc", values: ["1", "2", "3", "4", "5", "6", "7", "8", "9"] },
+  gap: flexProps.gap as PropClass,
+};
+
+/** A grid of equal columns: `<div class="rt-Grid rt-r-gtc-1 sm:rt-r-gtc-3 rt-r-gap-4">`. */
+export function Grid(props: GridProps) {
+  return createElement("div", styled("rt-Grid", gridProps, { ...props }));
+}
+
+export interface CardProps extends Margins, HTMLAttributes<HTMLDivElement> {
+  asChild?: boolean;
+  size?: "1" | "2" | "3" | "4" | "5";
+}
+
+const cardProps: Record<string, PropClass> = {
+  ...margins,
+  size: { family: "rt-r-size", values: ["1", "2", "3", "4", "5"] },
+};
+
+/** A panel on the page's surface; with `asChild`, the one child (a link) is the card. */
+export function Card({ asChild, size = "1", ...props }: CardProps) {
+  const own = styled("rt-reset rt-BaseCard rt-Card rt-variant-surface", cardProps, {
+    size,
+    ...props,
+  });
+  return render("div", asChild, own);
+}
+
+/** A decorative line across its box (size 4: the whole width). */
+export function Separator({ size = "1" }: { size?: "1" | "2" | "3" | "4" }) {
+  return createElement("span", {
+    "data-accent-color": "gray",
+    className: `rt-Separator rt-r-orientation-horizontal rt-r-size-${size}`,
+  });
+}

@@ -1,7 +1,7 @@
-import { Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { Flex } from "#app/components/layout.tsx";
 import type { useInfiniteList } from "./infinite-list.ts";
+import { TextLink } from "./text-link.tsx";
 
 /**
  * Under a list: back to its first page when on a later one, and the next page. Without
@@ -22,18 +22,18 @@ export function PageLinks({
   return (
     <Flex gap="3" justify="center" wrap="wrap">
       {firstHref ? (
-        <RadixLink asChild size="2">
+        <TextLink asChild size="2">
           <Link to={firstHref} preventScrollReset>
             {labels.first}
           </Link>
-        </RadixLink>
+        </TextLink>
       ) : null}
       {nextHref ? (
-        <RadixLink asChild size="2">
+        <TextLink asChild size="2">
           <Link to={nextHref} preventScrollReset {...moreLinkProps}>
             {labels.more}
           </Link>
-        </RadixLink>
+        </TextLink>
       ) : null}
     </Flex>
   );

@@ -1,9 +1,9 @@
-import { Link as RadixLink } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { supportedLanguages } from "#app/i18n.ts";
+import { TextLink } from "./text-link.tsx";
 
 export function SiteFooter({
   productName,
@@ -27,15 +27,15 @@ export function SiteFooter({
           {`© ${new Date().getFullYear()} ${productName}. ${t("footer.copyright")}`}
         </Text>
         <Flex gap="4" align="center" wrap="wrap">
-          <RadixLink asChild size="2" color="gray">
+          <TextLink asChild size="2" color="gray">
             <Link to="/terms">{t("footer.terms")}</Link>
-          </RadixLink>
-          <RadixLink asChild size="2" color="gray">
+          </TextLink>
+          <TextLink asChild size="2" color="gray">
             <Link to="/privacy">{t("footer.privacy")}</Link>
-          </RadixLink>
-          <RadixLink asChild size="2" color="gray">
+          </TextLink>
+          <TextLink asChild size="2" color="gray">
             <Link to="/status">{t("footer.status")}</Link>
-          </RadixLink>
+          </TextLink>
           <Form method="post" action="/resources/consent" reloadDocument>
             <input type="hidden" name="redirectTo" value={path} />
             <Button type="submit" name="intent" value="reset" variant="ghost" color="gray" size="1">

@@ -1,4 +1,3 @@
-import { Badge, Card, TextField } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { Button } from "#app/components/button.tsx";
@@ -7,7 +6,10 @@ import { Flex, Text } from "#app/components/layout.tsx";
 import type { TeamListItem } from "#app/services/api/teams.server.ts";
 import { teamPath } from "#app/services/teams.ts";
 import { UserAvatar } from "./avatar.tsx";
+import { Badge } from "./badge.tsx";
+import { TextField } from "./fields.tsx";
 import { useDebouncedSearch, useInfiniteList } from "./infinite-list.ts";
+import { Card } from "./layout.tsx";
 import { PageLinks } from "./page-links.tsx";
 
 export interface TeamPage {

@@ -1,6 +1,6 @@
-import { Callout } from "@radix-ui/themes";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { SNACKBAR_MS } from "#domain/constants.ts";
+import { Callout } from "./callout.tsx";
 
 const colours = { success: "grass", error: "red", info: "indigo" } as const;
 

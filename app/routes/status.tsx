@@ -1,8 +1,9 @@
-import { Badge, Card, DataList } from "@radix-ui/themes";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { Badge } from "#app/components/badge.tsx";
+import { DataList } from "#app/components/data-list.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
-import { Flex, Heading } from "#app/components/layout.tsx";
+import { Card, Flex, Heading } from "#app/components/layout.tsx";
 import { getStatus } from "#app/services/api/status.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle } from "#app/services/meta.ts";

@@ -1,8 +1,8 @@
-import { Callout } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Button } from "#app/components/button.tsx";
+import { Callout } from "#app/components/callout.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { InvitationSummary } from "#app/components/invitation-summary.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";

@@ -1,9 +1,9 @@
-import { Callout, Card } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
+import { Callout } from "#app/components/callout.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
-import { Flex, Heading, Text } from "#app/components/layout.tsx";
+import { Card, Flex, Heading, Text } from "#app/components/layout.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { subscriptionsApi } from "#app/services/api/subscriptions.server.ts";
 import { i18nServer } from "#app/services/i18n.server.ts";

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Callout, TextField } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
+import { Callout } from "#app/components/callout.tsx";
+import { TextField } from "#app/components/fields.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { useMessage } from "#app/components/message.ts";

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Grid, Link as RadixLink } from "@radix-ui/themes";
 import {
   type ActionFunctionArgs,
   data,
@@ -10,8 +9,9 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
-import { Flex, Heading, Text } from "#app/components/layout.tsx";
+import { Flex, Grid, Heading, Text } from "#app/components/layout.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
+import { TextLink } from "#app/components/text-link.tsx";
 import { planAction } from "#app/routes/plans/plan-action.ts";
 import { PlanCard } from "#app/routes/plans/plan-card.tsx";
 import { attempt, unlessRefused } from "#app/services/api/client.server.ts";
@@ -179,9 +179,9 @@ export default function Landing() {
             <Heading as="h2" size="6" id="plans-title">
               {t("landing:plans.title")}
             </Heading>
-            <RadixLink asChild size="2">
+            <TextLink asChild size="2">
               <Link to="/plans">{t("landing:plans.more")}</Link>
-            </RadixLink>
+            </TextLink>
           </Flex>
           <Grid columns={{ initial: "1", sm: "2", md: "4" }} gap="4">
             {page.plans.map(({ plan, action }) => (

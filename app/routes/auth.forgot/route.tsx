@@ -1,12 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Callout, Link as RadixLink } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
+import { Callout } from "#app/components/callout.tsx";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { TextLink } from "#app/components/text-link.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
@@ -70,9 +71,9 @@ export default function ForgotPage() {
         </>
       )}
       <Text size="2">
-        <RadixLink asChild>
+        <TextLink asChild>
           <Link to="/auth/signin">{t("forgot.back")}</Link>
-        </RadixLink>
+        </TextLink>
       </Text>
     </AuthCard>
   );

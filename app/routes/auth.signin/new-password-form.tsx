@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Callout } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Button } from "#app/components/button.tsx";
+import { Callout } from "#app/components/callout.tsx";
 import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex } from "#app/components/layout.tsx";

@@ -1,10 +1,11 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Callout, Link as RadixLink } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
+import { Callout } from "#app/components/callout.tsx";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { Trans, useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { TextLink } from "#app/components/text-link.tsx";
 import type { SignInError } from "#app/services/session.server.ts";
 import { SocialButtons } from "./social-buttons.tsx";
 
@@ -99,15 +100,15 @@ export function SignInForm({
       <SocialButtons team={team} providers={providers} />
       <Flex direction="column" gap="2">
         <Text size="2">
-          <RadixLink asChild>
+          <TextLink asChild>
             <Link to="/auth/forgot">{t("signIn.forgot")}</Link>
-          </RadixLink>
+          </TextLink>
         </Text>
         <Text size="2">
           {t("signIn.noAccount")}{" "}
-          <RadixLink asChild underline="always">
+          <TextLink asChild underline="always">
             <Link to="/auth/signup">{t("signIn.signUp")}</Link>
-          </RadixLink>
+          </TextLink>
         </Text>
       </Flex>
     </AuthCard>

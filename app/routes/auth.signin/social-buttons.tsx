@@ -1,8 +1,7 @@
-import { Separator } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
-import { Flex, Text } from "#app/components/layout.tsx";
+import { Flex, Separator, Text } from "#app/components/layout.tsx";
 
 /**
  * One plain form per configured provider, so the buttons work without JavaScript; a document

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link as RadixLink } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Text } from "#app/components/layout.tsx";
+import { TextLink } from "#app/components/text-link.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { requireGuest } from "#app/services/auth.server.ts";
@@ -62,9 +62,9 @@ export default function SignUpPage() {
       <SignUpForm email={email} nickname={nickname} lastResult={lastResult} />
       <Text size="2">
         {t("signUp.haveAccount")}{" "}
-        <RadixLink asChild underline="always">
+        <TextLink asChild underline="always">
           <Link to="/auth/signin">{t("signUp.signIn")}</Link>
-        </RadixLink>
+        </TextLink>
       </Text>
     </AuthCard>
   );

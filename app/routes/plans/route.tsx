@@ -1,9 +1,9 @@
-import { Callout, Grid } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Callout } from "#app/components/callout.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
-import { Flex, Heading, Text } from "#app/components/layout.tsx";
+import { Flex, Grid, Heading, Text } from "#app/components/layout.tsx";
 import { UsageRing } from "#app/components/usage-ring.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { plansApi } from "#app/services/api/plans.server.ts";

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Card, Link as RadixLink } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { UserAvatar } from "#app/components/avatar.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
-import { Flex, Heading, Text } from "#app/components/layout.tsx";
+import { Card, Flex, Heading, Text } from "#app/components/layout.tsx";
+import { TextLink } from "#app/components/text-link.tsx";
 import { displayNameOf } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { usersApi } from "#app/services/api/users.server.ts";
@@ -94,11 +94,11 @@ export default function ProfilePage() {
             <Text size="2" color="gray">
               {email ?? username}
             </Text>
-            <RadixLink asChild size="2">
+            <TextLink asChild size="2">
               <Link to="/profile/avatar" preventScrollReset>
                 {avatarUrl ? t("avatar.change") : t("avatar.add")}
               </Link>
-            </RadixLink>
+            </TextLink>
           </Flex>
         </Flex>
       </Card>

@@ -1,8 +1,7 @@
-import { Separator } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
-import { Flex, Text } from "#app/components/layout.tsx";
+import { Flex, Separator, Text } from "#app/components/layout.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 import type { ActionAnswer, Allowed } from "./member.server.ts";
 import { RenameForm } from "./rename-form.tsx";

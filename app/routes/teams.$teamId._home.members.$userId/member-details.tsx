@@ -1,5 +1,6 @@
-import { Badge, DataList } from "@radix-ui/themes";
 import { UserAvatar } from "#app/components/avatar.tsx";
+import { Badge } from "#app/components/badge.tsx";
+import { DataList } from "#app/components/data-list.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";

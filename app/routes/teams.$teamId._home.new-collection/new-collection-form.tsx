@@ -4,8 +4,8 @@ import {
   getTextareaProps,
   type SubmissionResult,
 } from "@conform-to/react";
-import { TextArea } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
+import { TextArea } from "#app/components/fields.tsx";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";

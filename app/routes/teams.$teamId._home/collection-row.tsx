@@ -1,5 +1,5 @@
-import { Badge } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
+import { Badge } from "#app/components/badge.tsx";
 import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";

@@ -1,10 +1,10 @@
-import { Link as RadixLink } from "@radix-ui/themes";
 import { Link, useRevalidator } from "@remix-run/react";
 import { IconButton } from "#app/components/button.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading } from "#app/components/layout.tsx";
+import { TextLink } from "#app/components/text-link.tsx";
 import { type CollectionFilters, filtersHref, hasFilters } from "./collections-filters.ts";
 
 /**
@@ -38,7 +38,7 @@ export function CollectionsHeader({
         </Link>
       </Heading>
       <Flex gap="3" align="center">
-        <RadixLink asChild size="2">
+        <TextLink asChild size="2">
           <Link
             to={filtersHref(base, filters, { sort: filters.sort === "asc" ? "desc" : "asc" })}
             preventScrollReset
@@ -51,7 +51,7 @@ export function CollectionsHeader({
               </span>
             </Flex>
           </Link>
-        </RadixLink>
+        </TextLink>
         <IconButton asChild variant="ghost" color="gray">
           <Link
             to={`${base}${search}`}

@@ -1,13 +1,14 @@
-import { Callout, Card, Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { Button } from "#app/components/button.tsx";
+import { Callout } from "#app/components/callout.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
-import { Flex, Text } from "#app/components/layout.tsx";
+import { Card, Flex, Text } from "#app/components/layout.tsx";
 import { useListLinks } from "#app/components/list-links.ts";
 import { useMessage } from "#app/components/message.ts";
 import { PageLinks } from "#app/components/page-links.tsx";
+import { TextLink } from "#app/components/text-link.tsx";
 import type { Actor } from "#domain/roles.ts";
 import { CollectionRow } from "./collection-row.tsx";
 import { type CollectionFilters, filtersHref, hasFilters } from "./collections-filters.ts";
@@ -84,11 +85,11 @@ export function CollectionList({
             {filtered ? t("empty.filtered") : t("empty.none")}
           </Text>
           {filtered ? (
-            <RadixLink asChild size="2">
+            <TextLink asChild size="2">
               <Link to={base} preventScrollReset>
                 {t("clearFilters")}
               </Link>
-            </RadixLink>
+            </TextLink>
           ) : mayCreate ? (
             createButton
           ) : null}

@@ -1,5 +1,5 @@
-import { Badge } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
+import { Badge } from "#app/components/badge.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex } from "#app/components/layout.tsx";

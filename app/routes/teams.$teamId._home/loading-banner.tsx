@@ -1,5 +1,5 @@
-import { Callout } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
+import { Callout } from "#app/components/callout.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 

@@ -1,13 +1,15 @@
-import { Badge, Card, Link as RadixLink, TextField } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { UserAvatar } from "#app/components/avatar.tsx";
+import { Badge } from "#app/components/badge.tsx";
 import { Button } from "#app/components/button.tsx";
+import { TextField } from "#app/components/fields.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { useDebouncedSearch, useInfiniteList } from "#app/components/infinite-list.ts";
-import { Flex, Heading, Text } from "#app/components/layout.tsx";
+import { Card, Flex, Heading, Text } from "#app/components/layout.tsx";
 import { PageLinks } from "#app/components/page-links.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
+import { TextLink } from "#app/components/text-link.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 import { memberStatusColour } from "#domain/members.ts";
 import { can, type Role } from "#domain/roles.ts";
@@ -55,11 +57,11 @@ export function MembersPanel({ page, base, role }: { page: MemberPage; base: str
             <Heading as="h2" size="4" id="members-heading">
               {t("members.title")}
             </Heading>
-            <RadixLink asChild size="2">
+            <TextLink asChild size="2">
               <Link to={`${base}/roles`} preventScrollReset>
                 {t("members.rolesInfo")}
               </Link>
-            </RadixLink>
+            </TextLink>
           </Flex>
           {can(role, "create", "member") ? (
             <Button asChild>

@@ -1,7 +1,7 @@
-import { Badge } from "@radix-ui/themes";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { UserAvatar } from "#app/components/avatar.tsx";
+import { Badge } from "#app/components/badge.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";

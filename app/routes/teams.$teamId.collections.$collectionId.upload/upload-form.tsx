@@ -1,6 +1,6 @@
-import { Callout } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
+import { Callout } from "#app/components/callout.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { UPLOAD_ACCEPT, type UploadOutcome } from "#app/services/uploads.ts";

@@ -1,5 +1,5 @@
-import { Badge } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
+import { Badge } from "#app/components/badge.tsx";
 import { Button } from "#app/components/button.tsx";
 import { DateFilter } from "#app/components/date-filter.tsx";
 import { dateRangeError } from "#app/components/date-range.ts";

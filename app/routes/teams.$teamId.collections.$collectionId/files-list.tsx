@@ -1,11 +1,11 @@
-import { Callout, Card } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { Button } from "#app/components/button.tsx";
+import { Callout } from "#app/components/callout.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
-import { Flex, Text } from "#app/components/layout.tsx";
+import { Card, Flex, Text } from "#app/components/layout.tsx";
 import { PageLinks } from "#app/components/page-links.tsx";
 import { useRevalidateWhile } from "#app/components/poll.ts";
 import type { Actor } from "#domain/roles.ts";

@@ -1,5 +1,5 @@
-import { Badge } from "@radix-ui/themes";
 import { Link, useLocation } from "@remix-run/react";
+import { Badge } from "#app/components/badge.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useListLinks } from "#app/components/list-links.ts";

@@ -1,8 +1,8 @@
-import { Callout } from "@radix-ui/themes";
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Button } from "#app/components/button.tsx";
+import { Callout } from "#app/components/callout.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Text } from "#app/components/layout.tsx";
 import { INVITATION_REDIRECT_DELAY_MS } from "#domain/constants.ts";

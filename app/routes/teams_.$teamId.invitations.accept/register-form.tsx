@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { TextField } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
+import { TextField } from "#app/components/fields.tsx";
 import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";

@@ -1,13 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Callout, Link as RadixLink } from "@radix-ui/themes";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, AuthLink } from "#app/components/auth-card.tsx";
 import { Button } from "#app/components/button.tsx";
+import { Callout } from "#app/components/callout.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
 import { InvitationSummary } from "#app/components/invitation-summary.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { useMessage } from "#app/components/message.ts";
+import { TextLink } from "#app/components/text-link.tsx";
 import { i18nServer } from "#app/services/i18n.server.ts";
 import { acceptInvitation, loadInvitation } from "./accept-invitation.server.ts";
 import { Joined } from "./joined.tsx";
@@ -91,9 +92,9 @@ export default function AcceptInvitationPage() {
             <Button type="submit" size="3" loading={busy}>
               {t(page.otherAccount ? "invitation.switchAccount" : "invitation.accept")}
             </Button>
-            <RadixLink asChild size="2">
+            <TextLink asChild size="2">
               <Link to={rejectPath}>{t("invitation.rejectInstead")}</Link>
-            </RadixLink>
+            </TextLink>
           </Flex>
         </Form>
       ) : (
