@@ -1,9 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "#app/components/i18n.tsx";
-import { Flex, Heading, Text } from "#app/components/layout.tsx";
+import { Card, Flex, Heading, Text } from "#app/components/layout.tsx";
 import { Callout } from "./callout.tsx";
-import { Card } from "./layout.tsx";
 import { TextLink } from "./text-link.tsx";
 
 /** The narrow card every account page sits in. */

@@ -2,14 +2,13 @@ import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { Button } from "#app/components/button.tsx";
 import { useTranslation } from "#app/components/i18n.tsx";
-import { Flex, Text } from "#app/components/layout.tsx";
+import { Card, Flex, Text } from "#app/components/layout.tsx";
 import type { TeamListItem } from "#app/services/api/teams.server.ts";
 import { teamPath } from "#app/services/teams.ts";
 import { UserAvatar } from "./avatar.tsx";
 import { Badge } from "./badge.tsx";
 import { TextField } from "./fields.tsx";
 import { useDebouncedSearch, useInfiniteList } from "./infinite-list.ts";
-import { Card } from "./layout.tsx";
 import { PageLinks } from "./page-links.tsx";
 
 export interface TeamPage {
