@@ -27,16 +27,13 @@ function Root({ size = "2", variant = "soft", color, highContrast, ...props }: C
 }
 
 /** An icon at the start of the callout. */
-function Icon({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div {...props} className={className ? `rt-CalloutIcon ${className}` : "rt-CalloutIcon"} />
-  );
+function Icon(props: HTMLAttributes<HTMLDivElement>) {
+  return <div {...styled("rt-CalloutIcon", {}, { ...props })} />;
 }
 
 /** One message: a paragraph in Radix's type scale at size 2. */
-function Text({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
-  const own = `rt-Text rt-r-size-2 rt-CalloutText${className ? ` ${className}` : ""}`;
-  return <p {...props} className={own} />;
+function Text(props: HTMLAttributes<HTMLParagraphElement>) {
+  return <p {...styled("rt-Text rt-r-size-2 rt-CalloutText", {}, { ...props })} />;
 }
 
 export const Callout = { Root, Icon, Text };

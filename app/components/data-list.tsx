@@ -20,21 +20,16 @@ function Root({ orientation = "horizontal", size = "2", ...props }: DataListRoot
   return <dl {...own} />;
 }
 
-function Item({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div {...props} className={className ? `rt-DataListItem ${className}` : "rt-DataListItem"} />
-  );
+function Item(props: HTMLAttributes<HTMLDivElement>) {
+  return <div {...styled("rt-DataListItem", {}, { ...props })} />;
 }
 
-function Label({ className, ...props }: HTMLAttributes<HTMLElement>) {
-  const own = className ? `rt-DataListLabel ${className}` : "rt-DataListLabel";
-  return <dt data-accent-color={undefined} {...props} className={own} />;
+function Label(props: HTMLAttributes<HTMLElement>) {
+  return <dt {...styled("rt-DataListLabel", {}, { ...props })} />;
 }
 
-function Value({ className, ...props }: HTMLAttributes<HTMLElement>) {
-  return (
-    <dd {...props} className={className ? `${className} rt-DataListValue` : "rt-DataListValue"} />
-  );
+function Value(props: HTMLAttributes<HTMLElement>) {
+  return <dd {...styled("rt-DataListValue", {}, { ...props })} />;
 }
 
 export const DataList = { Root, Item, Label, Value };
