@@ -9,7 +9,8 @@ import { preferColorScheme } from "./support/color-scheme.ts";
  * stylesheet maps it to a colour scale; but the stylesheet is cut to the scales app/styles/radix.css
  * imports (ADR 031), and a scale left out gives no colour at all: the element falls back to the
  * text around it, with no background. So for each colour named in app/ (a Radix colour's name as
- * a string, anywhere but the AccentColor type that lists what components accept), on the served
+ * a string, anywhere but the AccentColor type that lists what components accept, or a scale's
+ * variable such as `var(--red-9)` in a stylesheet or a style), on the served
  * page with the served stylesheet: its scale's variables are there, and a soft badge and a text
  * in that colour take that scale's values, not the theme's indigo.
  */
@@ -26,12 +27,14 @@ function coloursAskedFor() {
   const accents = new Set<string>();
   const grays = new Set<string>();
   for (const entry of fs.readdirSync(app, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+    if (!entry.isFile() || !/\.(tsx?|css)$/.test(entry.name)) continue;
     const text = fs
       .readFileSync(path.join(entry.parentPath, entry.name), "utf8")
       // The colours a component accepts are not colours asked for.
       .replace(/\btype AccentColor\s*=[^;]*;/, "");
-    for (const [, name = ""] of text.matchAll(/["'`](\w+)["'`]/g)) {
+    // A name as a string (`color="blue"`, `{ success: "grass" }`), or a scale's variable.
+    for (const [, literal, variable] of text.matchAll(/["'`](\w+)["'`]|var\(--([a-z]+)-/g)) {
+      const name = literal ?? variable ?? "";
       if (ACCENTS.includes(name)) accents.add(name);
       if (GRAYS.includes(name)) grays.add(name);
     }
