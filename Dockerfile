@@ -12,7 +12,8 @@ ENV npm_config_nodedir=/usr/local
 WORKDIR /app
 # Dependencies first, so the layer is reused until package*.json changes.
 COPY package.json package-lock.json ./
-# patches/ holds fixes to dependencies that npm ci applies (postinstall: patch-package, ADR 039).
+# patches/ holds changes to dependencies that npm ci applies, or fails (postinstall: patch-package,
+# docs/upstream-patches.md).
 COPY patches ./patches
 # scripts/complete-lockfile.mjs keeps the lock complete for every platform, so npm ci works.
 RUN npm ci --no-audit --no-fund

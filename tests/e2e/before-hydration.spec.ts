@@ -149,8 +149,9 @@ test("before its scripts arrive, a page is already in the system's theme", async
 });
 
 test("a page's data reaches its scripts whole, whatever its names hold", async ({ page }) => {
-  // The page carries its data in an inline script, as a quoted string (patches/@remix-run+react,
-  // ADR 045): quotes, backslashes, a closing script tag and line separators must all survive.
+  // The page carries its data in an inline script, as a quoted string (Remix's JSON.stringify,
+  // then its escapeHtml): quotes, backslashes, a closing script tag and line separators must all
+  // survive.
   const team = `Tom's "Club" \\ </script>`;
   const collection = `O'Brien & <!-- "best" \\\\ 😀`;
   const description = `Line one\nline two\u2028line three\u2029'\\"\t<script>`;

@@ -32,8 +32,10 @@ const CSS_BUDGET_KB = 35;
  * 42.6 KB with no `data-discover` on links (ADR 032), 128-bit link signatures (ADR 043) and the
  * rows' pictures, names and menus styled by place; 39.4 KB with the page's data as a
  * single-quoted string, smaller inline scripts and the rows' hints said once (ADR 045); 38.2 KB
- * with the module preloads listed by a script instead of a link each (ADR 049). What is
- * left of a row is mostly its thumbnail's signed address, there and again in the page's data.
+ * with the module preloads listed by a script instead of a link each (ADR 049); 39.6 KB with
+ * Remix's own `data-discover`, scroll script and data quoting back, their patches dropped (ADR
+ * 060). What is left of a row is mostly its thumbnail's signed address, there and again in the
+ * page's data.
  */
 const FILES_PAGE_HTML_BUDGET_KB = 40;
 const RENDER_BLOCKING_STYLESHEETS = 2;

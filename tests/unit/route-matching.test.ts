@@ -78,3 +78,41 @@ describe.each(builds)("route matching with kept rankings and patterns (%s build)
     );
   });
 });
+
+/**
+ * That the ranking and the patterns are kept, not only that matching answers as before: without
+ * the patch each call flattens and ranks the tree again and builds a `RegExp` for every path it
+ * tries (docs/upstream-patches.md). A tree changed in place after its first match is still
+ * answered from its first ranking, which is how the kept ranking shows; the app's route trees are
+ * made once per build and never changed in place.
+ */
+describe.each(builds)("route matching keeps its work (%s build)", (_, router) => {
+  const { matchPath, matchRoutes } = router;
+
+  it("ranks a tree once, at its first match", () => {
+    const routes = tree();
+    expect(matchRoutes(routes, "/added")?.at(-1)?.route.id).toBe("splat");
+    routes[0]?.children.push({ id: "added", path: "added" });
+    expect(matchRoutes(routes, "/added")?.at(-1)?.route.id).toBe("splat");
+  });
+
+  it("builds a path's pattern once", () => {
+    const built: string[] = [];
+    const OwnRegExp = globalThis.RegExp;
+    globalThis.RegExp = new Proxy(OwnRegExp, {
+      construct(target, args: [string, string?]) {
+        built.push(String(args[0]));
+        return new target(...args);
+      },
+    });
+    try {
+      const path = `/kept-${Math.random().toString(36).slice(2)}/:id`;
+      for (let round = 0; round < 3; round++) {
+        expect(matchPath(path, "/nowhere")).toBeNull();
+      }
+      expect(built.filter((source) => source.includes("kept-"))).toHaveLength(1);
+    } finally {
+      globalThis.RegExp = OwnRegExp;
+    }
+  });
+});
