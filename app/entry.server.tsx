@@ -6,9 +6,9 @@ import type {
 } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nProvider } from "#app/components/i18n.tsx";
 import { NonceProvider } from "#app/components/nonce.tsx";
-import { detectLocale, resources } from "#app/services/i18n.server.ts";
+import { detectLocale, resources } from "#app/i18n/language.server.ts";
+import { I18nProvider } from "#app/i18n/react.tsx";
 import { pageStream, wholePage } from "#app/services/page-body.server.ts";
 import { canStream } from "#app/services/streaming.server.ts";
 

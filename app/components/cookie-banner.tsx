@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { TextLink } from "./text-link.tsx";
 
 /** Asks once; the choice lasts 365 days. Plain form posts, so it works without JavaScript. */

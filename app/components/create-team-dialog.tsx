@@ -7,10 +7,10 @@ import {
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
-import { useMessage } from "#app/components/message.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { useMessage } from "#app/i18n/use-message.ts";
 import { DEFAULT_TEAM_MODE, TEAM_MODES } from "#domain/roles.ts";
 import { TextArea } from "./fields.tsx";
 

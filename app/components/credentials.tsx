@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { Button } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Callout } from "./callout.tsx";
 import { TextField } from "./fields.tsx";
 import { useHydrated } from "./hydrated.ts";

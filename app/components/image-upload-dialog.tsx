@@ -11,15 +11,15 @@ import {
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "#app/components/button.tsx";
 import { FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { useMessage } from "#app/i18n/use-message.ts";
 import type { ImageActionResult, ImageDialogTab } from "#app/services/image-upload.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_STATUS_POLL_MS } from "#domain/constants.ts";
 import { imageFileProblem } from "#domain/image-file.ts";
 import { Callout } from "./callout.tsx";
 import { Field, FieldErrors } from "./forms.tsx";
 import { useHydrated } from "./hydrated.ts";
-import { useMessage } from "./message.ts";
 import { useRevalidateWhile } from "./poll.ts";
 import { Progress } from "./progress.tsx";
 import { RouteDialog } from "./route-dialog.tsx";

@@ -1,5 +1,5 @@
-import { Trans, useTranslation } from "#app/components/i18n.tsx";
 import { Text } from "#app/components/layout.tsx";
+import { Trans, useTranslation } from "#app/i18n/react.tsx";
 import type { InvitationPreview } from "#app/services/api/members.server.ts";
 
 /** Who invites whom to which team, as what (the API's preview of the link). */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "#app/services/i18n.server.ts";
+import { i18nServer } from "#app/i18n/language.server.ts";
 import { pageTitle } from "#app/services/meta.ts";
 
 /** The terms' or the privacy policy's loader: the product's name and contact, and the title. */

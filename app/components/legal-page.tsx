@@ -1,5 +1,5 @@
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 interface LegalSection {
   heading: string;

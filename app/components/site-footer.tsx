@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
-import { supportedLanguages } from "#app/i18n.ts";
+import { supportedLanguages } from "#app/i18n/config.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { TextLink } from "./text-link.tsx";
 
 export function SiteFooter({

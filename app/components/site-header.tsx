@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { IconButton } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Icon } from "./icon.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 

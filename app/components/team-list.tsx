@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { Button } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Card, Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { TeamListItem } from "#app/services/api/teams.server.ts";
 import { teamPath } from "#app/services/teams.ts";
 import { UserAvatar } from "./avatar.tsx";

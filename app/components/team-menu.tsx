@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { Team } from "#app/services/api/teams.server.ts";
 import { can } from "#domain/roles.ts";
 import { useMenuClosesOnNavigation } from "./menu.ts";

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { Theme, useTheme } from "remix-themes/build/theme-provider.js";
 import { IconButton } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Icon } from "./icon.tsx";
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from "#app/components/i18n.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { SNACKBAR_MS } from "#domain/constants.ts";
 import { Callout } from "./callout.tsx";
 

@@ -1,5 +1,5 @@
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { formatFileSize, usageColour, usagePercent } from "#domain/format.ts";
 
 const SIZE = 88;

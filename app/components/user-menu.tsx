@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Icon } from "./icon.tsx";
 import { useMenuClosesOnNavigation } from "./menu.ts";
 

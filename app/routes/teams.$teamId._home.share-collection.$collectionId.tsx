@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { loadCollectionDialog } from "#app/routes/teams.$teamId._home/collection-dialog.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { closeWithError, orGoBack } from "#app/services/team-route.server.ts";

@@ -1,8 +1,8 @@
 import { data, redirect } from "@remix-run/node";
+import { i18nServer } from "#app/i18n/language.server.ts";
 import type { WebContext } from "#app/load-context.ts";
 import { ApiRequestError, serviceUnavailable } from "./api/client.server.ts";
 import { refreshedSessionHeaders, signInAgain } from "./auth.server.ts";
-import { i18nServer } from "./i18n.server.ts";
 import { returnPathOf } from "./redirect.ts";
 import { BodyRefusal } from "./request-body.server.ts";
 import { redirectWithToast } from "./toast.server.ts";

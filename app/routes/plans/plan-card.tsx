@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { Badge } from "#app/components/badge.tsx";
 import { Button } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Card, Flex, Heading, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { UNLIMITED } from "#domain/constants.ts";
 import { formatFileSize, numberFormat } from "#domain/format.ts";
 import type { Plan } from "#domain/plans.ts";

@@ -4,9 +4,9 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Callout } from "#app/components/callout.tsx";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { teamsApi } from "#app/services/api/teams.server.ts";
 import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";

@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
 import { Badge } from "#app/components/badge.tsx";
 import { Button } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import {
   type Actor,
   canDownloadCollection,

@@ -6,8 +6,8 @@ import { dateRangeError } from "#app/components/date-range.ts";
 import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";
 import { FiltersDisclosure } from "#app/components/filters-disclosure.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 import { activeFormFilters, type CollectionFilters, filtersHref } from "./collections-filters.ts";
 

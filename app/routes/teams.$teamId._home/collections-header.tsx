@@ -1,10 +1,10 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { IconButton } from "#app/components/button.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading } from "#app/components/layout.tsx";
 import { TextLink } from "#app/components/text-link.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { type CollectionFilters, filtersHref, hasFilters } from "./collections-filters.ts";
 
 /**

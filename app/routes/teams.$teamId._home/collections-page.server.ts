@@ -1,4 +1,4 @@
-import type { Locale } from "#app/i18n.ts";
+import type { Locale } from "#app/i18n/config.ts";
 import type { WebContext } from "#app/load-context.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { type Collection, collectionsApi } from "#app/services/api/collections.server.ts";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "#app/components/i18n.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { type CollectionFilters, type CollectionsTab, filtersHref } from "./collections-filters.ts";
 
 /** All / Mine / Shared, as links ("Mine" drops the creator filter: it is you). */

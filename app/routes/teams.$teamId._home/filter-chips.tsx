@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "#app/components/badge.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 import { type CollectionFilters, filtersHref } from "./collections-filters.ts";
 

@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
 import { today } from "#app/components/date-range.ts";
+import { detectLocale } from "#app/i18n/language.server.ts";
 import type { WebContext } from "#app/load-context.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
 import { type Auth, userIdOf } from "#app/services/auth.server.ts";
-import { detectLocale } from "#app/services/i18n.server.ts";
 import { deferFor } from "#app/services/streaming.server.ts";
 import { readFilters } from "./collections-filters.ts";
 import { loadCollectionPage } from "./collections-page.server.ts";

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button, IconButton } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import {
   FilePicture,
   FileTypeIcon,

@@ -2,9 +2,9 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { IconButton } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading, Theme } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import {
   fileListQuery,
   readFileFilters,

@@ -5,9 +5,9 @@ import { DateFilter } from "#app/components/date-filter.tsx";
 import { dateRangeError } from "#app/components/date-range.ts";
 import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";
 import { FiltersDisclosure } from "#app/components/filters-disclosure.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { FileFilters } from "./files-filters.ts";
 
 const FORM_ID = "files-filters";

@@ -1,9 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Badge } from "#app/components/badge.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useListLinks } from "#app/components/list-links.ts";
 import { relativeHref } from "#app/components/relative-href.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { FileItem } from "#app/services/api/files.server.ts";
 import type { Actor } from "#domain/roles.ts";
 import { FileMenu } from "./file-menu.tsx";

@@ -1,7 +1,7 @@
-import { useTranslation } from "#app/components/i18n.tsx";
-import { readMessage } from "#app/services/message-values.ts";
 import { IMAGE_MAX_BYTES } from "#domain/constants.ts";
 import { formatFileSize } from "#domain/format.ts";
+import { readMessage } from "./message-values.ts";
+import { useTranslation } from "./react.tsx";
 
 /**
  * Translates a validation or error message key. Domain schemas answer keys from

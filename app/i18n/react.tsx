@@ -11,8 +11,8 @@ import {
   useMemo,
   useState,
 } from "react";
-import { defaultNS, type Locale } from "#app/i18n.ts";
-import { type Catalogs, interpolate, makeT, type TFunction } from "#app/services/translate.ts";
+import { defaultNS, type Locale } from "./config.ts";
+import { type Catalogs, interpolate, makeT, type TFunction } from "./translator.ts";
 
 /**
  * Translations in React (ADR 038): a provider with the page's language and catalogues, and the

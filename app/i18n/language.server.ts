@@ -1,5 +1,4 @@
 import { createCookie } from "@remix-run/node";
-import { defaultNS, fallbackLanguage, isLocale, type Locale } from "#app/i18n.ts";
 import enAuth from "#app/locales/en/auth.json";
 import enCollections from "#app/locales/en/collections.json";
 import enCommon from "#app/locales/en/common.json";
@@ -20,8 +19,16 @@ import itMessages from "#app/locales/it/messages.json";
 import itPlans from "#app/locales/it/plans.json";
 import itProfile from "#app/locales/it/profile.json";
 import itTeams from "#app/locales/it/teams.json";
-import { isSecureRequest, ONE_YEAR_SECONDS } from "./cookies.server.ts";
-import { type Catalog, makeT } from "./translate.ts";
+import { isSecureRequest, ONE_YEAR_SECONDS } from "#app/services/cookies.server.ts";
+import { defaultNS, fallbackLanguage, isLocale, type Locale } from "./config.ts";
+import { type Catalog, makeT } from "./translator.ts";
+
+/*
+ * Translations on the server (ADR 038): every catalogue, bundled into the server build; the
+ * visitor's language (a cookie, else Accept-Language); and a translator in it (`i18nServer`).
+ * The browser loads its catalogues itself (entry.client.tsx); the translator both run is
+ * translator.ts, the React side react.tsx, the settings config.ts.
+ */
 
 /** Every translation, bundled into the server build. */
 export const resources: Record<Locale, Catalog> = {

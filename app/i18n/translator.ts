@@ -1,4 +1,4 @@
-import { defaultNS, fallbackLanguage, type Locale } from "#app/i18n.ts";
+import { defaultNS, fallbackLanguage, type Locale } from "./config.ts";
 
 /**
  * The app's translations: one language's namespaces (`app/locales/<language>/<namespace>.json`),
