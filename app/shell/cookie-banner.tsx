@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { TextLink } from "#app/components/text-link.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { TextLink } from "./text-link.tsx";
 
 /** Asks once; the choice lasts 365 days. Plain form posts, so it works without JavaScript. */
 export function CookieBanner({ path }: { path: string }) {

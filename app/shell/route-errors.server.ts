@@ -1,11 +1,11 @@
 import { data, redirect } from "@remix-run/node";
 import { i18nServer } from "#app/i18n/language.server.ts";
 import type { WebContext } from "#app/load-context.ts";
-import { ApiRequestError, serviceUnavailable } from "./api/client.server.ts";
-import { refreshedSessionHeaders, signInAgain } from "./auth.server.ts";
-import { returnPathOf } from "./redirect.ts";
-import { BodyRefusal } from "./request-body.server.ts";
-import { redirectWithToast } from "./toast.server.ts";
+import { ApiRequestError, serviceUnavailable } from "#app/services/api/client.server.ts";
+import { refreshedSessionHeaders, signInAgain } from "#app/services/auth.server.ts";
+import { returnPathOf } from "#app/services/redirect.ts";
+import { BodyRefusal } from "#app/services/request-body.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
 
 /** Which handler threw: a loader or an action, of a page or of a resource route (no page). */
 export interface RouteHandler {

@@ -1,6 +1,6 @@
+import { Callout } from "#app/components/callout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { SNACKBAR_MS } from "#domain/constants.ts";
-import { Callout } from "./callout.tsx";
 
 const colours = { success: "grass", error: "red", info: "indigo" } as const;
 

@@ -1,9 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { TextLink } from "#app/components/text-link.tsx";
 import { supportedLanguages } from "#app/i18n/config.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { TextLink } from "./text-link.tsx";
 
 export function SiteFooter({
   productName,

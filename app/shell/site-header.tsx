@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { IconButton } from "#app/components/button.tsx";
+import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { Icon } from "./icon.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 /**

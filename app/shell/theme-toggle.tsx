@@ -2,8 +2,8 @@ import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { Theme, useTheme } from "remix-themes/build/theme-provider.js";
 import { IconButton } from "#app/components/button.tsx";
+import { Icon } from "#app/components/icon.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { Icon } from "./icon.tsx";
 
 /**
  * A plain form post that stores the choice and redirects back; with JavaScript, remix-themes

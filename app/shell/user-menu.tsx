@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
+import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { Icon } from "./icon.tsx";
 import { useMenuClosesOnNavigation } from "./menu.ts";
 
 /**
