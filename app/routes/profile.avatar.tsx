@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ImageUploadDialog } from "#app/components/image-upload-dialog.tsx";
-import type { WebContext } from "#app/load-context.ts";
-import { usersApi } from "#app/services/api/users.server.ts";
-import { type Auth, requireAuth } from "#app/services/auth.server.ts";
 import {
   type ImageDialog,
   type ImageTarget,
   imageDialogAction,
   loadImageDialog,
-} from "#app/services/image-upload.server.ts";
+} from "#app/images/image-upload.server.ts";
+import { ImageUploadDialog } from "#app/images/image-upload-dialog.tsx";
+import type { WebContext } from "#app/load-context.ts";
+import { usersApi } from "#app/services/api/users.server.ts";
+import { type Auth, requireAuth } from "#app/services/auth.server.ts";
 import { IMAGE_FORM_MAX_BYTES } from "#app/services/request-body.ts";
 
 export const handle = {

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { readFilters } from "#app/collections/collections-filters.ts";
+import { loadCollectionPage } from "#app/collections/collections-page.server.ts";
 import { detectLocale } from "#app/i18n/language.server.ts";
-import { readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
-import { loadCollectionPage } from "#app/routes/teams.$teamId._home/collections-page.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
 
 /*

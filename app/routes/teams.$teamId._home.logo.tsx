@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
-import { ImageUploadDialog } from "#app/components/image-upload-dialog.tsx";
-import type { WebContext } from "#app/load-context.ts";
-import { type Team, type TeamRouteData, teamsApi } from "#app/services/api/teams.server.ts";
-import type { Auth } from "#app/services/auth.server.ts";
 import {
   type ImageDialog,
   type ImageTarget,
   imageDialogAction,
   loadImageDialog,
-} from "#app/services/image-upload.server.ts";
+} from "#app/images/image-upload.server.ts";
+import { ImageUploadDialog } from "#app/images/image-upload-dialog.tsx";
+import type { WebContext } from "#app/load-context.ts";
+import { type Team, type TeamRouteData, teamsApi } from "#app/services/api/teams.server.ts";
+import type { Auth } from "#app/services/auth.server.ts";
 import { IMAGE_FORM_MAX_BYTES } from "#app/services/request-body.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";

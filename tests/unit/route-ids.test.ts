@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import { describe, expect, it } from "vitest";
-import { FILES_ROUTE_ID } from "#app/routes/teams.$teamId.collections.$collectionId/files-filters.ts";
+import { FILES_ROUTE_ID } from "#app/files/files-filters.ts";
 import routes from "#app/routes.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 

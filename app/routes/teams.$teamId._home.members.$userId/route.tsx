@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CredentialsCard } from "#app/components/credentials.tsx";
 import { Flex } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
+import { CredentialsCard } from "#app/members/credentials.tsx";
 import { memberNickname } from "#app/services/api/members.server.ts";
 import { allowedActions, loadMember, memberAction } from "./member.server.ts";
 import { MemberActions } from "./member-actions.tsx";

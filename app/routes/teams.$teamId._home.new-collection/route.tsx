@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { filtersHref, readFilters } from "#app/collections/collections-filters.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import type { ListedCollection } from "#app/collections/collections-page.server.ts";
 import { Badge } from "#app/components/badge.tsx";
 import { Button } from "#app/components/button.tsx";
 import { Icon } from "#app/components/icon.tsx";
@@ -11,7 +12,6 @@ import {
   canShareCollection,
   shareTransition,
 } from "#domain/roles.ts";
-import type { ListedCollection } from "./collections-page.server.ts";
 
 /**
  * One collection in the list: a link to its files (bold and marked while unread), and the menu

@@ -1,5 +1,14 @@
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
+import {
+  type CollectionFilters,
+  filtersHref,
+  hasFilters,
+} from "#app/collections/collections-filters.ts";
+import type {
+  CollectionListPage,
+  ListedCollection,
+} from "#app/collections/collections-page.server.ts";
 import { Button } from "#app/components/button.tsx";
 import { Callout } from "#app/components/callout.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
@@ -11,8 +20,6 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { useMessage } from "#app/i18n/use-message.ts";
 import type { Actor } from "#domain/roles.ts";
 import { CollectionRow } from "./collection-row.tsx";
-import { type CollectionFilters, filtersHref, hasFilters } from "./collections-filters.ts";
-import type { CollectionListPage, ListedCollection } from "./collections-page.server.ts";
 
 /** The list when it could not be loaded at all. */
 export function ListError() {

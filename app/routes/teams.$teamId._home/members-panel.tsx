@@ -10,6 +10,7 @@ import { PageLinks } from "#app/components/page-links.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
 import { TextLink } from "#app/components/text-link.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
+import type { MemberPage } from "#app/members/member-page.ts";
 import type { Member } from "#app/services/api/members.server.ts";
 import { memberStatusColour } from "#domain/members.ts";
 import { can, type Role } from "#domain/roles.ts";
@@ -21,13 +22,6 @@ const pageOfMembers = (data: { members: MemberPage }) => ({
   lastKey: data.members.lastKey,
 });
 const memberKey = (member: Member) => member.userId;
-
-export interface MemberPage {
-  members: Member[];
-  lastKey: string | null;
-  q: string;
-  after: string;
-}
 
 /**
  * The members side panel (spec section 2): each member with avatar, name, role and a status

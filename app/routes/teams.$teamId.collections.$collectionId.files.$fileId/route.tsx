@@ -4,12 +4,8 @@ import { useEffect, useId, useRef } from "react";
 import { IconButton } from "#app/components/button.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading, Theme } from "#app/components/layout.tsx";
+import { fileListQuery, readFileFilters, screenSearch } from "#app/files/files-filters.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import {
-  fileListQuery,
-  readFileFilters,
-  screenSearch,
-} from "#app/routes/teams.$teamId.collections.$collectionId/files-filters.ts";
 import { filesApi } from "#app/services/api/files.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";

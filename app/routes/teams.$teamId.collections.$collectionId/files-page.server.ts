@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
-import { today } from "#app/components/date-range.ts";
+import { fileFilterSearch, fileListQuery, readFileFilters } from "#app/files/files-filters.ts";
+import { today } from "#app/filters/date-range.ts";
 import { detectLocale } from "#app/i18n/language.server.ts";
 import type { WebContext } from "#app/load-context.ts";
 import { attempt } from "#app/services/api/client.server.ts";
@@ -11,8 +12,7 @@ import { type Auth, userIdOf } from "#app/services/auth.server.ts";
 import { canStream, deferFor } from "#app/services/streaming.server.ts";
 import { PAGE_SIZE } from "#domain/constants.ts";
 import { dateTimeFormat } from "#domain/format.ts";
-import { fileFilterSearch, fileListQuery, readFileFilters } from "./files-filters.ts";
-import { FILE_DATE_STYLE, type FileRow, fileRow } from "./files-table.tsx";
+import { FILE_DATE_STYLE, type FileRow, fileRow } from "./file-row.ts";
 
 type Collection = Schema<"Collection">;
 type FileList = Schema<"FileList">;

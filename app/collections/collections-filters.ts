@@ -1,4 +1,4 @@
-import { dateRangeError, dayEnd, dayStart, isDay, today } from "#app/components/date-range.ts";
+import { dateRangeError, dayEnd, dayStart, isDay, today } from "#app/filters/date-range.ts";
 
 /*
  * The collections screen's filters (spec section 2, Collections screen; section 3, Filter state).

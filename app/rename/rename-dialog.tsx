@@ -2,16 +2,16 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { Button } from "#app/components/button.tsx";
+import { Field, FormErrors, type SchemaLoader, useSchemaForm } from "#app/components/forms.tsx";
+import { useHydrated } from "#app/components/hydrated.ts";
 import { Flex } from "#app/components/layout.tsx";
+import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { Field, FormErrors, type SchemaLoader, useSchemaForm } from "./forms.tsx";
-import { useHydrated } from "./hydrated.ts";
-import { RouteDialog } from "./route-dialog.tsx";
 
 /**
  * The rename dialog of a team, a collection or a file: one name field, saved only when the
  * trimmed name changed (spec section 4; the button is disabled while it has not, once
- * JavaScript runs). The route's action is renameAction (app/services/rename.server.ts). Its
+ * JavaScript runs). The route's action is renameAction (app/rename/rename.server.ts). Its
  * texts are `rename.title`, `.close`, `.name` and `.submit` in the given namespace.
  */
 export function RenameDialog({
@@ -24,7 +24,7 @@ export function RenameDialog({
   formId: string;
   /** The current name. */
   name: string;
-  /** The route's form schema, `{ name }`, from app/services/rename-schemas.ts. */
+  /** The route's form schema, `{ name }`, from app/rename/rename.schemas.ts. */
   loadSchema: SchemaLoader<z.ZodType<{ name: string }, { name: string }>>;
   closeTo: string;
   namespace: "teams" | "collections" | "files";

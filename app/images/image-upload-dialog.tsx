@@ -10,19 +10,18 @@ import {
 } from "@remix-run/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "#app/components/button.tsx";
-import { FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
+import { Callout } from "#app/components/callout.tsx";
+import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
+import { useHydrated } from "#app/components/hydrated.ts";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useRevalidateWhile } from "#app/components/poll.ts";
+import { Progress } from "#app/components/progress.tsx";
+import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { useMessage } from "#app/i18n/use-message.ts";
-import type { ImageActionResult, ImageDialogTab } from "#app/services/image-upload.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_STATUS_POLL_MS } from "#domain/constants.ts";
 import { imageFileProblem } from "#domain/image-file.ts";
-import { Callout } from "./callout.tsx";
-import { Field, FieldErrors } from "./forms.tsx";
-import { useHydrated } from "./hydrated.ts";
-import { useRevalidateWhile } from "./poll.ts";
-import { Progress } from "./progress.tsx";
-import { RouteDialog } from "./route-dialog.tsx";
+import type { ImageActionResult, ImageDialogTab } from "./image-upload.ts";
 
 /** The dialog's words: `<namespace>:<prefix>.<key>` (profile:avatar.*, teams:logo.*). */
 interface ImageDialogTexts {

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import type { WebContext } from "#app/load-context.ts";
-import type { Auth } from "./auth.server.ts";
-import { orGoBack } from "./team-route.server.ts";
-import { redirectWithToast } from "./toast.server.ts";
+import type { Auth } from "#app/services/auth.server.ts";
+import { orGoBack } from "#app/services/team-route.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
 
 /**
  * A rename dialog's action: the form's errors when it is not valid; else nothing to save when

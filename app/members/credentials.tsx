@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { Button } from "#app/components/button.tsx";
+import { Callout } from "#app/components/callout.tsx";
+import { TextField } from "#app/components/fields.tsx";
+import { useHydrated } from "#app/components/hydrated.ts";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { Callout } from "./callout.tsx";
-import { TextField } from "./fields.tsx";
-import { useHydrated } from "./hydrated.ts";
 
 /**
  * An internal contributor's sign-in details, shown once (spec section 3, internal member

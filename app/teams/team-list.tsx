@@ -1,15 +1,15 @@
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
+import { UserAvatar } from "#app/components/avatar.tsx";
+import { Badge } from "#app/components/badge.tsx";
 import { Button } from "#app/components/button.tsx";
+import { TextField } from "#app/components/fields.tsx";
+import { useDebouncedSearch, useInfiniteList } from "#app/components/infinite-list.ts";
 import { Card, Flex, Text } from "#app/components/layout.tsx";
+import { PageLinks } from "#app/components/page-links.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { TeamListItem } from "#app/services/api/teams.server.ts";
 import { teamPath } from "#app/services/teams.ts";
-import { UserAvatar } from "./avatar.tsx";
-import { Badge } from "./badge.tsx";
-import { TextField } from "./fields.tsx";
-import { useDebouncedSearch, useInfiniteList } from "./infinite-list.ts";
-import { PageLinks } from "./page-links.tsx";
 
 export interface TeamPage {
   teams: TeamListItem[];

@@ -6,13 +6,13 @@ import {
 } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
+import { TextArea } from "#app/components/fields.tsx";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { useMessage } from "#app/i18n/use-message.ts";
 import { DEFAULT_TEAM_MODE, TEAM_MODES } from "#domain/roles.ts";
-import { TextArea } from "./fields.tsx";
 
 const loadCreateTeamSchema = () =>
   import("./create-team.schemas.ts").then((module) => module.CreateTeamSchema);

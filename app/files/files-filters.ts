@@ -1,4 +1,4 @@
-import { dateRangeError, dayEnd, dayStart, isDay, today } from "#app/components/date-range.ts";
+import { dateRangeError, dayEnd, dayStart, isDay, today } from "#app/filters/date-range.ts";
 
 /*
  * The files screen's filters (spec section 2, Files screen). They live in the address's query,
@@ -69,8 +69,8 @@ export function fileListQuery(filters: FileFilters, me: string, limit: number) {
 }
 
 /**
- * The files screen's route id, for its child routes (preview, rename, upload). A route folder's
- * id is the folder's path (ADR 019): this is app/routes/teams.$teamId.collections.$collectionId/.
+ * The files screen's route id, for its child routes (preview, rename, upload): the id app/routes.ts
+ * gives app/routes/teams.$teamId.collections.$collectionId/route.tsx (ADR 059).
  */
 export const FILES_ROUTE_ID = "routes/teams.$teamId.collections.$collectionId";
 

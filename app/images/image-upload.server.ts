@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type UploadHandler } from "@remix-run/node";
-import { ImageLinkSchema } from "#app/components/image-upload.schemas.ts";
 import type { WebContext } from "#app/load-context.ts";
+import { attempt, serviceUnavailable } from "#app/services/api/client.server.ts";
+import type { Auth } from "#app/services/auth.server.ts";
+import { readMultipartForm } from "#app/services/request-body.server.ts";
+import { redirectWithToast, type ToastInput } from "#app/services/toast.server.ts";
 import { IMAGE_MAX_BYTES, type ImageContentType, isImageContentType } from "#domain/constants.ts";
-import { attempt, serviceUnavailable } from "./api/client.server.ts";
-import type { Auth } from "./auth.server.ts";
+import { ImageLinkSchema } from "./image-upload.schemas.ts";
 import type { ImageActionResult, ImageDialogTab } from "./image-upload.ts";
-import { readMultipartForm } from "./request-body.server.ts";
-import { redirectWithToast, type ToastInput } from "./toast.server.ts";
 
 /*
  * The server half of an image dialog (an avatar, a team logo; spec section 4, logo and avatar

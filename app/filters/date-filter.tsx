@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { TextLink } from "#app/components/text-link.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { useMessage } from "#app/i18n/use-message.ts";
 import { dateRangeError } from "./date-range.ts";
-import { TextLink } from "./text-link.tsx";
 
 /** Today as YYYY-MM-DD in the visitor's own calendar (the server renders UTC's). */
 function localToday() {

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import { CreateTeamSchema } from "#app/components/create-team.schemas.ts";
 import type { WebContext } from "#app/load-context.ts";
-import { attempt } from "./api/client.server.ts";
-import { teamsApi } from "./api/teams.server.ts";
-import { requireAuth } from "./auth.server.ts";
-import { formRefusal } from "./forms.server.ts";
-import { teamPath } from "./teams.ts";
-import { redirectWithToast } from "./toast.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
+import { teamsApi } from "#app/services/api/teams.server.ts";
+import { requireAuth } from "#app/services/auth.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
+import { teamPath } from "#app/services/teams.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+import { CreateTeamSchema } from "./create-team.schemas.ts";
 
 /**
  * The create-team dialog's post, for each team list that opens it (/teams, /switch-team): the

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { CreateTeamDialog, CreateTeamLink } from "#app/components/create-team-dialog.tsx";
 import { Flex, Heading } from "#app/components/layout.tsx";
-import { TeamList, type TeamPage } from "#app/components/team-list.tsx";
+import { CreateTeamDialog, CreateTeamLink } from "./create-team-dialog.tsx";
+import { TeamList, type TeamPage } from "./team-list.tsx";
 
 /**
  * The team chooser (spec section 2): the title with the create button, what the page says

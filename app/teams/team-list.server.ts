@@ -1,6 +1,6 @@
 import type { WebContext } from "#app/load-context.ts";
-import { teamsApi } from "./api/teams.server.ts";
-import type { Auth } from "./auth.server.ts";
+import { teamsApi } from "#app/services/api/teams.server.ts";
+import type { Auth } from "#app/services/auth.server.ts";
 
 /**
  * One page of the caller's teams, as the list pages show them: `q` searches names by prefix and
