@@ -21,6 +21,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { useMessage } from "#app/i18n/use-message.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_STATUS_POLL_MS } from "#domain/constants.ts";
 import { imageFileProblem } from "#domain/image-file.ts";
+import { IMAGE_KINDS, type ImageDialog, type ImageKind } from "./image-kinds.ts";
 import type { ImageActionResult, ImageDialogTab } from "./image-upload.ts";
 
 /** The dialog's words: `<namespace>:<prefix>.<key>` (profile:avatar.*, teams:logo.*). */
@@ -62,12 +63,8 @@ const TEXT_KEYS = [
   "processingNoScript",
 ] as const;
 
-/** Where a dialog's words are: the avatar's in `profile`, the logo's in `teams`. */
-export type ImageDialogWords =
-  | { namespace: "profile"; prefix: "avatar" }
-  | { namespace: "teams"; prefix: "logo" };
-
-function useImageDialogTexts({ namespace, prefix }: ImageDialogWords): ImageDialogTexts {
+function useImageDialogTexts(kind: ImageKind): ImageDialogTexts {
+  const { namespace, prefix } = IMAGE_KINDS[kind].words;
   const { t } = useTranslation(namespace, { keyPrefix: prefix });
   const words = Object.fromEntries(TEXT_KEYS.map((key) => [key, t(key)])) as Record<
     (typeof TEXT_KEYS)[number],
@@ -91,26 +88,11 @@ const loadLinkSchema = () =>
  * second; without it the form posts the file to `path` and the page refreshes itself. Locked
  * against closing while the image uploads or is being prepared.
  */
-export function ImageUploadDialog({
-  path,
-  closeTo,
-  words,
-  failureMessage,
-  invalidError,
-  previewClassName,
-}: {
-  /** The dialog route's own address; its action is image-upload.server.ts's. */
-  path: string;
-  closeTo: string;
-  words: ImageDialogWords;
-  /** messages key shown when the image could not be set (errors.userAvatar, errors.teamLogo). */
-  failureMessage: string;
-  /** messages key for an upload the API refused (errors.invalidUserAvatar, ...). */
-  invalidError: string;
-  previewClassName: string;
-}) {
+export function ImageUploadDialog({ dialog }: { dialog: ImageDialog }) {
+  const { path, closeTo } = dialog;
+  const { failureMessage, invalidError } = IMAGE_KINDS[dialog.kind];
   const message = useMessage();
-  const texts = useImageDialogTexts(words);
+  const texts = useImageDialogTexts(dialog.kind);
   const { tab, id, status } = useLoaderData<ImageDialogLoaderData>();
   const actionData = useActionData<ImageActionResult>();
   const [uploading, setUploading] = useState(false);
@@ -165,7 +147,6 @@ export function ImageUploadDialog({
               path={path}
               texts={texts}
               invalidError={invalidError}
-              previewClassName={previewClassName}
               serverError={actionData && "error" in actionData ? actionData.error : undefined}
               onUploadingChange={setUploading}
             />
@@ -186,14 +167,12 @@ function FileTab({
   path,
   texts,
   invalidError,
-  previewClassName,
   serverError,
   onUploadingChange,
 }: {
   path: string;
   texts: ImageDialogTexts;
   invalidError: string;
-  previewClassName: string;
   serverError: string | undefined;
   onUploadingChange: (uploading: boolean) => void;
 }) {
@@ -272,7 +251,7 @@ function FileTab({
       <Flex direction="column" gap="4">
         {preview ? (
           <Flex justify="center">
-            <img className={previewClassName} src={preview} alt={texts.preview} />
+            <img className="avatar-preview" src={preview} alt={texts.preview} />
           </Flex>
         ) : null}
         <Flex direction="column" gap="1">

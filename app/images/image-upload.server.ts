@@ -4,8 +4,9 @@ import type { WebContext } from "#app/load-context.ts";
 import { attempt, serviceUnavailable } from "#app/services/api/client.server.ts";
 import type { Auth } from "#app/services/auth.server.ts";
 import { readMultipartForm } from "#app/services/request-body.server.ts";
-import { redirectWithToast, type ToastInput } from "#app/services/toast.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
 import { IMAGE_MAX_BYTES, type ImageContentType, isImageContentType } from "#domain/constants.ts";
+import { IMAGE_KINDS, type ImageDialog, type ImageKind } from "./image-kinds.ts";
 import { ImageLinkSchema } from "./image-upload.schemas.ts";
 import type { ImageActionResult, ImageDialogTab } from "./image-upload.ts";
 
@@ -18,22 +19,13 @@ import type { ImageActionResult, ImageDialogTab } from "./image-upload.ts";
 
 export type ImageStatus = "processing" | "ready" | "error";
 
-/** Where an image goes: the API calls that differ between avatars and logos. */
+/** Where an image goes: the API calls that differ between avatars and logos (image-targets.server.ts). */
 export interface ImageTarget {
+  kind: ImageKind;
   create(
     body: { contentType: ImageContentType } | { remoteUrl: string },
   ): Promise<{ id: string; uploadUrl: string | null }>;
   status(id: string): Promise<ImageStatus>;
-  /** The API's error code for an image it refused (invalidUserAvatar, invalidTeamLogo). */
-  invalidErrorCode: string;
-}
-
-export interface ImageDialog {
-  /** This dialog's own address, e.g. /profile/avatar. */
-  path: string;
-  /** Where it closes to once the image is set. */
-  closeTo: string;
-  successToast: ToastInput;
 }
 
 export function imageDialogTab(request: Request): ImageDialogTab {
@@ -55,7 +47,8 @@ export async function loadImageDialog(
   if (id) {
     const answer = await statusOf(target, id);
     if (answer === "ready") {
-      return redirectWithToast(request, context, dialog.closeTo, dialog.successToast, {
+      const saved = { type: "success", message: IMAGE_KINDS[dialog.kind].savedToast } as const;
+      return redirectWithToast(request, context, dialog.closeTo, saved, {
         headers: auth.headers,
       });
     }
@@ -195,5 +188,5 @@ async function forwardFile(
   if (tooLarge || status === 413) return { error: "imageSize" };
   if (status >= 200 && status < 300) return { id: created.value.id };
   if (status === 0) throw serviceUnavailable();
-  return { error: `errors.${target.invalidErrorCode}` };
+  return { error: `errors.${IMAGE_KINDS[target.kind].invalidErrorCode}` };
 }

@@ -5,7 +5,39 @@ import { Callout } from "#app/components/callout.tsx";
 import { TextField } from "#app/components/fields.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
+
+type ShownCredentials = {
+  teamAlias: string | null;
+  teamId: string;
+  username: string;
+  password: string;
+};
+
+/**
+ * The dialog a member's dialog turns into once it has made an internal contributor or a new
+ * password for one (adding a member, resetting a password): their sign-in details, shown once,
+ * and a way back to the team page `base`.
+ */
+export function CredentialsDialog({
+  credentials,
+  base,
+}: {
+  credentials: ShownCredentials;
+  base: string;
+}) {
+  const { t } = useTranslation("teams");
+  return (
+    <RouteDialog
+      title={t("members.credentials.title")}
+      closeTo={base}
+      closeLabel={t("members.close")}
+    >
+      <CredentialsCard credentials={credentials} doneTo={base} />
+    </RouteDialog>
+  );
+}
 
 /**
  * An internal contributor's sign-in details, shown once (spec section 3, internal member
@@ -16,7 +48,7 @@ export function CredentialsCard({
   credentials,
   doneTo,
 }: {
-  credentials: { teamAlias: string | null; teamId: string; username: string; password: string };
+  credentials: ShownCredentials;
   doneTo: string;
 }) {
   const { t } = useTranslation("teams");

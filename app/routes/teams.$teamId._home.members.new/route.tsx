@@ -6,7 +6,7 @@ import { Flex } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { detectLocale } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { CredentialsCard } from "#app/members/credentials.tsx";
+import { CredentialsDialog } from "#app/members/credentials.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { type Credentials, membersApi } from "#app/services/api/members.server.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
@@ -98,15 +98,7 @@ export default function AddMemberDialog() {
   const { base, tab } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   if (answer && "credentials" in answer) {
-    return (
-      <RouteDialog
-        title={t("members.credentials.title")}
-        closeTo={base}
-        closeLabel={t("members.close")}
-      >
-        <CredentialsCard credentials={answer.credentials} doneTo={base} />
-      </RouteDialog>
-    );
+    return <CredentialsDialog credentials={answer.credentials} base={base} />;
   }
   const path = `${base}/members/new`;
   return (
