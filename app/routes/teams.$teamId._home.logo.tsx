@@ -5,9 +5,8 @@ import { logoTarget } from "#app/images/image-targets.server.ts";
 import { imageDialogAction, loadImageDialog } from "#app/images/image-upload.server.ts";
 import { ImageUploadDialog } from "#app/images/image-upload-dialog.tsx";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
-import { requireTeam } from "#app/services/team-route.server.ts";
+import { closeAsForbidden, requireTeam } from "#app/services/team-route.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 import { can } from "#domain/roles.ts";
 
 export const handle = imageDialogHandle("logo");
@@ -20,10 +19,7 @@ function logoDialog(base: string): ImageDialog {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
   if (!can(team.memberRole, "update", "team")) {
-    return redirectWithToast(request, context, base, {
-      type: "error",
-      message: "messages:errors.forbidden",
-    });
+    return closeAsForbidden(request, context, base);
   }
   const target = logoTarget(context, auth, team.teamId);
   return loadImageDialog(request, context, auth, logoDialog(base), target);

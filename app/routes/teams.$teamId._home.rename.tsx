@@ -4,8 +4,7 @@ import { TeamRenameSchema } from "#app/rename/rename.schemas.ts";
 import { renameAction } from "#app/rename/rename.server.ts";
 import { RenameDialog } from "#app/rename/rename-dialog.tsx";
 import { teamsApi } from "#app/services/api/teams.server.ts";
-import { requireTeam } from "#app/services/team-route.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
+import { closeAsForbidden, requireTeam } from "#app/services/team-route.server.ts";
 import { can } from "#domain/roles.ts";
 
 const loadSchema = () =>
@@ -16,10 +15,7 @@ export const handle = { i18n: ["common", "teams", "messages"] };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
   if (!can(team.memberRole, "update", "team")) {
-    return redirectWithToast(request, context, base, {
-      type: "error",
-      message: "messages:errors.forbidden",
-    });
+    return closeAsForbidden(request, context, base);
   }
   return data({ name: team.name, base }, { headers: auth.headers });
 }

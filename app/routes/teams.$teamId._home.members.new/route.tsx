@@ -9,7 +9,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { CredentialsDialog } from "#app/members/credentials.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { type Credentials, membersApi } from "#app/services/api/members.server.ts";
-import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
+import { closeAsForbidden, closeWithError, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { can } from "#domain/roles.ts";
 import { InternalForm } from "./internal-form.tsx";
@@ -28,10 +28,7 @@ type Tab = "email" | "internal";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
   if (!can(team.memberRole, "create", "member")) {
-    return redirectWithToast(request, context, base, {
-      type: "error",
-      message: "messages:errors.forbidden",
-    });
+    return closeAsForbidden(request, context, base);
   }
   const tab: Tab =
     new URL(request.url).searchParams.get("tab") === "internal" ? "internal" : "email";
