@@ -2,10 +2,10 @@ import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { I18nProvider } from "#app/components/i18n.tsx";
-import { fallbackLanguage, isLocale, type Locale } from "#app/i18n.ts";
+import { fallbackLanguage, isLocale, type Locale } from "#app/i18n/config.ts";
+import { I18nProvider } from "#app/i18n/react.tsx";
+import type { Catalog, Catalogs } from "#app/i18n/translator.ts";
 import { setJavaScriptCookie } from "#app/services/streaming.ts";
-import type { Catalog, Catalogs } from "#app/services/translate.ts";
 
 /**
  * Translations are bundled per language and namespace, so the browser downloads only the ones its

@@ -6,18 +6,18 @@ import type {
 } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nProvider } from "#app/components/i18n.tsx";
-import { NonceProvider } from "#app/components/nonce.tsx";
-import { detectLocale, resources } from "#app/services/i18n.server.ts";
-import { pageStream, wholePage } from "#app/services/page-body.server.ts";
+import { detectLocale, resources } from "#app/i18n/language.server.ts";
+import { I18nProvider } from "#app/i18n/react.tsx";
 import { canStream } from "#app/services/streaming.server.ts";
+import { NonceProvider } from "#app/shell/nonce.tsx";
+import { pageStream, wholePage } from "#app/shell/page-body.server.ts";
 
 export const streamTimeout = 5_000;
 
 /** The host gives every action its request through this (server/web.ts, ADR 021). */
 export { guardActionRequest } from "#app/services/request-body.server.ts";
 /** The host passes what every loader and action throws through this (server/web.ts, ADR 018). */
-export { mapRouteError } from "#app/services/route-errors.server.ts";
+export { mapRouteError } from "#app/shell/route-errors.server.ts";
 
 /**
  * What Remix reports of a failed request. A client's mistake that Remix answers itself (a post to

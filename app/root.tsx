@@ -11,27 +11,27 @@ import {
 import { type ReactNode, useEffect } from "react";
 // The client half only: the package's index also loads its server half (cookies, sessions).
 import { ThemeProvider, useTheme } from "remix-themes/build/theme-provider.js";
-import { CookieBanner } from "#app/components/cookie-banner.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { useChangeLanguage, useTranslation } from "#app/components/i18n.tsx";
 import { Theme } from "#app/components/layout.tsx";
-import { ModulePreloads } from "#app/components/module-preloads.tsx";
-import { useNonce } from "#app/components/nonce.tsx";
-import { SiteFooter } from "#app/components/site-footer.tsx";
-import { SiteHeader, TeamSwitch } from "#app/components/site-header.tsx";
-import { TeamMenu } from "#app/components/team-menu.tsx";
-import { ThemeHead } from "#app/components/theme-head.tsx";
-import { Toast } from "#app/components/toast.tsx";
-import { UserMenu } from "#app/components/user-menu.tsx";
+import { i18nServer } from "#app/i18n/language.server.ts";
+import { useChangeLanguage, useTranslation } from "#app/i18n/react.tsx";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { sessionSummary } from "#app/services/auth.server.ts";
 import { getConsent } from "#app/services/consent.server.ts";
-import { i18nServer } from "#app/services/i18n.server.ts";
 import { currentPath } from "#app/services/redirect.ts";
 import { useJavaScriptCookie } from "#app/services/streaming.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { getTheme } from "#app/services/theme.server.ts";
 import { getToast } from "#app/services/toast.server.ts";
+import { CookieBanner } from "#app/shell/cookie-banner.tsx";
+import { ModulePreloads } from "#app/shell/module-preloads.tsx";
+import { useNonce } from "#app/shell/nonce.tsx";
+import { SiteFooter } from "#app/shell/site-footer.tsx";
+import { SiteHeader, TeamSwitch } from "#app/shell/site-header.tsx";
+import { TeamMenu } from "#app/shell/team-menu.tsx";
+import { ThemeHead } from "#app/shell/theme-head.tsx";
+import { Toast } from "#app/shell/toast.tsx";
+import { UserMenu } from "#app/shell/user-menu.tsx";
 import appCss from "#app/styles/app.css?url";
 import systemDarkCss from "#app/styles/system-dark.css?url";
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Trans, useTranslation } from "#app/components/i18n.tsx";
 import { Card, Flex, Heading, Text } from "#app/components/layout.tsx";
+import { Trans, useTranslation } from "#app/i18n/react.tsx";
 import { Callout } from "./callout.tsx";
 import { TextLink } from "./text-link.tsx";
 

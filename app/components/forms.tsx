@@ -11,11 +11,11 @@ import { type ComponentProps, type ReactNode, useEffect, useState } from "react"
 import type { z } from "zod";
 import { Button } from "#app/components/button.tsx";
 import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { useMessage } from "#app/i18n/use-message.ts";
 import { Callout } from "./callout.tsx";
 import { TextField } from "./fields.tsx";
-import { useMessage } from "./message.ts";
 
 /** A form's fields: every form schema is an object, as conform asks its field types to be. */
 type FormFields<Schema extends z.ZodType> = z.input<Schema> & Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { Trans, useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { Trans, useTranslation } from "#app/i18n/react.tsx";
 import { FieldErrors } from "./forms.tsx";
 
 /**

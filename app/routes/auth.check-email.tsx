@@ -4,10 +4,10 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { AddressSentence, AuthCard, AuthLink, AuthProblem } from "#app/components/auth-card.tsx";
 import { Button } from "#app/components/button.tsx";
 import { CodeField, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex } from "#app/components/layout.tsx";
+import { i18nServer } from "#app/i18n/language.server.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
-import { i18nServer } from "#app/services/i18n.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { verifyEmailAction } from "#app/services/verify-email.server.ts";
 

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { isLocale } from "#app/i18n.ts";
-import { serializeLocaleCookie } from "#app/services/i18n.server.ts";
+import { isLocale } from "#app/i18n/config.ts";
+import { serializeLocaleCookie } from "#app/i18n/language.server.ts";
 import { safeRedirectPath } from "#app/services/redirect.ts";
 
 export function loader() {

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge } from "#app/components/badge.tsx";
 import { DataList } from "#app/components/data-list.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Card, Flex, Heading } from "#app/components/layout.tsx";
+import { i18nServer } from "#app/i18n/language.server.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { getStatus } from "#app/services/api/status.server.ts";
-import { i18nServer } from "#app/services/i18n.server.ts";
 import { pageTitle } from "#app/services/meta.ts";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "#app/components/i18n.tsx";
-import { TeamChooser } from "#app/components/team-chooser.tsx";
+import { i18nServer } from "#app/i18n/language.server.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
-import { createTeam } from "#app/services/create-team.server.ts";
-import { i18nServer } from "#app/services/i18n.server.ts";
-import { loadTeamPage } from "#app/services/team-list.server.ts";
+import { createTeam } from "#app/teams/create-team.server.ts";
+import { TeamChooser } from "#app/teams/team-chooser.tsx";
+import { loadTeamPage } from "#app/teams/team-list.server.ts";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 

@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
-import { loadCollectionPage } from "#app/routes/teams.$teamId._home/collections-page.server.ts";
+import { readFilters } from "#app/collections/collections-filters.ts";
+import { loadCollectionPage } from "#app/collections/collections-page.server.ts";
+import { detectLocale } from "#app/i18n/language.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
-import { detectLocale } from "#app/services/i18n.server.ts";
 
 /*
  * The next page of the collections list for the "load more" fetcher (with JavaScript). The team

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
+import { filtersHref, readFilters } from "#app/collections/collections-filters.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { downloadsApi } from "#app/services/api/downloads.server.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";

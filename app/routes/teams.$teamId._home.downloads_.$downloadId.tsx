@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { filtersHref, readFilters } from "#app/collections/collections-filters.ts";
 import { Button } from "#app/components/button.tsx";
 import { Callout } from "#app/components/callout.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { useRevalidateWhile } from "#app/components/poll.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
-import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { downloadsApi } from "#app/services/api/downloads.server.ts";
 import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { DOWNLOAD_POLL_MS } from "#domain/constants.ts";

@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataList } from "#app/components/data-list.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { memberNickname } from "#app/services/api/members.server.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
 

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import type { MemberPage } from "#app/routes/teams.$teamId._home/members-panel.tsx";
+import { memberPage, memberPageQuery } from "#app/members/member-page.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
 import { requireAuth } from "#app/services/auth.server.ts";
 
@@ -10,15 +10,12 @@ import { requireAuth } from "#app/services/auth.server.ts";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
-  const query = new URL(request.url).searchParams;
-  const q = query.get("mq")?.trim() ?? "";
-  const after = query.get("mafter") ?? "";
+  const query = memberPageQuery(new URL(request.url).searchParams);
   const { body } = await membersApi.list(context, auth.accessToken, params.teamId ?? "", {
-    prefix: q,
-    lastKey: after,
+    prefix: query.q,
+    lastKey: query.after,
   });
-  const members = { members: body.members, lastKey: body.pagination.lastKey, q, after };
-  return data({ members } satisfies { members: MemberPage }, { headers: auth.headers });
+  return data({ members: memberPage(body, query) }, { headers: auth.headers });
 }
 
 /** Nothing over the team page, should anyone open the address itself. */

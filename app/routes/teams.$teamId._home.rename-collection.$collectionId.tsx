@@ -1,16 +1,16 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { RenameDialog } from "#app/components/rename-dialog.tsx";
-import { loadCollectionDialog } from "#app/routes/teams.$teamId._home/collection-dialog.server.ts";
+import { loadCollectionDialog } from "#app/collections/collection-dialog.server.ts";
+import { CollectionRenameSchema } from "#app/rename/rename.schemas.ts";
+import { renameAction } from "#app/rename/rename.server.ts";
+import { RenameDialog } from "#app/rename/rename-dialog.tsx";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
-import { renameAction } from "#app/services/rename.server.ts";
-import { CollectionRenameSchema } from "#app/services/rename-schemas.ts";
 import { closeWithError } from "#app/services/team-route.server.ts";
 import { canRenameCollection } from "#domain/roles.ts";
 
 const loadSchema = () =>
-  import("#app/services/rename-schemas.ts").then((module) => module.CollectionRenameSchema);
+  import("#app/rename/rename.schemas.ts").then((module) => module.CollectionRenameSchema);
 
 export const handle = { i18n: ["common", "teams", "messages", "collections"] };
 

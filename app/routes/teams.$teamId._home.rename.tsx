@@ -1,25 +1,21 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { RenameDialog } from "#app/components/rename-dialog.tsx";
+import { TeamRenameSchema } from "#app/rename/rename.schemas.ts";
+import { renameAction } from "#app/rename/rename.server.ts";
+import { RenameDialog } from "#app/rename/rename-dialog.tsx";
 import { teamsApi } from "#app/services/api/teams.server.ts";
-import { renameAction } from "#app/services/rename.server.ts";
-import { TeamRenameSchema } from "#app/services/rename-schemas.ts";
-import { requireTeam } from "#app/services/team-route.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
+import { closeAsForbidden, requireTeam } from "#app/services/team-route.server.ts";
 import { can } from "#domain/roles.ts";
 
 const loadSchema = () =>
-  import("#app/services/rename-schemas.ts").then((module) => module.TeamRenameSchema);
+  import("#app/rename/rename.schemas.ts").then((module) => module.TeamRenameSchema);
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
   if (!can(team.memberRole, "update", "team")) {
-    return redirectWithToast(request, context, base, {
-      type: "error",
-      message: "messages:errors.forbidden",
-    });
+    return closeAsForbidden(request, context, base);
   }
   return data({ name: team.name, base }, { headers: auth.headers });
 }

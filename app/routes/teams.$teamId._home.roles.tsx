@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { ROLES } from "#domain/roles.ts";

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { loadCollectionDialog } from "#app/collections/collection-dialog.server.ts";
 import { Button } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
-import { loadCollectionDialog } from "#app/routes/teams.$teamId._home/collection-dialog.server.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { closeWithError, orGoBack } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";

@@ -1,16 +1,16 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { RenameDialog } from "#app/components/rename-dialog.tsx";
-import { screenSearch } from "#app/routes/teams.$teamId.collections.$collectionId/files-filters.ts";
+import { screenSearch } from "#app/files/files-filters.ts";
+import { FileRenameSchema } from "#app/rename/rename.schemas.ts";
+import { renameAction } from "#app/rename/rename.server.ts";
+import { RenameDialog } from "#app/rename/rename-dialog.tsx";
 import { filesApi } from "#app/services/api/files.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
-import { renameAction } from "#app/services/rename.server.ts";
-import { FileRenameSchema } from "#app/services/rename-schemas.ts";
 import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { canRenameFile } from "#domain/roles.ts";
 
 const loadSchema = () =>
-  import("#app/services/rename-schemas.ts").then((module) => module.FileRenameSchema);
+  import("#app/rename/rename.schemas.ts").then((module) => module.FileRenameSchema);
 
 export const handle = { i18n: ["common", "files", "messages"] };
 

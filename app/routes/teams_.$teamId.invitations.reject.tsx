@@ -3,13 +3,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Button } from "#app/components/button.tsx";
 import { Callout } from "#app/components/callout.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
-import { InvitationSummary } from "#app/components/invitation-summary.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
-import { useMessage } from "#app/components/message.ts";
+import { i18nServer } from "#app/i18n/language.server.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { useMessage } from "#app/i18n/use-message.ts";
+import { InvitationSummary } from "#app/members/invitation-summary.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
-import { i18nServer } from "#app/services/i18n.server.ts";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { loadLegalPage } from "#app/components/legal-page.server.ts";
-import { LegalPage } from "#app/components/legal-page.tsx";
+import { loadLegalPage } from "#app/legal/legal-page.server.ts";
+import { LegalPage } from "#app/legal/legal-page.tsx";
 
 export const handle = { i18n: ["common", "legal"] };
 

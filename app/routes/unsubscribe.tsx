@@ -2,11 +2,11 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { Callout } from "#app/components/callout.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Card, Flex, Heading, Text } from "#app/components/layout.tsx";
+import { i18nServer } from "#app/i18n/language.server.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { subscriptionsApi } from "#app/services/api/subscriptions.server.ts";
-import { i18nServer } from "#app/services/i18n.server.ts";
 
 export const handle = { i18n: ["common", "landing", "messages"] };
 

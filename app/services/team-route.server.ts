@@ -42,6 +42,14 @@ export function closeWithError({ request, context, to, auth }: GoBack, errorCode
   );
 }
 
+/** A dialog the caller's role may not open: back to `to`, with the "not allowed" snackbar. */
+export function closeAsForbidden(request: Request, context: WebContext, to: string) {
+  return redirectWithToast(request, context, to, {
+    type: "error",
+    message: "messages:errors.forbidden",
+  });
+}
+
 /** `call`'s value; the API's refusal of it closes the dialog instead (closeWithError). */
 export async function orGoBack<T>(call: Promise<T>, back: GoBack): Promise<T> {
   const outcome = await attempt(call);

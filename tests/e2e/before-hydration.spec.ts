@@ -134,7 +134,7 @@ test("dates picked before the files page hydrates apply once it does", async ({ 
 });
 
 test("before its scripts arrive, a page is already in the system's theme", async ({ page }) => {
-  // The inline script in the head (components/theme-head.tsx) sets the class before the first
+  // The inline script in the head (app/shell/theme-head.tsx) sets the class before the first
   // paint; the modules, held back here, would only agree with it later.
   await holdScripts(page);
   for (const scheme of ["dark", "light"] as const) {

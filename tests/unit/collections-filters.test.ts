@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { dateRangeError, dayEnd, dayStart, isDay, today } from "#app/components/date-range.ts";
 import {
   filterParams,
   filtersHref,
   hasFilters,
   listRequest,
   readFilters,
-} from "#app/routes/teams.$teamId._home/collections-filters.ts";
+} from "#app/collections/collections-filters.ts";
+import { dateRangeError, dayEnd, dayStart, isDay, today } from "#app/filters/date-range.ts";
 
 const read = (query: string) => readFilters(new URLSearchParams(query));
 

@@ -4,7 +4,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { pageStream, wholePage } from "#app/services/page-body.server.ts";
+import { pageStream, wholePage } from "#app/shell/page-body.server.ts";
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
 

@@ -2,10 +2,10 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_CATALOGUE } from "#api/billing/catalogue.ts";
-import { I18nProvider } from "#app/components/i18n.tsx";
-import { UsageRing } from "#app/components/usage-ring.tsx";
-import { planAction, type Reader } from "#app/routes/plans/plan-action.ts";
-import { resources } from "#app/services/i18n.server.ts";
+import { resources } from "#app/i18n/language.server.ts";
+import { I18nProvider } from "#app/i18n/react.tsx";
+import { planAction, type Reader } from "#app/plans/plan-action.ts";
+import { UsageRing } from "#app/routes/plans/usage-ring.tsx";
 import type { Plan } from "#domain/plans.ts";
 
 const plan = (id: string) => BUILT_IN_CATALOGUE.find((p) => p.planId === id) as Plan;

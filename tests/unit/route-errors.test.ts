@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError, serviceUnavailable } from "#app/services/api/client.server.ts";
 import { returnPathOf } from "#app/services/redirect.ts";
-import { mapRouteError, type RouteHandler } from "#app/services/route-errors.server.ts";
 import { getSession } from "#app/services/session.server.ts";
+import { mapRouteError, type RouteHandler } from "#app/shell/route-errors.server.ts";
 import { testWebContext } from "#tests/support/web-context.ts";
 
 // The one mapping from an API error to a response (ADR 018), called as the host calls it for

@@ -2,9 +2,9 @@ import { PassThrough } from "node:stream";
 import { createElement, Suspense } from "react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { I18nProvider, Trans, useTranslation } from "#app/components/i18n.tsx";
-import { resources } from "#app/services/i18n.server.ts";
-import { type Catalogs, makeT } from "#app/services/translate.ts";
+import { resources } from "#app/i18n/language.server.ts";
+import { I18nProvider, Trans, useTranslation } from "#app/i18n/react.tsx";
+import { type Catalogs, makeT } from "#app/i18n/translator.ts";
 
 const catalogs: Catalogs = {
   en: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { dateRangeError } from "#app/components/date-range.ts";
+import { dateRangeError } from "#app/filters/date-range.ts";
 import { IMAGE_MAX_BYTES } from "#domain/constants.ts";
 import { normalizeSignUpNicknameInput } from "#domain/nickname-input.ts";
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 const SECOND = 1000;
 const UNITS = [

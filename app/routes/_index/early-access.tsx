@@ -3,9 +3,9 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { Callout } from "#app/components/callout.tsx";
 import { TextField } from "#app/components/fields.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
-import { useMessage } from "#app/components/message.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { useMessage } from "#app/i18n/use-message.ts";
 
 /**
  * The early-access form at #request-early-access (spec sections 1, 2 and 4): an email and the

@@ -4,8 +4,8 @@ import { AuthCard } from "#app/components/auth-card.tsx";
 import { Button } from "#app/components/button.tsx";
 import { Callout } from "#app/components/callout.tsx";
 import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 const loadNewPasswordSchema = () =>
   import("./schemas.ts").then((module) => module.NewPasswordSchema);

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { i18nServer } from "#app/i18n/language.server.ts";
+import { messageWithValues } from "#app/i18n/message-values.ts";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { type ApiRequestError, attempt } from "#app/services/api/client.server.ts";
 import { requireGuest, signedInHome, startSession } from "#app/services/auth.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
-import { i18nServer } from "#app/services/i18n.server.ts";
-import { messageWithValues } from "#app/services/message-values.ts";
 import { commitSession, getSession, pendingInvitationOf } from "#app/services/session.server.ts";
 import { classifySignInIdentifier } from "#domain/validation.ts";
 import { NewPasswordForm } from "./new-password-form.tsx";

@@ -3,9 +3,9 @@ import { Form, Link } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Callout } from "#app/components/callout.tsx";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
-import { Trans, useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { TextLink } from "#app/components/text-link.tsx";
+import { Trans, useTranslation } from "#app/i18n/react.tsx";
 import type { SignInError } from "#app/services/session.server.ts";
 import { SocialButtons } from "./social-buttons.tsx";
 

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Separator, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 /**
  * One plain form per configured provider, so the buttons work without JavaScript; a document

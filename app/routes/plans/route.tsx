@@ -1,20 +1,20 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Callout } from "#app/components/callout.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Grid, Heading, Text } from "#app/components/layout.tsx";
-import { UsageRing } from "#app/components/usage-ring.tsx";
+import { i18nServer } from "#app/i18n/language.server.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { planAction } from "#app/plans/plan-action.ts";
+import { PlanCard } from "#app/plans/plan-card.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { plansApi } from "#app/services/api/plans.server.ts";
 import { getAuth, requireAuth } from "#app/services/auth.server.ts";
 import { unknownIntent } from "#app/services/forms.server.ts";
-import { i18nServer } from "#app/services/i18n.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { dateTimeFormat } from "#domain/format.ts";
 import { dayOf } from "#domain/plans.ts";
-import { planAction } from "./plan-action.ts";
-import { PlanCard } from "./plan-card.tsx";
+import { UsageRing } from "./usage-ring.tsx";
 
 export const handle = { i18n: ["common", "plans", "messages"] };
 

@@ -4,8 +4,8 @@ import type { z } from "zod";
 import { Button } from "#app/components/button.tsx";
 import { Field, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 import type { ProfileSchema } from "./schemas.ts";
 

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { Callout } from "#app/components/callout.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 /**
  * The second step: the alias as typed, the warning that it can never change, back (to the field,

@@ -1,9 +1,9 @@
 import { UserAvatar } from "#app/components/avatar.tsx";
 import { Badge } from "#app/components/badge.tsx";
 import { DataList } from "#app/components/data-list.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { MemberDetail } from "#app/services/api/members.server.ts";
 
 /** Who the member is: avatar, name and role, then their details (spec section 2). */

@@ -3,8 +3,8 @@ import { Form } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { Field, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 
 const loadRenameSchema = () => import("./schemas.ts").then((module) => module.RenameSchema);

@@ -3,9 +3,9 @@ import { Form } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { FieldErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
-import { useMessage } from "#app/components/message.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { useMessage } from "#app/i18n/use-message.ts";
 import type { Member } from "#app/services/api/members.server.ts";
 import { ASSIGNABLE_ROLES } from "#domain/roles.ts";
 

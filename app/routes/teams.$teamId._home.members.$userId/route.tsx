@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CredentialsCard } from "#app/components/credentials.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { CredentialsDialog } from "#app/members/credentials.tsx";
 import { memberNickname } from "#app/services/api/members.server.ts";
 import { allowedActions, loadMember, memberAction } from "./member.server.ts";
 import { MemberActions } from "./member-actions.tsx";
@@ -36,15 +36,7 @@ export default function MemberDialog() {
   const answer = useActionData<typeof action>();
 
   if (answer && "credentials" in answer) {
-    return (
-      <RouteDialog
-        title={t("members.credentials.title")}
-        closeTo={base}
-        closeLabel={t("members.close")}
-      >
-        <CredentialsCard credentials={answer.credentials} doneTo={base} />
-      </RouteDialog>
-    );
+    return <CredentialsDialog credentials={answer.credentials} base={base} />;
   }
 
   return (

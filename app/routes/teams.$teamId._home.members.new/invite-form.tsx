@@ -1,9 +1,9 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
-import { useMessage } from "#app/components/message.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { useMessage } from "#app/i18n/use-message.ts";
 import { ASSIGNABLE_ROLES } from "#domain/roles.ts";
 
 const loadInviteSchema = () => import("./schemas.ts").then((module) => module.InviteSchema);

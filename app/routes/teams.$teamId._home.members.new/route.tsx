@@ -2,14 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CredentialsCard } from "#app/components/credentials.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { detectLocale } from "#app/i18n/language.server.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { CredentialsDialog } from "#app/members/credentials.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { type Credentials, membersApi } from "#app/services/api/members.server.ts";
-import { detectLocale } from "#app/services/i18n.server.ts";
-import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
+import { closeAsForbidden, closeWithError, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { can } from "#domain/roles.ts";
 import { InternalForm } from "./internal-form.tsx";
@@ -28,10 +28,7 @@ type Tab = "email" | "internal";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
   if (!can(team.memberRole, "create", "member")) {
-    return redirectWithToast(request, context, base, {
-      type: "error",
-      message: "messages:errors.forbidden",
-    });
+    return closeAsForbidden(request, context, base);
   }
   const tab: Tab =
     new URL(request.url).searchParams.get("tab") === "internal" ? "internal" : "email";
@@ -98,15 +95,7 @@ export default function AddMemberDialog() {
   const { base, tab } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   if (answer && "credentials" in answer) {
-    return (
-      <RouteDialog
-        title={t("members.credentials.title")}
-        closeTo={base}
-        closeLabel={t("members.close")}
-      >
-        <CredentialsCard credentials={answer.credentials} doneTo={base} />
-      </RouteDialog>
-    );
+    return <CredentialsDialog credentials={answer.credentials} base={base} />;
   }
   const path = `${base}/members/new`;
   return (

@@ -7,8 +7,8 @@ import {
 import { Form } from "@remix-run/react";
 import { TextArea } from "#app/components/fields.tsx";
 import { Field, FieldErrors, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 const loadCreateSchema = () => import("./schemas.ts").then((module) => module.CreateSchema);
 

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "#app/components/i18n.tsx";
+import { filtersHref, readFilters } from "#app/collections/collections-filters.ts";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
-import { filtersHref, readFilters } from "#app/routes/teams.$teamId._home/collections-filters.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
-import { requireTeam } from "#app/services/team-route.server.ts";
+import { closeAsForbidden, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { canCreateCollection, canMakeCollaborative } from "#domain/roles.ts";
 import { NewCollectionForm } from "./new-collection-form.tsx";
@@ -29,10 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
   const back = backTo(request, base);
   if (!canCreateCollection(team.memberRole, team.mode)) {
-    return redirectWithToast(request, context, back, {
-      type: "error",
-      message: "messages:errors.forbidden",
-    });
+    return closeAsForbidden(request, context, back);
   }
   return data(
     { back, mayCollaborate: canMakeCollaborative(team.memberRole) },

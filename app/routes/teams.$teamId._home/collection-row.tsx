@@ -1,9 +1,10 @@
 import { Form } from "@remix-run/react";
+import type { ListedCollection } from "#app/collections/collections-page.server.ts";
 import { Badge } from "#app/components/badge.tsx";
 import { Button } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import {
   type Actor,
   canDownloadCollection,
@@ -11,7 +12,6 @@ import {
   canShareCollection,
   shareTransition,
 } from "#domain/roles.ts";
-import type { ListedCollection } from "./collections-page.server.ts";
 
 /**
  * One collection in the list: a link to its files (bold and marked while unread), and the menu

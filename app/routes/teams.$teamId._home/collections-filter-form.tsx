@@ -1,15 +1,19 @@
 import { Form } from "@remix-run/react";
 import type { ChangeEvent } from "react";
+import {
+  activeFormFilters,
+  type CollectionFilters,
+  filtersHref,
+} from "#app/collections/collections-filters.ts";
 import { Button } from "#app/components/button.tsx";
-import { DateFilter } from "#app/components/date-filter.tsx";
-import { dateRangeError } from "#app/components/date-range.ts";
 import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";
-import { FiltersDisclosure } from "#app/components/filters-disclosure.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { DateFilter } from "#app/filters/date-filter.tsx";
+import { dateRangeError } from "#app/filters/date-range.ts";
+import { FiltersDisclosure } from "#app/filters/filters-disclosure.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
-import { activeFormFilters, type CollectionFilters, filtersHref } from "./collections-filters.ts";
 
 type Person = Pick<Member, "userId" | "nickname">;
 

@@ -1,11 +1,15 @@
 import { Link, useRevalidator } from "@remix-run/react";
+import {
+  type CollectionFilters,
+  filtersHref,
+  hasFilters,
+} from "#app/collections/collections-filters.ts";
 import { IconButton } from "#app/components/button.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading } from "#app/components/layout.tsx";
 import { TextLink } from "#app/components/text-link.tsx";
-import { type CollectionFilters, filtersHref, hasFilters } from "./collections-filters.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 /**
  * The collections screen's title (a link that clears the filters), the sort order, and refresh

@@ -1,18 +1,25 @@
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
+import {
+  type CollectionFilters,
+  filtersHref,
+  hasFilters,
+} from "#app/collections/collections-filters.ts";
+import type {
+  CollectionListPage,
+  ListedCollection,
+} from "#app/collections/collections-page.server.ts";
 import { Button } from "#app/components/button.tsx";
 import { Callout } from "#app/components/callout.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
 import { Card, Flex, Text } from "#app/components/layout.tsx";
 import { useListLinks } from "#app/components/list-links.ts";
-import { useMessage } from "#app/components/message.ts";
 import { PageLinks } from "#app/components/page-links.tsx";
 import { TextLink } from "#app/components/text-link.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { useMessage } from "#app/i18n/use-message.ts";
 import type { Actor } from "#domain/roles.ts";
 import { CollectionRow } from "./collection-row.tsx";
-import { type CollectionFilters, filtersHref, hasFilters } from "./collections-filters.ts";
-import type { CollectionListPage, ListedCollection } from "./collections-page.server.ts";
 
 /** The list when it could not be loaded at all. */
 export function ListError() {

@@ -1,14 +1,14 @@
 import { Await, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { Suspense, useMemo, useState } from "react";
+import { type CollectionFilters, filterParams } from "#app/collections/collections-filters.ts";
+import type { CollectionListPage } from "#app/collections/collections-page.server.ts";
 import { Flex } from "#app/components/layout.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
 import { LOADING_BANNER_MIN_MS } from "#domain/constants.ts";
 import { canCreateCollection, type Role, type TeamMode } from "#domain/roles.ts";
 import { CollectionsFilterForm } from "./collections-filter-form.tsx";
-import { type CollectionFilters, filterParams } from "./collections-filters.ts";
 import { CollectionsHeader } from "./collections-header.tsx";
 import { CollectionList, ListError } from "./collections-list.tsx";
-import type { CollectionListPage } from "./collections-page.server.ts";
 import { CollectionsTabs } from "./collections-tabs.tsx";
 import { FilterChips } from "./filter-chips.tsx";
 import { LoadingBanner, Pending, useMinimumVisible } from "./loading-banner.tsx";

@@ -1,6 +1,10 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "#app/components/i18n.tsx";
-import { type CollectionFilters, type CollectionsTab, filtersHref } from "./collections-filters.ts";
+import {
+  type CollectionFilters,
+  type CollectionsTab,
+  filtersHref,
+} from "#app/collections/collections-filters.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 /** All / Mine / Shared, as links ("Mine" drops the creator filter: it is you). */
 export function CollectionsTabs({ base, filters }: { base: string; filters: CollectionFilters }) {

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
+import { type CollectionFilters, filtersHref } from "#app/collections/collections-filters.ts";
 import { Badge } from "#app/components/badge.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { Member } from "#app/services/api/members.server.ts";
-import { type CollectionFilters, filtersHref } from "./collections-filters.ts";
 
 /** The creator and tagged filters as chips, each with a link that removes it. */
 export function FilterChips({

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Callout } from "#app/components/callout.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 /** Shows `active` at once and keeps it on at least `minimumMs` (the loading banner's rule). */
 export function useMinimumVisible(active: boolean, minimumMs: number) {

@@ -4,12 +4,13 @@ import { UserAvatar } from "#app/components/avatar.tsx";
 import { Badge } from "#app/components/badge.tsx";
 import { Button } from "#app/components/button.tsx";
 import { TextField } from "#app/components/fields.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { useDebouncedSearch, useInfiniteList } from "#app/components/infinite-list.ts";
 import { Card, Flex, Heading, Text } from "#app/components/layout.tsx";
 import { PageLinks } from "#app/components/page-links.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
 import { TextLink } from "#app/components/text-link.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
+import type { MemberPage } from "#app/members/member-page.ts";
 import type { Member } from "#app/services/api/members.server.ts";
 import { memberStatusColour } from "#domain/members.ts";
 import { can, type Role } from "#domain/roles.ts";
@@ -21,13 +22,6 @@ const pageOfMembers = (data: { members: MemberPage }) => ({
   lastKey: data.members.lastKey,
 });
 const memberKey = (member: Member) => member.userId;
-
-export interface MemberPage {
-  members: Member[];
-  lastKey: string | null;
-  q: string;
-  after: string;
-}
 
 /**
  * The members side panel (spec section 2): each member with avatar, name, role and a status

@@ -1,15 +1,15 @@
 import { redirect } from "@remix-run/node";
-import { today } from "#app/components/date-range.ts";
+import { readFilters } from "#app/collections/collections-filters.ts";
+import { loadCollectionPage } from "#app/collections/collections-page.server.ts";
+import { today } from "#app/filters/date-range.ts";
+import { detectLocale } from "#app/i18n/language.server.ts";
 import type { WebContext } from "#app/load-context.ts";
+import { type MemberPage, memberPage, memberPageQuery } from "#app/members/member-page.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
 import { type Auth, userIdOf } from "#app/services/auth.server.ts";
-import { detectLocale } from "#app/services/i18n.server.ts";
 import { deferFor } from "#app/services/streaming.server.ts";
-import { readFilters } from "./collections-filters.ts";
-import { loadCollectionPage } from "./collections-page.server.ts";
 import type { CollectionsScreenData } from "./collections-screen.tsx";
-import type { MemberPage } from "./members-panel.tsx";
 
 /**
  * What the team's home shows for this address: the members panel's page (`mq`, `mafter`), the
@@ -25,8 +25,7 @@ export async function loadTeamHome(
   const teamParam = params.teamId ?? "";
   const base = `/teams/${encodeURIComponent(teamParam)}`;
   const query = new URL(request.url).searchParams;
-  const q = query.get("mq")?.trim() ?? "";
-  const after = query.get("mafter") ?? "";
+  const { q, after } = memberPageQuery(query);
   const filters = readFilters(query);
   const listed = await attempt(
     membersApi.list(context, auth.accessToken, teamParam, { prefix: q, lastKey: after }),
@@ -38,7 +37,7 @@ export async function loadTeamHome(
     throw listed.refusal;
   }
   const { body } = listed.value;
-  const members = { members: body.members, lastKey: body.pagination.lastKey, q, after };
+  const members = memberPage(body, { q, after });
   // The people the creator and tagged chips choose from: the panel's first page of members.
   const people = (
     q || after

@@ -1,13 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button, IconButton } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
-import {
-  FilePicture,
-  FileTypeIcon,
-} from "#app/routes/teams.$teamId.collections.$collectionId/file-preview-icon.tsx";
+import { FilePicture, FileTypeIcon } from "#app/files/file-preview-icon.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 /**
  * The preview's stage: the picture (or the type icon, with download for a file that has no

@@ -2,14 +2,10 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { IconButton } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading, Theme } from "#app/components/layout.tsx";
-import {
-  fileListQuery,
-  readFileFilters,
-  screenSearch,
-} from "#app/routes/teams.$teamId.collections.$collectionId/files-filters.ts";
+import { fileListQuery, readFileFilters, screenSearch } from "#app/files/files-filters.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { filesApi } from "#app/services/api/files.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";

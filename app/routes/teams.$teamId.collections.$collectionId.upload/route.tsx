@@ -3,9 +3,9 @@ import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/r
 import { useCallback, useState } from "react";
 import { Button } from "#app/components/button.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { UPLOAD_FORM_MAX_BYTES } from "#app/services/request-body.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { receiveUploads } from "#app/services/uploads.server.ts";

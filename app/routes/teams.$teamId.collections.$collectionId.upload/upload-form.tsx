@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { Callout } from "#app/components/callout.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { UPLOAD_ACCEPT, type UploadOutcome } from "#app/services/uploads.ts";
 
 /** Without JavaScript: a multipart form that posts the files through this route's action. */

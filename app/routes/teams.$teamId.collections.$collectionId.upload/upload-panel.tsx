@@ -1,9 +1,9 @@
 import { type DragEvent, useEffect, useId, useState } from "react";
 import { Button, IconButton } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { Progress } from "#app/components/progress.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { UPLOAD_ACCEPT, type UploadItem, useUploadQueue } from "#app/services/uploads.ts";
 import { formatFileSize } from "#domain/format.ts";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { screenSearch } from "#app/routes/teams.$teamId.collections.$collectionId/files-filters.ts";
+import { screenSearch } from "#app/files/files-filters.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
 import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";

@@ -1,5 +1,5 @@
 import { type Actor, canDownloadFileFromMenu, canRenameFile } from "#domain/roles.ts";
-import type { FileRow } from "./files-table.tsx";
+import type { FileRow } from "./file-row.ts";
 
 /** The menu's words, translated once for the whole table rather than again in every row. */
 export interface FileMenuWords {

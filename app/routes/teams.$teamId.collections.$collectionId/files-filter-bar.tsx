@@ -1,14 +1,14 @@
 import { Form, Link } from "@remix-run/react";
 import { Badge } from "#app/components/badge.tsx";
 import { Button } from "#app/components/button.tsx";
-import { DateFilter } from "#app/components/date-filter.tsx";
-import { dateRangeError } from "#app/components/date-range.ts";
 import { useEditedBeforeHydration } from "#app/components/edited-before-hydration.ts";
-import { FiltersDisclosure } from "#app/components/filters-disclosure.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex } from "#app/components/layout.tsx";
-import type { FileFilters } from "./files-filters.ts";
+import type { FileFilters } from "#app/files/files-filters.ts";
+import { DateFilter } from "#app/filters/date-filter.tsx";
+import { dateRangeError } from "#app/filters/date-range.ts";
+import { FiltersDisclosure } from "#app/filters/filters-disclosure.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 const FORM_ID = "files-filters";
 

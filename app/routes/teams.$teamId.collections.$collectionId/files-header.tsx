@@ -1,8 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Button, IconButton } from "#app/components/button.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 /** Back to the team, the collection's name, refresh, and upload for those who may add files. */
 export function FilesHeader({

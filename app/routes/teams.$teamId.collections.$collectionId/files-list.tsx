@@ -2,16 +2,17 @@ import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { Button } from "#app/components/button.tsx";
 import { Callout } from "#app/components/callout.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
 import { Card, Flex, Text } from "#app/components/layout.tsx";
 import { PageLinks } from "#app/components/page-links.tsx";
 import { useRevalidateWhile } from "#app/components/poll.ts";
+import { type FileFilters, fileFilterSearch } from "#app/files/files-filters.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { Actor } from "#domain/roles.ts";
-import { type FileFilters, fileFilterSearch } from "./files-filters.ts";
+import type { FileRow } from "./file-row.ts";
 import type { FilesPage } from "./files-page.server.ts";
-import { type FileRow, FilesTable } from "./files-table.tsx";
+import { FilesTable } from "./files-table.tsx";
 
 /** The Suspense fallback while the rows stream in. */
 export function LoadingFiles() {

@@ -1,5 +1,7 @@
 import { redirect } from "@remix-run/node";
-import { today } from "#app/components/date-range.ts";
+import { fileFilterSearch, fileListQuery, readFileFilters } from "#app/files/files-filters.ts";
+import { today } from "#app/filters/date-range.ts";
+import { detectLocale } from "#app/i18n/language.server.ts";
 import type { WebContext } from "#app/load-context.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
@@ -7,12 +9,10 @@ import type { Schema } from "#app/services/api/contract.ts";
 import { filesApi } from "#app/services/api/files.server.ts";
 import { memberNickname } from "#app/services/api/members.server.ts";
 import { type Auth, userIdOf } from "#app/services/auth.server.ts";
-import { detectLocale } from "#app/services/i18n.server.ts";
 import { canStream, deferFor } from "#app/services/streaming.server.ts";
 import { PAGE_SIZE } from "#domain/constants.ts";
 import { dateTimeFormat } from "#domain/format.ts";
-import { fileFilterSearch, fileListQuery, readFileFilters } from "./files-filters.ts";
-import { FILE_DATE_STYLE, type FileRow, fileRow } from "./files-table.tsx";
+import { FILE_DATE_STYLE, type FileRow, fileRow } from "./file-row.ts";
 
 type Collection = Schema<"Collection">;
 type FileList = Schema<"FileList">;

@@ -1,20 +1,13 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Badge } from "#app/components/badge.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useListLinks } from "#app/components/list-links.ts";
 import { relativeHref } from "#app/components/relative-href.ts";
-import type { FileItem } from "#app/services/api/files.server.ts";
+import { FilePicture } from "#app/files/file-preview-icon.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { Actor } from "#domain/roles.ts";
 import { FileMenu } from "./file-menu.tsx";
-import { FilePicture } from "./file-preview-icon.tsx";
-
-/** Dates as the table shows them: in UTC, the same for every visitor. */
-export const FILE_DATE_STYLE = {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-} as const;
+import type { FileRow } from "./file-row.ts";
 
 /**
  * Hidden texts that describe the rows' links (aria-describedby), written once for twenty rows
@@ -22,35 +15,6 @@ export const FILE_DATE_STYLE = {
  */
 const UNREAD_HINT_ID = "unread-hint";
 const UPLOADER_HINT_ID = "uploader-hint";
-
-/** A file as the table shows it: only these fields travel in the page's data (fileRow). */
-export type FileRow = Pick<
-  FileItem,
-  "fileId" | "name" | "contentType" | "status" | "thumbnailUrl" | "readAt"
-> & {
-  /**
-   * When it last changed, as the table writes it (FILE_DATE_STYLE in the visitor's language). The
-   * server formats it: a phone's first date format is a 100 ms task while the page hydrates.
-   */
-  updated: string;
-  uploadedBy: string;
-  /** The uploader's nickname; null once they have left the team. */
-  uploaderName: string | null;
-};
-
-export function fileRow(file: FileItem, dates: Intl.DateTimeFormat): FileRow {
-  return {
-    fileId: file.fileId,
-    name: file.name,
-    contentType: file.contentType,
-    status: file.status,
-    thumbnailUrl: file.thumbnailUrl,
-    updated: dates.format(file.updatedAt),
-    readAt: file.readAt,
-    uploadedBy: file.uploadedBy,
-    uploaderName: file.uploader?.nickname ?? null,
-  };
-}
 
 /**
  * The files table (spec section 2, files screen): name with its thumbnail or type icon, the

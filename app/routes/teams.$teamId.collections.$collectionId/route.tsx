@@ -2,13 +2,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Await, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { Flex } from "#app/components/layout.tsx";
+import { type FileFilters, fileFilterSearch } from "#app/files/files-filters.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth } from "#app/services/auth.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { canCreateFile } from "#domain/roles.ts";
 import { FilesFilterBar } from "./files-filter-bar.tsx";
-import { type FileFilters, fileFilterSearch } from "./files-filters.ts";
 import { FilesHeader } from "./files-header.tsx";
 import { FilesError, FilesList, LoadingFiles } from "./files-list.tsx";
 import { loadFilesScreen } from "./files-page.server.ts";

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
+import { messageWithValues } from "#app/i18n/message-values.ts";
 import type { WebContext } from "#app/load-context.ts";
 import { authApi, type TokensResult } from "#app/services/api/auth.server.ts";
 import { type ApiRequestError, attempt, unlessRefused } from "#app/services/api/client.server.ts";
@@ -14,7 +15,6 @@ import {
   signInFirst,
   signOut,
 } from "#app/services/auth.server.ts";
-import { messageWithValues } from "#app/services/message-values.ts";
 import { getSession, pendingInvitationOf } from "#app/services/session.server.ts";
 import type { Role } from "#domain/roles.ts";
 import { RegisterSchema } from "./schemas.ts";

@@ -3,8 +3,8 @@ import { useEffect } from "react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Button } from "#app/components/button.tsx";
 import { Callout } from "#app/components/callout.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { INVITATION_REDIRECT_DELAY_MS } from "#domain/constants.ts";
 import type { Role } from "#domain/roles.ts";
 

@@ -3,9 +3,9 @@ import { Form } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { TextField } from "#app/components/fields.tsx";
 import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
-import { useTranslation } from "#app/components/i18n.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { TermsField } from "#app/components/terms-field.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 const loadRegisterSchema = () => import("./schemas.ts").then((module) => module.RegisterSchema);
 

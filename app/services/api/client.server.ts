@@ -30,7 +30,7 @@ export class ApiRequestError extends Error {
  * The API refused the call for a reason of its own (a 4xx: not found, forbidden, a conflict, a
  * refused value), as opposed to a session that has ended, an API that failed, or a bug. Only
  * refusals are a page's to answer; the rest goes to the route error mapping
- * (app/services/route-errors.server.ts).
+ * (app/shell/route-errors.server.ts).
  */
 export function isRefusal(error: unknown): error is ApiRequestError {
   return isClientError(error) && !error.sessionEnded;

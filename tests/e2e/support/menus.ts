@@ -3,7 +3,7 @@ import { expect, type Locator } from "@playwright/test";
 /**
  * Opens a menu (a <details>, with JavaScript or without) and answers its `item`, once shown. The
  * trigger is clicked again until the item shows, in case a click lands while the page is still
- * loading. A menu opened before the page hydrates stays open after it (components/menu.ts).
+ * loading. A menu opened before the page hydrates stays open after it (app/shell/menu.ts).
  */
 export async function openMenu(trigger: Locator, item: Locator) {
   await expect(async () => {

@@ -1,0 +1,44 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Flex, Heading } from "#app/components/layout.tsx";
+import { CreateTeamDialog, CreateTeamLink } from "./create-team-dialog.tsx";
+import { TeamList, type TeamPage } from "./team-list.tsx";
+
+/**
+ * The team chooser (spec section 2): the title with the create button, what the page says
+ * first, the searchable list, and the create-team dialog when the address asks for it.
+ */
+export function TeamChooser({
+  title,
+  path,
+  action,
+  page,
+  lastResult,
+  children,
+}: {
+  title: string;
+  /** The page's path: the list's links and the dialog's way back. */
+  path: string;
+  /** Where the create-team form posts. */
+  action: string;
+  page: TeamPage & { canCreate: boolean; creating: boolean };
+  lastResult: SubmissionResult<string[]> | undefined;
+  children?: ReactNode;
+}) {
+  const search = page.q ? `?${new URLSearchParams({ q: page.q })}` : "";
+  return (
+    <Flex direction="column" gap="5" className="page narrow">
+      <Flex justify="between" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="7">
+          {title}
+        </Heading>
+        {page.canCreate ? <CreateTeamLink path={path} q={page.q} /> : null}
+      </Flex>
+      {children}
+      <TeamList page={page} path={path} />
+      {page.creating && page.canCreate ? (
+        <CreateTeamDialog action={action} closeTo={`${path}${search}`} lastResult={lastResult} />
+      ) : null}
+    </Flex>
+  );
+}
