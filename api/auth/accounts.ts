@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { ZodType } from "zod";
+import { findTeam } from "#api/access/teams.ts";
 import type { Clock } from "#api/clock.ts";
 import type { Db, UserRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
 import { passwordResetMail, verificationMail } from "#api/mail/templates.ts";
-import { findTeam } from "#api/teams/access.ts";
 import {
   findUserByEmail,
   findUserById,

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "@hono/zod-openapi";
+import type { TeamAccess } from "#api/access/teams.ts";
+import { actorOf } from "#api/access/teams.ts";
 import type { Clock } from "#api/clock.ts";
 import { fixedQuery, shapedQuery } from "#api/db/fixed-query.ts";
 import type { CollectionRow, CollectionsTable, Db } from "#api/db/schema.ts";
@@ -7,8 +9,6 @@ import { VISIBLE_FILE_STATUSES } from "#api/files/files.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { keysetPage, type ListPageValues, listPageValues } from "#api/http/keyset.ts";
 import { memberReferenceSchema } from "#api/http/schemas.ts";
-import type { TeamAccess } from "#api/teams/access.ts";
-import { actorOf } from "#api/teams/members.ts";
 import {
   type Actor,
   COLLECTION_MODES,

@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { Logger } from "pino";
+import { requireVisibleCollection } from "#api/access/collections.ts";
+import type { TeamAccess } from "#api/access/teams.ts";
+import { actorOf } from "#api/access/teams.ts";
 import type { Clock } from "#api/clock.ts";
-import { requireVisibleCollection } from "#api/collections/find-collection.ts";
 import { shapedQuery } from "#api/db/fixed-query.ts";
 import { type Db, FILE_STATUSES, type FileRow, type FileStatus } from "#api/db/schema.ts";
 import type { Traffic } from "#api/downloads/traffic.ts";
@@ -9,8 +11,6 @@ import { ApiError } from "#api/http/errors.ts";
 import { keysetPage, type ListPageValues, listPageValues } from "#api/http/keyset.ts";
 import { memberReferenceSchema, signedLinkDescription } from "#api/http/schemas.ts";
 import { BLOB_URL_PATH, type BlobStore } from "#api/storage/index.ts";
-import type { TeamAccess } from "#api/teams/access.ts";
-import { actorOf } from "#api/teams/members.ts";
 import { IMAGE_CONTENT_TYPES } from "#domain/constants.ts";
 import {
   type Actor,

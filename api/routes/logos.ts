@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { requireTeamPermission } from "#api/access/teams.ts";
 import type { AuthEnv } from "#api/auth/middleware.ts";
 import type { RateLimiter } from "#api/auth/rate-limit.ts";
 import type { Db } from "#api/db/schema.ts";
@@ -14,7 +15,6 @@ import {
   renameStatus,
 } from "#api/routes/images.ts";
 import type { BlobStore } from "#api/storage/index.ts";
-import { requireTeamPermission } from "#api/teams/access.ts";
 import type { LogoService } from "#api/teams/logos.ts";
 
 // Team logos (spec section 7, Teams): as avatars, for a team, by those who may update it (owner

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Logger } from "pino";
+import { actorOf, findTeam, type TeamAccess } from "#api/access/teams.ts";
 import type { SignInResult } from "#api/auth/accounts.ts";
 import { hashPassword } from "#api/auth/passwords.ts";
 import type { SessionStore } from "#api/auth/sessions.ts";
@@ -13,9 +14,7 @@ import { findUserByEmail, findUserById } from "#api/users/users.ts";
 import { INVITATION_RESEND_COOLDOWN_MS, INVITATION_TTL_MS } from "#domain/constants.ts";
 import { isInvitationResendAllowed } from "#domain/members.ts";
 import { type AssignableRole, canResendInvitation, type Role } from "#domain/roles.ts";
-import { findTeam, type TeamAccess } from "./access.ts";
 import {
-  actorOf,
   FORMER_MEMBER_STATUSES,
   forbidden,
   INVITED_MEMBER_ID_PREFIX,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import { type Kysely, sql } from "kysely";
+import { actorOf, type TeamAccess } from "#api/access/teams.ts";
 import { generatePassword, hashPassword } from "#api/auth/passwords.ts";
 import type { SessionStore } from "#api/auth/sessions.ts";
 import type { PlanBook } from "#api/billing/plans.ts";
@@ -28,7 +29,6 @@ import {
   ROLES,
   type TargetMember,
 } from "#domain/roles.ts";
-import type { TeamAccess } from "./access.ts";
 import { memberChanges } from "./member-patch.ts";
 
 // Members of a team (spec sections 3, 4 and 6): the list and detail, internal members, the
@@ -123,11 +123,6 @@ export const notFoundMember = () => new ApiError("notFound", "No such member in 
 export const forbidden = (message: string) => new ApiError("forbidden", message);
 export const nicknameAlreadyExists = () =>
   new ApiError("nicknameAlreadyExists", "Another member of this team has this nickname");
-
-/** The actor of a team access: who is acting, with which role. */
-export function actorOf(access: TeamAccess): Actor {
-  return { userId: access.member.member_id, role: access.member.role };
-}
 
 export interface MemberServiceDependencies {
   db: Db;
