@@ -41,6 +41,8 @@ import { teamRoutes } from "./routes/teams.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import { userRoutes } from "./routes/users.ts";
 import type { BlobStore } from "./storage/index.ts";
+import type { UploadStore } from "./storage/upload-store.ts";
+import { createUploadUrlSigner } from "./storage/upload-urls.ts";
 import { createSubscriptionService } from "./subscriptions/subscriptions.ts";
 import { createAliasService } from "./teams/aliases.ts";
 import { createInvitationService } from "./teams/invitations.ts";
@@ -48,8 +50,6 @@ import { createLogoService } from "./teams/logos.ts";
 import { createMemberService } from "./teams/members.ts";
 import { createTeamService } from "./teams/teams.ts";
 import { createFileUploadService } from "./uploads/file-uploads.ts";
-import type { UploadStore } from "./uploads/tus-store.ts";
-import { createUploadUrlSigner } from "./uploads/upload-urls.ts";
 import { createAvatarService, type RemoteFetchOptions } from "./users/avatars.ts";
 
 export interface ApiDependencies {
@@ -93,7 +93,7 @@ export interface ApiDependencies {
    * after createApi and stops it at shutdown (api/jobs/queue.ts).
    */
   jobs: JobQueue;
-  /** Where resumable uploads keep their bytes until complete (api/uploads/tus-store.ts). */
+  /** Where resumable uploads keep their bytes until complete (api/storage/upload-store.ts). */
   uploadStore: UploadStore;
   /** The largest part of a collection download, in bytes; DEFAULT_PART_MAX_BYTES when absent. */
   downloadPartMaxBytes?: number;

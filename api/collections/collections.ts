@@ -4,8 +4,12 @@ import type { TeamAccess } from "#api/access/teams.ts";
 import { actorOf } from "#api/access/teams.ts";
 import type { Clock } from "#api/clock.ts";
 import { fixedQuery, shapedQuery } from "#api/db/fixed-query.ts";
-import type { CollectionRow, CollectionsTable, Db } from "#api/db/schema.ts";
-import { VISIBLE_FILE_STATUSES } from "#api/files/files.ts";
+import {
+  type CollectionRow,
+  type CollectionsTable,
+  type Db,
+  VISIBLE_FILE_STATUSES,
+} from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { keysetPage, type ListPageValues, listPageValues } from "#api/http/keyset.ts";
 import { memberReferenceSchema } from "#api/http/schemas.ts";

@@ -5,7 +5,7 @@ import type { TeamAccess } from "#api/access/teams.ts";
 import { actorOf } from "#api/access/teams.ts";
 import type { Clock } from "#api/clock.ts";
 import { shapedQuery } from "#api/db/fixed-query.ts";
-import { type Db, FILE_STATUSES, type FileRow, type FileStatus } from "#api/db/schema.ts";
+import { type Db, FILE_STATUSES, type FileRow, VISIBLE_FILE_STATUSES } from "#api/db/schema.ts";
 import type { Traffic } from "#api/downloads/traffic.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { keysetPage, type ListPageValues, listPageValues } from "#api/http/keyset.ts";
@@ -76,9 +76,6 @@ export const FILE_SORTS = ["refDate:desc", "refDate:asc"] as const;
 export type FileSort = (typeof FILE_SORTS)[number];
 /** The most files one page holds. */
 export const FILE_PAGE_MAX = 100;
-
-/** Statuses readers see: the bytes have all arrived. */
-export const VISIBLE_FILE_STATUSES = ["processing", "ready"] as const satisfies FileStatus[];
 
 export const FILE_VARIANTS = ["original", "thumbnail", "preview"] as const;
 export type FileVariant = (typeof FILE_VARIANTS)[number];

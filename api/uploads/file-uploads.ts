@@ -13,8 +13,8 @@ import { SNIFF_BYTES, type SniffResult, sniffContent } from "#api/files/sniff.ts
 import { ApiError, diskFullError, isDiskFull } from "#api/http/errors.ts";
 import type { JobQueue } from "#api/jobs/queue.ts";
 import { uploadBytes } from "#api/metrics.ts";
-import { UPLOAD_ID_PATTERN, type UploadStore } from "#api/uploads/tus-store.ts";
-import type { UploadUrlSigner } from "#api/uploads/upload-urls.ts";
+import { UPLOAD_ID_PATTERN, type UploadStore } from "#api/storage/upload-store.ts";
+import type { UploadUrlSigner } from "#api/storage/upload-urls.ts";
 import { NAME_MAX, NAME_MIN, UNLIMITED } from "#domain/constants.ts";
 import { canCreateFile, canSeeCollection } from "#domain/roles.ts";
 import { isSafeText } from "#domain/validation.ts";
@@ -172,7 +172,7 @@ function refusal(result: Extract<SniffResult, { ok: false }>, declared: string):
 }
 
 /**
- * tus answers a request for an extension we do not offer (api/uploads/tus-store.ts) with 501, as
+ * tus answers a request for an extension we do not offer (api/storage/upload-store.ts) with 501, as
  * if the server were at fault. It is the request that asks for too much: a 400 that says what to
  * send instead.
  */

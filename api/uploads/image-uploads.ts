@@ -29,7 +29,7 @@ import {
   UPLOAD_URL_TTL_MS,
   type UploadKind,
   type UploadUrlSigner,
-} from "#api/uploads/upload-urls.ts";
+} from "#api/storage/upload-urls.ts";
 import { IMAGE_MAX_BYTES } from "#domain/constants.ts";
 import type { ErrorCode } from "#domain/errors.ts";
 import { formatFileSize } from "#domain/format.ts";

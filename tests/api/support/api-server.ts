@@ -19,7 +19,7 @@ import { createJobQueue } from "#api/jobs/queue.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { runForRequest } from "#api/request-context.ts";
 import { type BlobStore, DiskBlobStore, S3BlobStore } from "#api/storage/index.ts";
-import { createUploadStore } from "#api/uploads/tus-store.ts";
+import { createUploadStore } from "#api/storage/upload-store.ts";
 import type { RemoteFetchOptions } from "#api/users/avatars.ts";
 import type { PlanLimits } from "#domain/plans.ts";
 import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
