@@ -24,6 +24,7 @@ import { createFileProcessor, registerFileJobs } from "./files/process.ts";
 import type { ApiEnv } from "./http/env.ts";
 import { ApiError, ErrorBodySchemaName, handleError } from "./http/errors.ts";
 import { invalidInputHook } from "./http/schemas.ts";
+import { createAvatarService, type RemoteFetchOptions } from "./image-uploads/kinds.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -50,7 +51,6 @@ import { createLogoService } from "./teams/logos.ts";
 import { createMemberService } from "./teams/members.ts";
 import { createTeamService } from "./teams/teams.ts";
 import { createFileUploadService } from "./uploads/file-uploads.ts";
-import { createAvatarService, type RemoteFetchOptions } from "./users/avatars.ts";
 
 export interface ApiDependencies {
   db: Db;

@@ -5,6 +5,7 @@ import type { RateLimiter } from "#api/auth/rate-limit.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
+import type { AvatarService } from "#api/image-uploads/kinds.ts";
 import {
   imageFileRoutes,
   imageRequest,
@@ -14,7 +15,6 @@ import {
   imageUploadSchema,
 } from "#api/routes/images.ts";
 import type { BlobStore } from "#api/storage/index.ts";
-import type { AvatarService } from "#api/users/avatars.ts";
 import { findUserById, toUser, UserSchema } from "#api/users/users.ts";
 
 // Avatars (spec section 7, Users): request an upload or a link fetch, PUT the bytes to the

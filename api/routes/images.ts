@@ -8,14 +8,14 @@ import {
   jsonResponse,
   ownImageDescription,
 } from "#api/http/schemas.ts";
-import type { BlobStore } from "#api/storage/index.ts";
-import type { UploadKind } from "#api/storage/upload-urls.ts";
 import {
   IMAGE_ID_PATTERN,
   type ImageKind,
   type ImageStatusView,
   imageBlobKey,
-} from "#api/uploads/image-uploads.ts";
+} from "#api/image-uploads/image-uploads.ts";
+import type { BlobStore } from "#api/storage/index.ts";
+import type { UploadKind } from "#api/storage/upload-urls.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from "#domain/constants.ts";
 
 // What avatar and logo routes share: the request that starts an image, its validation, the

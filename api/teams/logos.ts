@@ -2,7 +2,7 @@ import {
   createImageUploadService,
   type ImageKind,
   type ImageUploadOptions,
-} from "#api/uploads/image-uploads.ts";
+} from "#api/image-uploads/image-uploads.ts";
 
 /**
  * A team's logo (spec sections 3, 4 and 7): the shared image flow of

@@ -7,13 +7,13 @@ import {
   type ImageUploadOptions,
   imageBlobKey,
   imagePath,
-} from "#api/uploads/image-uploads.ts";
+} from "#api/image-uploads/image-uploads.ts";
 import type { ErrorCode } from "#domain/errors.ts";
 
 export {
   PROCESSING_STALE_MS,
   type RemoteFetchOptions,
-} from "#api/uploads/image-uploads.ts";
+} from "#api/image-uploads/image-uploads.ts";
 
 /**
  * A user's avatar (spec sections 3, 4 and 7): the shared image flow of
