@@ -24,7 +24,11 @@ import { createFileProcessor, registerFileJobs } from "./files/process.ts";
 import type { ApiEnv } from "./http/env.ts";
 import { ApiError, ErrorBodySchemaName, handleError } from "./http/errors.ts";
 import { invalidInputHook } from "./http/schemas.ts";
-import { createAvatarService, type RemoteFetchOptions } from "./image-uploads/kinds.ts";
+import {
+  createImageUploadService,
+  type RemoteFetchOptions,
+} from "./image-uploads/image-uploads.ts";
+import { AVATARS, LOGOS } from "./image-uploads/kinds.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -47,7 +51,6 @@ import { createUploadUrlSigner } from "./storage/upload-urls.ts";
 import { createSubscriptionService } from "./subscriptions/subscriptions.ts";
 import { createAliasService } from "./teams/aliases.ts";
 import { createInvitationService } from "./teams/invitations.ts";
-import { createLogoService } from "./teams/logos.ts";
 import { createMemberService } from "./teams/members.ts";
 import { createTeamService } from "./teams/teams.ts";
 import { createFileUploadService } from "./uploads/file-uploads.ts";
@@ -232,7 +235,7 @@ export function createApi(deps: ApiDependencies) {
     background: deps.background ?? createBackgroundWork(deps.logger),
     remoteFetch: deps.remoteFetch,
   };
-  const avatars = createAvatarService(imageUploads);
+  const avatars = createImageUploadService(imageUploads, AVATARS);
   api.route("/", userRoutes({ db: deps.db, now, auth }));
   api.route(
     "/",
@@ -278,7 +281,7 @@ export function createApi(deps: ApiDependencies) {
       auth,
       limiter,
       blobs: deps.blobs,
-      logos: createLogoService(imageUploads),
+      logos: createImageUploadService(imageUploads, LOGOS),
     }),
   );
   const members = createMemberService({

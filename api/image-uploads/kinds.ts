@@ -1,54 +1,38 @@
-import {
-  createImageUploadService,
-  IMAGE_ID_PATTERN,
-  type ImageKind,
-  type ImageStatus,
-  type ImageStatusView,
-  type ImageUploadOptions,
-  imageBlobKey,
-  imagePath,
-} from "#api/image-uploads/image-uploads.ts";
+import type { Db } from "#api/db/schema.ts";
+import type { UploadKind } from "#api/storage/upload-urls.ts";
 import type { ErrorCode } from "#domain/errors.ts";
 
-export {
-  PROCESSING_STALE_MS,
-  type RemoteFetchOptions,
-} from "#api/image-uploads/image-uploads.ts";
-
 /**
- * A user's avatar (spec sections 3, 4 and 7): the shared image flow of
- * api/uploads/image-uploads.ts, kept in avatar_uploads, made the user's `avatar_url`, with
- * `invalidUserAvatar` for a refused image or link. See docs/decisions/008-avatar-uploads.md.
+ * The images a user sets on something they own: their avatar, their team's logo (spec sections
+ * 3, 4 and 7; ADR 008, ADR 012). One flow serves both (image-uploads.ts); a kind says where its
+ * rows, its images and its error code are. Who may start one is the route's part.
  */
-
-/** Avatar ids are 128 random bits in hex: they name the public image, so they must not be guessed. */
-export const AVATAR_ID_PATTERN = IMAGE_ID_PATTERN;
-
-/** Where avatar images are served: `GET /api/avatars/<avatarId>.webp`, public and immutable. */
-export const AVATAR_URL_PATH = "/api/avatars/";
-
-export function avatarPath(avatarId: string) {
-  return imagePath("avatars", avatarId);
+export interface ImageKind {
+  /** The upload address kind, the blob folder and the public path. */
+  kind: Extract<UploadKind, "avatars" | "logos">;
+  /** What the image is called in messages and logs: "avatar", "logo". */
+  noun: "avatar" | "logo";
+  /** The code of everything a user's image or link can get wrong. */
+  invalidCode: Extract<ErrorCode, "invalidUserAvatar" | "invalidTeamLogo">;
+  /**
+   * The upload tables share every column but the id and the owner (avatar_uploads: avatar_id,
+   * owned by user_id; logo_uploads: logo_id, owned by team_id, with the uploader in user_id), so
+   * the flow's queries are written once with those two names given.
+   */
+  table: "avatar_uploads" | "logo_uploads";
+  idColumn: "avatar_id" | "logo_id";
+  ownerColumn: "user_id" | "team_id";
+  /**
+   * Makes `path` (or nothing) the owner's image, in the transaction that settles the upload.
+   * `userId` is who uploaded it (or removes it).
+   */
+  setImage(
+    trx: Db,
+    change: { ownerId: string; userId: string; path: string | null; at: number },
+  ): Promise<void>;
 }
 
-export function avatarBlobKey(avatarId: string) {
-  return imageBlobKey("avatars", avatarId);
-}
-
-export type AvatarStatus = ImageStatus;
-
-export interface AvatarStatusView {
-  avatarId: string;
-  status: AvatarStatus;
-  /** When ready. */
-  avatarUrl?: string;
-  /** When error. */
-  errorCode?: ErrorCode;
-  message?: string;
-}
-
-export type AvatarServiceOptions = ImageUploadOptions;
-
+/** A user's avatar: kept in avatar_uploads, made the user's `avatar_url`. */
 export const AVATARS: ImageKind = {
   kind: "avatars",
   noun: "avatar",
@@ -65,48 +49,32 @@ export const AVATARS: ImageKind = {
   },
 };
 
-/** An image status as the avatar routes answer it. */
-export function toAvatarStatus({ id, url, ...rest }: ImageStatusView): AvatarStatusView {
-  return { avatarId: id, ...rest, ...(url === undefined ? {} : { avatarUrl: url }) };
+/** A team's logo: kept in logo_uploads, made the team's `logo_url`, the uploader its updater. */
+export const LOGOS: ImageKind = {
+  kind: "logos",
+  noun: "logo",
+  invalidCode: "invalidTeamLogo",
+  table: "logo_uploads",
+  idColumn: "logo_id",
+  ownerColumn: "team_id",
+  async setImage(trx, { ownerId, userId, path, at }) {
+    await trx
+      .updateTable("teams")
+      .set({ logo_url: path, updated_at: at, updated_by: userId })
+      .where("team_id", "=", ownerId)
+      .execute();
+  },
+};
+
+/** Image ids are 128 random bits in hex: they name the public image, so they must not be guessed. */
+export const IMAGE_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+/** Where a kind's images are served: `GET /api/<kind>/<id>.webp`, public and immutable. */
+export function imagePath(kind: ImageKind["kind"], id: string) {
+  return `/api/${kind}/${id}.webp`;
 }
 
-export function createAvatarService(options: AvatarServiceOptions) {
-  const images = createImageUploadService(options, AVATARS);
-  return {
-    /**
-     * Starts an avatar. With `contentType`, answers the upload address to PUT the image to;
-     * with `remoteUrl`, checks the link, answers, and fetches it in the background.
-     */
-    async create(
-      userId: string,
-      request: { contentType: string } | { remoteUrl: string },
-    ): Promise<{ avatarId: string; uploadUrl: string | null }> {
-      const { id, uploadUrl } = await images.create({ ownerId: userId, userId }, request);
-      return { avatarId: id, uploadUrl };
-    },
-
-    /** The PUT to an avatar's upload address (see ImageUploadService.receiveUpload). */
-    async receiveUpload(input: {
-      avatarId: string;
-      expires: string | undefined;
-      signature: string | undefined;
-      contentLength: string | undefined;
-      body: ReadableStream<Uint8Array> | null;
-    }): Promise<AvatarStatusView> {
-      const { avatarId, ...rest } = input;
-      return toAvatarStatus(await images.receiveUpload({ id: avatarId, ...rest }));
-    },
-
-    /** The avatar's status, for its owner only: anyone else's id is notFound. */
-    async status(userId: string, avatarId: string): Promise<AvatarStatusView> {
-      return toAvatarStatus(await images.status(userId, avatarId));
-    },
-
-    /** Removes the user's avatar: the user has none, and its image is deleted. */
-    async remove(userId: string) {
-      await images.remove({ ownerId: userId, userId });
-    },
-  };
+/** Where a kind's images are kept in the blob store. */
+export function imageBlobKey(kind: ImageKind["kind"], id: string) {
+  return `${kind}/${id}.webp`;
 }
-
-export type AvatarService = ReturnType<typeof createAvatarService>;

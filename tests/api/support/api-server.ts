@@ -15,7 +15,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from "#api/auth/rate-limit.ts";
 import { createBackgroundWork } from "#api/background.ts";
 import { migrateToLatest, openDatabase } from "#api/db/database.ts";
 import type { PageReads } from "#api/http/page-reads.ts";
-import type { RemoteFetchOptions } from "#api/image-uploads/kinds.ts";
+import type { RemoteFetchOptions } from "#api/image-uploads/image-uploads.ts";
 import { createJobQueue } from "#api/jobs/queue.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { runForRequest } from "#api/request-context.ts";
