@@ -18,6 +18,7 @@ import {
   TEAM_MODES,
   type TeamMode,
 } from "#domain/roles.ts";
+import { newMemberRow } from "./members.ts";
 
 /** The Team of the spec (section 3), as one team's page shows it. Absent values are null. */
 export const TeamSchema = z
@@ -297,25 +298,20 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
         await trx.insertInto("teams").values(team).execute();
         await trx
           .insertInto("members")
-          .values({
-            team_id: teamId,
-            member_id: userId,
-            user_id: userId,
-            email: user.email?.toLowerCase() ?? null,
-            nickname,
-            nickname_key: nickname.toLowerCase(),
-            role: "owner",
-            status: "active",
-            type: "other",
-            locale: user.locale,
-            created_by: userId,
-            created_at: at,
-            updated_at: at,
-            joined_at: at,
-            invite_token_hash: null,
-            invite_sent_at: null,
-            invite_expires_at: null,
-          })
+          .values(
+            newMemberRow({
+              teamId,
+              memberId: userId,
+              userId,
+              email: user.email?.toLowerCase() ?? null,
+              nickname,
+              role: "owner",
+              type: "other",
+              locale: user.locale,
+              createdBy: userId,
+              at,
+            }),
+          )
           .execute();
       });
       return { teamId };
