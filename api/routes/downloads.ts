@@ -9,7 +9,7 @@ import type { DownloadService } from "#api/downloads/downloads.ts";
 import type { Traffic } from "#api/downloads/traffic.ts";
 import { zipStream } from "#api/downloads/zip.ts";
 import { cleanEntryName } from "#api/downloads/zip-names.ts";
-import { contentDisposition } from "#api/files/files.ts";
+import { contentDisposition } from "#api/http/content-disposition.ts";
 import { countedStream } from "#api/http/counted-stream.ts";
 import type { ApiEnv } from "#api/http/env.ts";
 import { ApiError } from "#api/http/errors.ts";
