@@ -11,7 +11,7 @@ import type { Db, MemberRow, MembersTable, TeamRow, UserRow } from "#api/db/sche
 import { ApiError } from "#api/http/errors.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
 import { invitationMail } from "#api/mail/templates.ts";
-import { findUserByEmail, findUserById } from "#api/users/users.ts";
+import { findUserByEmail, findUserById, newUserRow } from "#api/users/users.ts";
 import { INVITATION_RESEND_COOLDOWN_MS, INVITATION_TTL_MS } from "#domain/constants.ts";
 import { isInvitationResendAllowed } from "#domain/members.ts";
 import { type AssignableRole, canResendInvitation, type Role } from "#domain/roles.ts";
@@ -344,26 +344,19 @@ export async function acceptInvitation(
       }
     } else {
       const userId = randomUUID();
-      user = {
-        user_id: userId,
-        email: row.email,
-        email_verified: 1,
-        password_hash: passwordHash,
-        first_name: null,
-        last_name: null,
-        nickname: row.nickname,
-        preferred_name: null,
-        // As every self sign-up: the id serves as the username.
-        username: userId,
-        team_id: null,
-        user_scope: "global",
-        must_change_password: 0,
-        locale: row.locale,
-        avatar_url: null,
-        provider: "password",
-        created_at: at,
-        updated_at: at,
-      };
+      // As every self sign-up: the id serves as the username.
+      user = newUserRow(
+        {
+          user_id: userId,
+          email: row.email,
+          email_verified: 1,
+          password_hash: passwordHash,
+          nickname: row.nickname,
+          locale: row.locale,
+          provider: "password",
+        },
+        at,
+      );
       const inserted = await trx
         .insertInto("users")
         .values(user)

@@ -9,6 +9,7 @@ import type { Clock } from "#api/clock.ts";
 import type { Database, Db, MemberRow, TeamRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { ownImageDescription } from "#api/http/schemas.ts";
+import { newUserRow } from "#api/users/users.ts";
 import {
   EFFECTIVE_MEMBER_STATUSES,
   effectiveMemberStatus,
@@ -387,25 +388,24 @@ export async function createInternalMember(
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto("users")
-      .values({
-        user_id: userId,
-        email: null,
-        email_verified: 0,
-        password_hash: passwordHash,
-        first_name: null,
-        last_name: null,
-        nickname: input.username,
-        preferred_name: null,
-        username: input.username,
-        team_id: teamId,
-        user_scope: "team",
-        must_change_password: 1,
-        locale: input.locale,
-        avatar_url: null,
-        provider: "password",
-        created_at: at,
-        updated_at: at,
-      })
+      .values(
+        newUserRow(
+          {
+            user_id: userId,
+            email: null,
+            email_verified: 0,
+            password_hash: passwordHash,
+            nickname: input.username,
+            username: input.username,
+            team_id: teamId,
+            user_scope: "team",
+            must_change_password: 1,
+            locale: input.locale,
+            provider: "password",
+          },
+          at,
+        ),
+      )
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (Number(user.numInsertedOrUpdatedRows ?? 0) === 0) throw alreadyExists();
