@@ -2,7 +2,13 @@ import { actorOf, type TeamAccess } from "#api/access/teams.ts";
 import { shapedQuery } from "#api/db/fixed-query.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
-import { keysetPage, type ListPageValues, listPageValues } from "#api/http/keyset.ts";
+import {
+  keysetPage,
+  type ListPageValues,
+  listPageValues,
+  REF_DATE_SORTS,
+  refDateDirection,
+} from "#api/http/keyset.ts";
 import { type Actor, canSeeAllCollections, type Role } from "#domain/roles.ts";
 import {
   type Collection,
@@ -15,7 +21,7 @@ import {
 // Lists of collections (spec sections 6 and 7): of a team, of one member's, the team's shared
 // ones, and the caller's across teams; each holds only what the caller may see.
 
-export const COLLECTION_SORTS = ["refDate:desc", "refDate:asc"] as const;
+export const COLLECTION_SORTS = REF_DATE_SORTS;
 export type CollectionSort = (typeof COLLECTION_SORTS)[number];
 export const COLLECTION_VIEWS = ["all", "collaborative"] as const;
 export type CollectionView = (typeof COLLECTION_VIEWS)[number];
@@ -95,7 +101,7 @@ async function collectionPage(
   scope: Scope,
   query: CollectionListQuery,
 ): Promise<CollectionPage> {
-  const direction = query.sort === "refDate:asc" ? "asc" : "desc";
+  const direction = refDateDirection(query.sort);
   const rows: CollectionViewRow[] = await collectionPageQuery(
     db,
     scope.kind === "mine"

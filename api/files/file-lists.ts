@@ -2,7 +2,14 @@ import { requireVisibleCollection } from "#api/access/collections.ts";
 import { actorOf, type TeamAccess } from "#api/access/teams.ts";
 import { shapedQuery } from "#api/db/fixed-query.ts";
 import type { Db } from "#api/db/schema.ts";
-import { keysetPage, type ListPageValues, listPageValues } from "#api/http/keyset.ts";
+import {
+  keysetPage,
+  type ListPageValues,
+  listPageValues,
+  REF_DATE_SORTS,
+  type RefDateSort,
+  refDateDirection,
+} from "#api/http/keyset.ts";
 import { type Actor, canSeeAllCollections, ROLES, type Role } from "#domain/roles.ts";
 import {
   type File,
@@ -18,8 +25,8 @@ import {
 // an uploader sees only the files it uploaded, in collections it may see; the other roles see
 // every file.
 
-export const FILE_SORTS = ["refDate:desc", "refDate:asc"] as const;
-export type FileSort = (typeof FILE_SORTS)[number];
+export const FILE_SORTS = REF_DATE_SORTS;
+export type FileSort = RefDateSort;
 /** The most files one page holds. */
 export const FILE_PAGE_MAX = 100;
 
@@ -107,7 +114,7 @@ export async function fileNeighbours(
     collectionId,
   } as const;
   const position = { sortKey: row.ref_date, id: row.file_id };
-  const forward = directionOf(filters.sort);
+  const forward = refDateDirection(filters.sort);
   const nearest = async (direction: "asc" | "desc") => {
     const found = await inOrder(listed(files.db, scope, filters), direction, position)
       .clearSelect()
@@ -123,15 +130,13 @@ export async function fileNeighbours(
   return { previousId, nextId };
 }
 
-const directionOf = (sort: FileSort) => (sort === "refDate:asc" ? "asc" : "desc");
-
 /** One page of a scope's files, in the query's order, after its `lastKey`. */
 async function filePage(files: Files, scope: Scope, query: FileListQuery): Promise<FilePage> {
   const rows: FileViewRow[] = await filePageQuery(
     files.db,
     scope.kind === "mine"
-      ? { kind: "mine", direction: directionOf(query.sort) }
-      : { kind: scope.kind, role: scope.actor.role, direction: directionOf(query.sort) },
+      ? { kind: "mine", direction: refDateDirection(query.sort) }
+      : { kind: scope.kind, role: scope.actor.role, direction: refDateDirection(query.sort) },
     {
       userId: scope.kind === "mine" ? scope.userId : scope.actor.userId,
       teamId: scope.kind === "mine" ? undefined : scope.teamId,

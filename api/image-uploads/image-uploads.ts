@@ -130,22 +130,17 @@ export async function startImage(
   owner: ImageOwner,
   request: ImageRequest,
 ): Promise<{ id: string; uploadUrl: string | null }> {
-  const { db, table, now, kind, background, remoteFetch = {} } = deps;
+  const { now, kind, background, remoteFetch = {} } = deps;
   const id = randomBytes(16).toString("hex");
   if ("remoteUrl" in request) {
     const url = checkLink(deps, request.remoteUrl);
-    await db
-      .insertInto(table)
-      .values(
-        newRow(deps, id, owner, {
-          status: "processing",
-          source: "remote",
-          content_type: null,
-          remote_url: url.href,
-          upload_expires_at: null,
-        }),
-      )
-      .execute();
+    await insertRow(deps, id, owner, {
+      status: "processing",
+      source: "remote",
+      content_type: null,
+      remote_url: url.href,
+      upload_expires_at: null,
+    });
     background.run(
       `${kind.noun}: link fetch`,
       settle(deps, id, async () => {
@@ -156,18 +151,13 @@ export async function startImage(
     return { id, uploadUrl: null };
   }
   const expiresAt = now() + UPLOAD_URL_TTL_MS;
-  await db
-    .insertInto(table)
-    .values(
-      newRow(deps, id, owner, {
-        status: "waiting",
-        source: "upload",
-        content_type: request.contentType,
-        remote_url: null,
-        upload_expires_at: expiresAt,
-      }),
-    )
-    .execute();
+  await insertRow(deps, id, owner, {
+    status: "waiting",
+    source: "upload",
+    content_type: request.contentType,
+    remote_url: null,
+    upload_expires_at: expiresAt,
+  });
   return { id, uploadUrl: deps.signer.url(deps.publicUrl, kind.kind, id, expiresAt) };
 }
 
@@ -251,9 +241,9 @@ function notFound({ kind }: ImageUploads): never {
   throw new ApiError("notFound", `There is no such ${kind.noun}`);
 }
 
-/** The columns of a new row; the id, owner and uploader go under the kind's names. */
-function newRow(
-  { kind, now }: ImageUploads,
+/** Records a new image; the id, owner and uploader go under the kind's names. */
+async function insertRow(
+  { db, table, kind, now }: ImageUploads,
   id: string,
   owner: ImageOwner,
   values: Pick<
@@ -262,7 +252,7 @@ function newRow(
   >,
 ) {
   const at = now();
-  return {
+  const row = {
     ...values,
     error_code: null,
     error_message: null,
@@ -273,6 +263,7 @@ function newRow(
     [kind.idColumn]: id,
     [kind.ownerColumn]: owner.ownerId,
   } as unknown as AvatarUploadsTable;
+  await db.insertInto(table).values(row).execute();
 }
 
 /** A link's host that is an address must be public; names are checked after DNS, later. */
@@ -338,36 +329,30 @@ type UploadRow = Pick<
 function statusOf({ kind, now }: ImageUploads, row: UploadRow): ImageStatusView {
   const { id } = row;
   const at = now();
+  const failed = (errorCode: ErrorCode, message: string): ImageStatusView => ({
+    id,
+    status: "error",
+    errorCode,
+    message,
+  });
   switch (row.status) {
     case "waiting":
       if (row.upload_expires_at !== null && at > row.upload_expires_at) {
-        return {
-          id,
-          status: "error",
-          errorCode: "expiredToken",
-          message: "The upload address expired before an image arrived",
-        };
+        return failed("expiredToken", "The upload address expired before an image arrived");
       }
       return { id, status: "processing" };
     case "processing":
       if (at - row.updated_at > PROCESSING_STALE_MS) {
-        return {
-          id,
-          status: "error",
-          errorCode: "generic",
-          message: "Processing was interrupted; try again",
-        };
+        return failed("generic", "Processing was interrupted; try again");
       }
       return { id, status: "processing" };
     case "ready":
       return { id, status: "ready", url: imagePath(kind.kind, id) };
     default:
-      return {
-        id,
-        status: "error",
-        errorCode: (row.error_code as ErrorCode | null) ?? "generic",
-        message: row.error_message ?? `The ${kind.noun} could not be set`,
-      };
+      return failed(
+        (row.error_code as ErrorCode | null) ?? "generic",
+        row.error_message ?? `The ${kind.noun} could not be set`,
+      );
   }
 }
 

@@ -126,11 +126,15 @@ export const forbidden = (message: string) => new ApiError("forbidden", message)
 export const nicknameAlreadyExists = () =>
   new ApiError("nicknameAlreadyExists", "Another member of this team has this nickname");
 
-/** A member as it is added to a team. */
-export interface NewMemberRow {
+/**
+ * A member as it is added to a team: a user, whose member id is their user id, or an invitation
+ * nobody has accepted yet, with a member id of its own and no user.
+ */
+export type NewMemberRow = NewMemberFields &
+  ({ userId: string; memberId?: undefined } | { userId: null; memberId: string });
+
+interface NewMemberFields {
   teamId: string;
-  memberId: string;
-  userId: string | null;
   email: string | null;
   nickname: string;
   role: MemberRow["role"];
@@ -152,7 +156,7 @@ export function newMemberRow(
   const { at } = member;
   return {
     team_id: member.teamId,
-    member_id: member.memberId,
+    member_id: member.userId === null ? member.memberId : member.userId,
     user_id: member.userId,
     email: member.email,
     nickname: member.nickname,
@@ -414,7 +418,6 @@ export async function createInternalMember(
       .values(
         newMemberRow({
           teamId,
-          memberId: userId,
           userId,
           email: null,
           nickname: input.username,

@@ -301,7 +301,6 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
           .values(
             newMemberRow({
               teamId,
-              memberId: userId,
               userId,
               email: user.email?.toLowerCase() ?? null,
               nickname,
