@@ -118,6 +118,12 @@ const teamAliases = fixedQuery((db: Db, teamId: string) =>
     .orderBy("alias"),
 );
 
+/** A team's aliases, oldest first. */
+async function aliasesOf(db: Db, teamId: string) {
+  const rows = await teamAliases.all(db, teamId);
+  return rows.map((row) => row.alias);
+}
+
 /** How many active members a team has: the membersCount of the spec. */
 async function activeMembersCount(db: Db, teamId: string) {
   const rows = await activeMembers.all(db, teamId);
@@ -151,7 +157,6 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
   return {
     /** The Team as the caller sees it, from their membership. */
     async view(team: TeamRow, member: MemberRow): Promise<Team> {
-      const aliases = await teamAliases.all(db, team.team_id);
       return {
         teamId: team.team_id,
         name: team.name,
@@ -164,7 +169,7 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
         updatedAt: team.updated_at,
         updatedBy: team.updated_by,
         starAlias: team.star_alias,
-        aliases: aliases.map((row) => row.alias),
+        aliases: await aliasesOf(db, team.team_id),
         membersCount: await activeMembersCount(db, team.team_id),
         collectionsCount: await visibleCollectionsCount(db, team.team_id, member),
         memberRole: member.role,
