@@ -23,7 +23,7 @@ import {
 } from "#api/metrics.ts";
 import { currentRoute, runForRequest } from "#api/request-context.ts";
 import { createBlobStore } from "#api/storage/index.ts";
-import { createUploadStore } from "#api/uploads/tus-store.ts";
+import { createUploadStore } from "#api/storage/upload-store.ts";
 import type { WebConfig } from "#app/load-context.ts";
 import pkg from "./package.json" with { type: "json" };
 import { compress } from "./server/compress.ts";

@@ -24,6 +24,11 @@ import { createFileProcessor, registerFileJobs } from "./files/process.ts";
 import type { ApiEnv } from "./http/env.ts";
 import { ApiError, ErrorBodySchemaName, handleError } from "./http/errors.ts";
 import { invalidInputHook } from "./http/schemas.ts";
+import {
+  createImageUploadService,
+  type RemoteFetchOptions,
+} from "./image-uploads/image-uploads.ts";
+import { AVATARS, LOGOS } from "./image-uploads/kinds.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -41,16 +46,14 @@ import { teamRoutes } from "./routes/teams.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import { userRoutes } from "./routes/users.ts";
 import type { BlobStore } from "./storage/index.ts";
+import type { UploadStore } from "./storage/upload-store.ts";
+import { createUploadUrlSigner } from "./storage/upload-urls.ts";
 import { createSubscriptionService } from "./subscriptions/subscriptions.ts";
 import { createAliasService } from "./teams/aliases.ts";
 import { createInvitationService } from "./teams/invitations.ts";
-import { createLogoService } from "./teams/logos.ts";
 import { createMemberService } from "./teams/members.ts";
 import { createTeamService } from "./teams/teams.ts";
 import { createFileUploadService } from "./uploads/file-uploads.ts";
-import type { UploadStore } from "./uploads/tus-store.ts";
-import { createUploadUrlSigner } from "./uploads/upload-urls.ts";
-import { createAvatarService, type RemoteFetchOptions } from "./users/avatars.ts";
 
 export interface ApiDependencies {
   db: Db;
@@ -93,7 +96,7 @@ export interface ApiDependencies {
    * after createApi and stops it at shutdown (api/jobs/queue.ts).
    */
   jobs: JobQueue;
-  /** Where resumable uploads keep their bytes until complete (api/uploads/tus-store.ts). */
+  /** Where resumable uploads keep their bytes until complete (api/storage/upload-store.ts). */
   uploadStore: UploadStore;
   /** The largest part of a collection download, in bytes; DEFAULT_PART_MAX_BYTES when absent. */
   downloadPartMaxBytes?: number;
@@ -232,7 +235,7 @@ export function createApi(deps: ApiDependencies) {
     background: deps.background ?? createBackgroundWork(deps.logger),
     remoteFetch: deps.remoteFetch,
   };
-  const avatars = createAvatarService(imageUploads);
+  const avatars = createImageUploadService(imageUploads, AVATARS);
   api.route("/", userRoutes({ db: deps.db, now, auth }));
   api.route(
     "/",
@@ -278,7 +281,7 @@ export function createApi(deps: ApiDependencies) {
       auth,
       limiter,
       blobs: deps.blobs,
-      logos: createLogoService(imageUploads),
+      logos: createImageUploadService(imageUploads, LOGOS),
     }),
   );
   const members = createMemberService({

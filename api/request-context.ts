@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { PageReads } from "./http/page-reads.ts";
 
 /**
  * The request the code now running serves: the host sets it for each request, the job queue for
@@ -9,6 +8,9 @@ import type { PageReads } from "./http/page-reads.ts";
  *   whichever logger writes the line.
  * - The web tier names the page route it runs (`nameRoute`), for the request metrics.
  */
+/** The reads a web page's API calls share, by what they read (api/http/page-reads.ts). */
+export type PageReads = Map<string, Promise<unknown>>;
+
 interface RequestContext {
   requestId: string | undefined;
   /** The deepest page route whose loader or action ran. */

@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { ZodType } from "zod";
+import { findTeam } from "#api/access/teams.ts";
 import type { Clock } from "#api/clock.ts";
 import type { Db, UserRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
 import { passwordResetMail, verificationMail } from "#api/mail/templates.ts";
-import { findTeam } from "#api/teams/access.ts";
 import {
   findUserByEmail,
   findUserById,
   findUserByUsername,
+  newUserRow,
   productLocale,
 } from "#api/users/users.ts";
 import type { FederatedProviderId, SignInProvider } from "#domain/providers.ts";
@@ -79,329 +80,372 @@ function firstValid(schema: ZodType<string>, candidates: (string | undefined)[])
 }
 
 /**
- * The account use cases behind /auth: sign-up and email verification, password sign-in with
- * its new-password challenge, password reset, token refresh and sign-out, and sign-in through
- * an OpenID Connect provider.
+ * The account use cases behind /auth: sign-up and email verification, password sign-in with its
+ * new-password challenge, password reset, token refresh and sign-out, and sign-in through an
+ * OpenID Connect provider.
  */
 export function createAccountService(deps: AccountDependencies) {
-  const { db, now, logger, tokens, sessions, codes, mailer, productName, publicUrl } = deps;
-  prepareDecoyHash().catch((error) => logger.error({ err: error }, "argon2 is not working"));
-
-  async function signedIn(user: UserRow, provider: SignInProvider): Promise<SignInResult> {
-    const { familyId, refreshToken } = await sessions.open(user.user_id, provider);
-    return { ...(await tokens.issue(user, familyId)), RefreshToken: refreshToken };
-  }
-
-  function link(path: string, params: Record<string, string>) {
-    return `${publicUrl}${path}?${new URLSearchParams(params)}`;
-  }
-
-  async function sendVerification(user: UserRow & { email: string }) {
-    const code = await codes.issue(user.user_id, "verify");
-    await mailer.send(
-      verificationMail({
-        locale: user.locale,
-        productName,
-        to: user.email,
-        code,
-        link: link("/auth/verify", { email: user.email, code, username: user.username }),
-      }),
-    );
-  }
-
-  /**
-   * Work whose outcome the caller must not reveal (does this email have an account?) runs after
-   * the answer, so the answer's timing does not tell either.
-   */
-  function inBackground(what: string, work: () => Promise<void>) {
-    work().catch((error) => logger.error({ err: error }, `${what} failed`));
-  }
-
-  function conflictFor(existing: UserRow) {
-    if (existing.password_hash === null && existing.provider !== "password") {
-      return new ApiError(
-        "alreadySignedUp",
-        `This email already signed up with ${PROVIDER_NAMES[existing.provider]}`,
-        409,
-        undefined,
-        { provider: existing.provider },
-      );
-    }
-    return new ApiError("userAlreadyExists", "An account with this email already exists");
-  }
-
-  async function setPassword(userId: string, password: string, extra: Partial<UserRow> = {}) {
-    await db
-      .updateTable("users")
-      .set({ ...extra, password_hash: await hashPassword(password), updated_at: now() })
-      .where("user_id", "=", userId)
-      .execute();
-  }
-
-  /** A new user from a provider's identity: verified email, no password, a global account. */
-  async function createFederatedUser(identity: FederatedIdentity) {
-    const userId = randomUUID();
-    const at = now();
-    const inserted = await db
-      .insertInto("users")
-      .values({
-        user_id: userId,
-        email: identity.email,
-        email_verified: 1,
-        password_hash: null,
-        first_name: identity.givenName ?? null,
-        last_name: identity.familyName ?? null,
-        nickname: firstValid(nicknameSchema, [
-          identity.name,
-          [identity.givenName, identity.familyName].filter(Boolean).join(" "),
-          identity.givenName,
-          identity.email.split("@")[0],
-        ]),
-        preferred_name: firstValid(preferredNameSchema, [identity.givenName]),
-        username: userId,
-        team_id: null,
-        user_scope: "global",
-        must_change_password: 0,
-        locale: productLocale(identity.locale),
-        avatar_url: null,
-        provider: identity.provider,
-        created_at: at,
-        updated_at: at,
-      })
-      .onConflict((oc) => oc.column("email").doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-      logger.info({ provider: identity.provider }, "federated sign-in raced a sign-up; using it");
-    }
-    const user = await findUserByEmail(db, identity.email);
-    if (!user) throw new Error("the user just created is missing");
-    return user;
-  }
-
+  prepareDecoyHash().catch((error) => deps.logger.error({ err: error }, "argon2 is not working"));
   return {
-    async signUp(input: {
-      email: string;
-      password: string;
-      nickname: string;
-      locale: "en" | "it";
-    }) {
-      const existing = await findUserByEmail(db, input.email);
-      if (existing) throw conflictFor(existing);
-      const userId = randomUUID();
-      const at = now();
-      const user: UserRow & { email: string } = {
-        user_id: userId,
-        email: input.email,
-        email_verified: 0,
-        password_hash: await hashPassword(input.password),
-        first_name: null,
-        last_name: null,
-        nickname: input.nickname,
-        preferred_name: null,
-        // Self sign-ups have no username of their own: the id serves, as in the verify link.
-        username: userId,
-        team_id: null,
-        user_scope: "global",
-        must_change_password: 0,
-        locale: input.locale,
-        avatar_url: null,
-        provider: "password",
-        created_at: at,
-        updated_at: at,
-      };
-      const inserted = await db
-        .insertInto("users")
-        .values(user)
-        .onConflict((oc) => oc.column("email").doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-        const winner = await findUserByEmail(db, input.email);
-        throw winner ? conflictFor(winner) : new ApiError("userAlreadyExists", "Try again");
-      }
-      try {
-        await sendVerification(user);
-      } catch (error) {
-        // The account exists; the user can ask for the code again.
-        logger.error({ err: error }, "sign-up: the verification mail could not be sent");
-      }
-      return {
-        username: user.username,
-        email: input.email,
-        signUpProof: await tokens.signSignUpProof(user.user_id, input.email),
-      };
-    },
-
-    /**
-     * Confirms the address with the mailed code. With the sign-up's proof, the client that
-     * signed up is signed in too (ADR 029): the code proves the address, the proof that this is
-     * who chose the password. Only the request that confirms the address gets tokens; a bare
-     * code, a second click or someone else's proof confirms and signs nobody in.
-     */
-    async verifyEmail(input: {
-      email: string;
-      username: string;
-      code: string;
-      signUpProof?: string | undefined;
-    }): Promise<SignInResult | undefined> {
-      const user = await findUserByEmail(db, input.email);
-      if (!user?.email || user.username !== input.username) {
-        throw new ApiError("wrongVerificationCode", "The code is not right");
-      }
-      // A link followed twice: the address is already confirmed.
-      if (user.email_verified) return undefined;
-      await codes.consume(user.user_id, "verify", input.code);
-      const confirmed = await db
-        .updateTable("users")
-        .set({ email_verified: 1, updated_at: now() })
-        .where("user_id", "=", user.user_id)
-        .where("email_verified", "=", 0)
-        .executeTakeFirst();
-      const proven =
-        input.signUpProof !== undefined &&
-        (await tokens.isSignUpProof(input.signUpProof, user.user_id, user.email));
-      if (Number(confirmed.numUpdatedRows) !== 1 || !proven || user.password_hash === null) {
-        return undefined;
-      }
-      return signedIn({ ...user, email_verified: 1 }, "password");
-    },
-
-    /** Same answer whether or not the email has an account waiting for confirmation. */
-    async resendCode(email: string) {
-      const user = await findUserByEmail(db, email);
-      if (!user?.email || user.email_verified || user.password_hash === null) return;
-      inBackground("resend-code: mail", () =>
-        sendVerification({ ...user, email: user.email as string }),
-      );
-    },
-
-    /** `check` hears how the password check went, for the sign-in limits (ADR 023). */
-    async signIn(
-      input: { email?: string; username?: string; team?: string; password: string },
-      check: PasswordCheck,
-    ) {
-      const user = input.email
-        ? await findUserByEmail(db, input.email)
-        : await findUserByUsername(db, input.username ?? "", await teamIdOfCode(db, input.team));
-      // Unknown users cost the same argon2 work as a wrong password.
-      const valid = await verifyPassword(user?.password_hash, input.password);
-      if (!user || !valid) {
-        await check.failed();
-        throw notAuthorized();
-      }
-      await check.passed();
-      if (user.email !== null && !user.email_verified) {
-        // The password was right, so naming the username (for the verify page) reveals nothing.
-        throw new ApiError("notConfirmed", "Confirm your email first", 403, undefined, {
-          email: user.email,
-          username: user.username,
-        });
-      }
-      if (user.password_hash && passwordNeedsRehash(user.password_hash)) {
-        await setPassword(user.user_id, input.password);
-      }
-      if (user.must_change_password) {
-        throw new ApiError("newPasswordRequired", "Choose a new password", 401, undefined, {
-          session: await tokens.signChallenge(user.user_id),
-          teamId: user.team_id,
-          username: user.username,
-        });
-      }
-      return signedIn(user, "password");
-    },
-
-    async completeNewPassword(input: {
-      session: string;
-      username: string;
-      teamId: string | null;
-      newPassword: string;
-    }) {
-      const userId = await tokens.verifyChallenge(input.session);
-      const user = await findUserById(db, userId);
-      if (!user || user.username !== input.username || user.team_id !== input.teamId) {
-        throw new ApiError("notAuthorized", "This session is not valid; sign in again");
-      }
-      // Once the password is changed the challenge is spent.
-      if (!user.must_change_password) {
-        throw new ApiError("notAuthorized", "No new password is required; sign in again");
-      }
-      await setPassword(user.user_id, input.newPassword, { must_change_password: 0 });
-      return signedIn(user, "password");
-    },
-
-    /** Same answer whether or not the email has an account; mails a code only when it does. */
-    async forgotPassword(email: string) {
-      const user = await findUserByEmail(db, email);
-      if (!user?.email) return;
-      const to = user.email;
-      inBackground("forgot-password: mail", async () => {
-        const code = await codes.issue(user.user_id, "reset");
-        await mailer.send(
-          passwordResetMail({
-            locale: user.locale,
-            productName,
-            to,
-            code,
-            link: link("/auth/reset", { email: to, code }),
-          }),
-        );
-      });
-    },
-
-    /** A reset proves the address too; every session of the account is closed. */
-    async resetPassword(input: { email: string; code: string; newPassword: string }) {
-      const user = await findUserByEmail(db, input.email);
-      if (!user) throw new ApiError("wrongVerificationCode", "The code is not right");
-      await codes.consume(user.user_id, "reset", input.code);
-      await setPassword(user.user_id, input.newPassword, {
-        email_verified: 1,
-        must_change_password: 0,
-      });
-      await sessions.revokeAll(user.user_id);
-    },
-
-    async refresh(refreshToken: string): Promise<SignInResult> {
-      const rotated = await sessions.rotate(refreshToken);
-      const user = await findUserById(db, rotated.userId);
-      if (!user) throw new ApiError("notAuthorized", "This account no longer exists");
-      return {
-        ...(await tokens.issue(user, rotated.familyId)),
-        RefreshToken: rotated.refreshToken,
-      };
-    },
-
-    /** Closes the session of an access token; an expired but genuine one still names it. */
-    async signOut(accessToken: string) {
-      const { familyId } = await tokens.verifyAccess(accessToken, { allowExpired: true });
-      await sessions.revoke(familyId);
-    },
-
-    async federatedSignIn(input: {
-      provider: FederatedProviderId;
-      idToken: string;
-      nonce: string;
-    }) {
-      const identity = await deps.federated.verify(input.provider, input.idToken, input.nonce);
-      let user = await findUserByEmail(db, identity.email);
-      if (!user) {
-        user = await createFederatedUser(identity);
-      } else if (!user.email_verified) {
-        // Whoever signed up with this address never proved it; the provider just did. Their
-        // password is dropped, so an address squatter cannot keep a way in.
-        await db
-          .updateTable("users")
-          .set({
-            email_verified: 1,
-            password_hash: null,
-            provider: identity.provider,
-            updated_at: now(),
-          })
-          .where("user_id", "=", user.user_id)
-          .execute();
-        user = { ...user, email_verified: 1, password_hash: null, provider: identity.provider };
-      }
-      return signedIn(user, identity.provider);
-    },
+    signUp: (input: NewAccount) => signUp(deps, input),
+    verifyEmail: (input: EmailVerification) => verifyEmail(deps, input),
+    resendCode: (email: string) => resendCode(deps, email),
+    signIn: (input: PasswordSignIn, check: PasswordCheck) => signIn(deps, input, check),
+    completeNewPassword: (input: NewPasswordAnswer) => completeNewPassword(deps, input),
+    forgotPassword: (email: string) => forgotPassword(deps, email),
+    resetPassword: (input: PasswordReset) => resetPassword(deps, input),
+    refresh: (refreshToken: string) => refresh(deps, refreshToken),
+    signOut: (accessToken: string) => signOut(deps, accessToken),
+    federatedSignIn: (input: FederatedSignIn) => federatedSignIn(deps, input),
   };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  nickname: string;
+  locale: "en" | "it";
+}
+
+export interface EmailVerification {
+  email: string;
+  username: string;
+  code: string;
+  signUpProof?: string | undefined;
+}
+
+export interface PasswordSignIn {
+  email?: string;
+  username?: string;
+  team?: string;
+  password: string;
+}
+
+export interface NewPasswordAnswer {
+  session: string;
+  username: string;
+  teamId: string | null;
+  newPassword: string;
+}
+
+export interface PasswordReset {
+  email: string;
+  code: string;
+  newPassword: string;
+}
+
+export interface FederatedSignIn {
+  provider: FederatedProviderId;
+  idToken: string;
+  nonce: string;
+}
+
+export async function signUp(deps: AccountDependencies, input: NewAccount) {
+  const { db, now, logger, tokens } = deps;
+  const existing = await findUserByEmail(db, input.email);
+  if (existing) throw conflictFor(existing);
+  const userId = randomUUID();
+  const at = now();
+  const user = newUserRow(
+    {
+      user_id: userId,
+      email: input.email,
+      email_verified: 0,
+      password_hash: await hashPassword(input.password),
+      nickname: input.nickname,
+      locale: input.locale,
+      provider: "password",
+    },
+    at,
+  );
+  const inserted = await db
+    .insertInto("users")
+    .values(user)
+    .onConflict((oc) => oc.column("email").doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    const winner = await findUserByEmail(db, input.email);
+    throw winner ? conflictFor(winner) : new ApiError("userAlreadyExists", "Try again");
+  }
+  try {
+    await sendVerification(deps, { ...user, email: input.email });
+  } catch (error) {
+    // The account exists; the user can ask for the code again.
+    logger.error({ err: error }, "sign-up: the verification mail could not be sent");
+  }
+  return {
+    username: user.username,
+    email: input.email,
+    signUpProof: await tokens.signSignUpProof(user.user_id, input.email),
+  };
+}
+
+/**
+ * Confirms the address with the mailed code. With the sign-up's proof, the client that signed up
+ * is signed in too (ADR 029): the code proves the address, the proof that this is who chose the
+ * password. Only the request that confirms the address gets tokens; a bare code, a second click
+ * or someone else's proof confirms and signs nobody in.
+ */
+export async function verifyEmail(
+  deps: AccountDependencies,
+  input: EmailVerification,
+): Promise<SignInResult | undefined> {
+  const { db, now, tokens, codes } = deps;
+  const user = await findUserByEmail(db, input.email);
+  if (!user?.email || user.username !== input.username) {
+    throw new ApiError("wrongVerificationCode", "The code is not right");
+  }
+  // A link followed twice: the address is already confirmed.
+  if (user.email_verified) return undefined;
+  await codes.consume(user.user_id, "verify", input.code);
+  const confirmed = await db
+    .updateTable("users")
+    .set({ email_verified: 1, updated_at: now() })
+    .where("user_id", "=", user.user_id)
+    .where("email_verified", "=", 0)
+    .executeTakeFirst();
+  const proven =
+    input.signUpProof !== undefined &&
+    (await tokens.isSignUpProof(input.signUpProof, user.user_id, user.email));
+  if (Number(confirmed.numUpdatedRows) !== 1 || !proven || user.password_hash === null) {
+    return undefined;
+  }
+  return signedIn(deps, { ...user, email_verified: 1 }, "password");
+}
+
+/** Same answer whether or not the email has an account waiting for confirmation. */
+export async function resendCode(deps: AccountDependencies, email: string) {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user?.email || user.email_verified || user.password_hash === null) return;
+  inBackground(deps, "resend-code: mail", () =>
+    sendVerification(deps, { ...user, email: user.email as string }),
+  );
+}
+
+/** `check` hears how the password check went, for the sign-in limits (ADR 023). */
+export async function signIn(
+  deps: AccountDependencies,
+  input: PasswordSignIn,
+  check: PasswordCheck,
+) {
+  const { db, tokens } = deps;
+  const user = input.email
+    ? await findUserByEmail(db, input.email)
+    : await findUserByUsername(db, input.username ?? "", await teamIdOfCode(db, input.team));
+  // Unknown users cost the same argon2 work as a wrong password.
+  const valid = await verifyPassword(user?.password_hash, input.password);
+  if (!user || !valid) {
+    await check.failed();
+    throw notAuthorized();
+  }
+  await check.passed();
+  if (user.email !== null && !user.email_verified) {
+    // The password was right, so naming the username (for the verify page) reveals nothing.
+    throw new ApiError("notConfirmed", "Confirm your email first", 403, undefined, {
+      email: user.email,
+      username: user.username,
+    });
+  }
+  if (user.password_hash && passwordNeedsRehash(user.password_hash)) {
+    await setPassword(deps, user.user_id, input.password);
+  }
+  if (user.must_change_password) {
+    throw new ApiError("newPasswordRequired", "Choose a new password", 401, undefined, {
+      session: await tokens.signChallenge(user.user_id),
+      teamId: user.team_id,
+      username: user.username,
+    });
+  }
+  return signedIn(deps, user, "password");
+}
+
+export async function completeNewPassword(deps: AccountDependencies, input: NewPasswordAnswer) {
+  const userId = await deps.tokens.verifyChallenge(input.session);
+  const user = await findUserById(deps.db, userId);
+  if (!user || user.username !== input.username || user.team_id !== input.teamId) {
+    throw new ApiError("notAuthorized", "This session is not valid; sign in again");
+  }
+  // Once the password is changed the challenge is spent.
+  if (!user.must_change_password) {
+    throw new ApiError("notAuthorized", "No new password is required; sign in again");
+  }
+  await setPassword(deps, user.user_id, input.newPassword, { must_change_password: 0 });
+  return signedIn(deps, user, "password");
+}
+
+/** Same answer whether or not the email has an account; mails a code only when it does. */
+export async function forgotPassword(deps: AccountDependencies, email: string) {
+  const { db, codes, mailer, productName } = deps;
+  const user = await findUserByEmail(db, email);
+  if (!user?.email) return;
+  const to = user.email;
+  inBackground(deps, "forgot-password: mail", async () => {
+    const code = await codes.issue(user.user_id, "reset");
+    await mailer.send(
+      passwordResetMail({
+        locale: user.locale,
+        productName,
+        to,
+        code,
+        link: link(deps, "/auth/reset", { email: to, code }),
+      }),
+    );
+  });
+}
+
+/** A reset proves the address too; every session of the account is closed. */
+export async function resetPassword(deps: AccountDependencies, input: PasswordReset) {
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user) throw new ApiError("wrongVerificationCode", "The code is not right");
+  await deps.codes.consume(user.user_id, "reset", input.code);
+  await setPassword(deps, user.user_id, input.newPassword, {
+    email_verified: 1,
+    must_change_password: 0,
+  });
+  await deps.sessions.revokeAll(user.user_id);
+}
+
+export async function refresh(
+  deps: AccountDependencies,
+  refreshToken: string,
+): Promise<SignInResult> {
+  const rotated = await deps.sessions.rotate(refreshToken);
+  const user = await findUserById(deps.db, rotated.userId);
+  if (!user) throw new ApiError("notAuthorized", "This account no longer exists");
+  return {
+    ...(await deps.tokens.issue(user, rotated.familyId)),
+    RefreshToken: rotated.refreshToken,
+  };
+}
+
+/** Closes the session of an access token; an expired but genuine one still names it. */
+export async function signOut(deps: AccountDependencies, accessToken: string) {
+  const { familyId } = await deps.tokens.verifyAccess(accessToken, { allowExpired: true });
+  await deps.sessions.revoke(familyId);
+}
+
+export async function federatedSignIn(deps: AccountDependencies, input: FederatedSignIn) {
+  const { db, now } = deps;
+  const identity = await deps.federated.verify(input.provider, input.idToken, input.nonce);
+  let user = await findUserByEmail(db, identity.email);
+  if (!user) {
+    user = await createFederatedUser(deps, identity);
+  } else if (!user.email_verified) {
+    // Whoever signed up with this address never proved it; the provider just did. Their
+    // password is dropped, so an address squatter cannot keep a way in.
+    await db
+      .updateTable("users")
+      .set({
+        email_verified: 1,
+        password_hash: null,
+        provider: identity.provider,
+        updated_at: now(),
+      })
+      .where("user_id", "=", user.user_id)
+      .execute();
+    user = { ...user, email_verified: 1, password_hash: null, provider: identity.provider };
+  }
+  return signedIn(deps, user, identity.provider);
+}
+
+async function signedIn(
+  { tokens, sessions }: AccountDependencies,
+  user: UserRow,
+  provider: SignInProvider,
+): Promise<SignInResult> {
+  const { familyId, refreshToken } = await sessions.open(user.user_id, provider);
+  return { ...(await tokens.issue(user, familyId)), RefreshToken: refreshToken };
+}
+
+function link({ publicUrl }: AccountDependencies, path: string, params: Record<string, string>) {
+  return `${publicUrl}${path}?${new URLSearchParams(params)}`;
+}
+
+async function sendVerification(deps: AccountDependencies, user: UserRow & { email: string }) {
+  const code = await deps.codes.issue(user.user_id, "verify");
+  await deps.mailer.send(
+    verificationMail({
+      locale: user.locale,
+      productName: deps.productName,
+      to: user.email,
+      code,
+      link: link(deps, "/auth/verify", { email: user.email, code, username: user.username }),
+    }),
+  );
+}
+
+/**
+ * Work whose outcome the caller must not reveal (does this email have an account?) runs after the
+ * answer, so the answer's timing does not tell either.
+ */
+function inBackground({ logger }: AccountDependencies, what: string, work: () => Promise<void>) {
+  work().catch((error) => logger.error({ err: error }, `${what} failed`));
+}
+
+function conflictFor(existing: UserRow) {
+  if (existing.password_hash === null && existing.provider !== "password") {
+    return new ApiError(
+      "alreadySignedUp",
+      `This email already signed up with ${PROVIDER_NAMES[existing.provider]}`,
+      409,
+      undefined,
+      { provider: existing.provider },
+    );
+  }
+  return new ApiError("userAlreadyExists", "An account with this email already exists");
+}
+
+async function setPassword(
+  { db, now }: AccountDependencies,
+  userId: string,
+  password: string,
+  extra: Partial<UserRow> = {},
+) {
+  await db
+    .updateTable("users")
+    .set({ ...extra, password_hash: await hashPassword(password), updated_at: now() })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+/** A new user from a provider's identity: verified email, no password, a global account. */
+async function createFederatedUser(
+  { db, now, logger }: AccountDependencies,
+  identity: FederatedIdentity,
+) {
+  const userId = randomUUID();
+  const inserted = await db
+    .insertInto("users")
+    .values(
+      newUserRow(
+        {
+          user_id: userId,
+          email: identity.email,
+          email_verified: 1,
+          password_hash: null,
+          first_name: identity.givenName ?? null,
+          last_name: identity.familyName ?? null,
+          nickname: firstValid(nicknameSchema, [
+            identity.name,
+            [identity.givenName, identity.familyName].filter(Boolean).join(" "),
+            identity.givenName,
+            identity.email.split("@")[0],
+          ]),
+          preferred_name: firstValid(preferredNameSchema, [identity.givenName]),
+          locale: productLocale(identity.locale),
+          provider: identity.provider,
+        },
+        now(),
+      ),
+    )
+    .onConflict((oc) => oc.column("email").doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    logger.info({ provider: identity.provider }, "federated sign-in raced a sign-up; using it");
+  }
+  const user = await findUserByEmail(db, identity.email);
+  if (!user) throw new Error("the user just created is missing");
+  return user;
+}

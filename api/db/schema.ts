@@ -189,6 +189,11 @@ export interface CollectionReadsTable {
 
 export const FILE_STATUSES = ["uploading", "processing", "ready", "failed"] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
+/**
+ * Statuses readers see: the bytes have all arrived. Every list, count and read of files keeps
+ * to them (api/files/files.ts, and the files count of api/collections/collections.ts).
+ */
+export const VISIBLE_FILE_STATUSES = ["processing", "ready"] as const satisfies FileStatus[];
 
 export interface FilesTable {
   file_id: string;

@@ -1,13 +1,13 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Readable } from "node:stream";
+import { requireVisibleCollection } from "#api/access/collections.ts";
+import type { TeamAccess } from "#api/access/teams.ts";
+import { actorOf } from "#api/access/teams.ts";
 import type { Clock } from "#api/clock.ts";
-import { requireVisibleCollection } from "#api/collections/find-collection.ts";
 import type { Db, DownloadEntryRow, DownloadRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { JobQueue } from "#api/jobs/queue.ts";
 import type { BlobStore } from "#api/storage/index.ts";
-import type { TeamAccess } from "#api/teams/access.ts";
-import { actorOf } from "#api/teams/members.ts";
 import { can, canDownloadCollection, canSeeAllCollections } from "#domain/roles.ts";
 import { layoutZip, type ZipEntry, type ZipLayout, ZipSizer } from "./zip.ts";
 import { entryPaths } from "./zip-names.ts";

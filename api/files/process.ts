@@ -15,7 +15,7 @@ import {
 } from "#api/images/errors.ts";
 import type { JobQueue } from "#api/jobs/queue.ts";
 import type { BlobStore } from "#api/storage/index.ts";
-import type { UploadStore } from "#api/uploads/tus-store.ts";
+import type { UploadStore } from "#api/storage/upload-store.ts";
 
 /**
  * What happens to a file after its last byte has arrived and passed the sniff (status

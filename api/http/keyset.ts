@@ -4,6 +4,15 @@ import { ApiError } from "./errors.ts";
 // (an epoch ms sort key: refDate, createdAt) and the row's unique id, which breaks ties so the
 // order is total. Clients hand it back unchanged; it is no secret, and only this API reads it.
 
+/** How the files and collections lists sort: by refDate, newest first or oldest first. */
+export const REF_DATE_SORTS = ["refDate:desc", "refDate:asc"] as const;
+export type RefDateSort = (typeof REF_DATE_SORTS)[number];
+
+/** The direction of the refDate order a list's `sort` asks for. */
+export function refDateDirection(sort: RefDateSort): "asc" | "desc" {
+  return sort === "refDate:asc" ? "asc" : "desc";
+}
+
 export interface KeysetPosition {
   sortKey: number;
   id: string;

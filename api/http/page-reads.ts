@@ -1,4 +1,4 @@
-import { currentPageReads } from "#api/request-context.ts";
+import { currentPageReads, type PageReads } from "#api/request-context.ts";
 
 /**
  * The reads that every authenticated call of a page repeats (the session still open, the team
@@ -8,9 +8,10 @@ import { currentPageReads } from "#api/request-context.ts";
  * The web tier makes one `PageReads` per page request and hands it to the host with each of its
  * in-process calls that only read (a Hono binding: no header, so nothing from the network can
  * name one). It empties it before and after a call that writes, so what a write changed is read
- * afresh. Over the network, and for every other caller, each call reads for itself.
+ * afresh. Over the network, and for every other caller, each call reads for itself. The map
+ * travels in the request context (api/request-context.ts), which is below this module.
  */
-export type PageReads = Map<string, Promise<unknown>>;
+export type { PageReads };
 
 /**
  * `read()`, or the same read's promise when another call of this page already started it. A read

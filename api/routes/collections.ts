@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { requireTeamMember, requireTeamPermission } from "#api/access/teams.ts";
 import type { AuthEnv } from "#api/auth/middleware.ts";
 import { CollectionPatchSchema, collectionChanges } from "#api/collections/collection-patch.ts";
 import {
@@ -27,7 +28,6 @@ import {
   TeamParams,
   withDateRange,
 } from "#api/http/schemas.ts";
-import { requireTeamMember, requireTeamPermission } from "#api/teams/access.ts";
 import { COLLECTION_MODES } from "#domain/roles.ts";
 import { collectionDescriptionSchema, collectionNameSchema } from "#domain/validation.ts";
 

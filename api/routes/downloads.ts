@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { requireTeamMember } from "#api/access/teams.ts";
 import type { AuthEnv } from "#api/auth/middleware.ts";
 import type { Db } from "#api/db/schema.ts";
 import { DOWNLOAD_STATUSES } from "#api/db/schema.ts";
@@ -8,7 +9,7 @@ import type { DownloadService } from "#api/downloads/downloads.ts";
 import type { Traffic } from "#api/downloads/traffic.ts";
 import { zipStream } from "#api/downloads/zip.ts";
 import { cleanEntryName } from "#api/downloads/zip-names.ts";
-import { contentDisposition } from "#api/files/files.ts";
+import { contentDisposition } from "#api/http/content-disposition.ts";
 import { countedStream } from "#api/http/counted-stream.ts";
 import type { ApiEnv } from "#api/http/env.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -20,7 +21,6 @@ import {
   signedLinkDescription,
   TeamParams,
 } from "#api/http/schemas.ts";
-import { requireTeamMember } from "#api/teams/access.ts";
 
 // Collection downloads (spec section 7, Collections, files, downloads; ADR 025): ask for a
 // collection's zip, see its parts, and fetch a signed, expiring link to each part's archive,

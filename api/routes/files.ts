@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { requireTeamMember } from "#api/access/teams.ts";
 import type { AuthEnv } from "#api/auth/middleware.ts";
 import { CollectionSchema, type CollectionService } from "#api/collections/collections.ts";
 import type { Db } from "#api/db/schema.ts";
@@ -27,7 +28,6 @@ import {
   TeamParams,
   withDateRange,
 } from "#api/http/schemas.ts";
-import { requireTeamMember } from "#api/teams/access.ts";
 import { can } from "#domain/roles.ts";
 
 // Files (spec section 7, Collections, files): a collection's files, a team's, the caller's

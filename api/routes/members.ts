@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { actorOf, requireTeamMember, requireTeamPermission } from "#api/access/teams.ts";
 import type { AuthEnv, OptionalAuthEnv } from "#api/auth/middleware.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -13,11 +14,9 @@ import {
   MemberParams,
   TeamParams,
 } from "#api/http/schemas.ts";
-import { requireTeamMember, requireTeamPermission } from "#api/teams/access.ts";
 import type { InvitationService } from "#api/teams/invitations.ts";
 import { MemberPatchSchema, memberChanges } from "#api/teams/member-patch.ts";
 import {
-  actorOf,
   CredentialsSchema,
   MEMBER_PAGE_MAX,
   MemberDetailSchema,

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { requireTeamPermission } from "#api/access/teams.ts";
 import type { AuthEnv } from "#api/auth/middleware.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -16,7 +17,6 @@ import {
   TeamParams,
   withDateRange,
 } from "#api/http/schemas.ts";
-import { requireTeamPermission } from "#api/teams/access.ts";
 import type { AliasService } from "#api/teams/aliases.ts";
 import { TeamPatchSchema, teamChanges } from "#api/teams/team-patch.ts";
 import { SORT_ORDERS, TeamListItemSchema, TeamSchema, type TeamService } from "#api/teams/teams.ts";

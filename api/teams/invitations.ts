@@ -1,26 +1,27 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Updateable } from "kysely";
 import type { Logger } from "pino";
+import { actorOf, findTeam, type TeamAccess } from "#api/access/teams.ts";
 import type { SignInResult } from "#api/auth/accounts.ts";
 import { hashPassword } from "#api/auth/passwords.ts";
 import type { SessionStore } from "#api/auth/sessions.ts";
 import type { TokenService } from "#api/auth/tokens.ts";
 import type { Clock } from "#api/clock.ts";
-import type { Db, MemberRow, TeamRow, UserRow } from "#api/db/schema.ts";
+import type { Db, MemberRow, MembersTable, TeamRow, UserRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
 import { invitationMail } from "#api/mail/templates.ts";
-import { findUserByEmail, findUserById } from "#api/users/users.ts";
+import { findUserByEmail, findUserById, newUserRow } from "#api/users/users.ts";
 import { INVITATION_RESEND_COOLDOWN_MS, INVITATION_TTL_MS } from "#domain/constants.ts";
 import { isInvitationResendAllowed } from "#domain/members.ts";
 import { type AssignableRole, canResendInvitation, type Role } from "#domain/roles.ts";
-import { findTeam, type TeamAccess } from "./access.ts";
 import {
-  actorOf,
   FORMER_MEMBER_STATUSES,
   forbidden,
   INVITED_MEMBER_ID_PREFIX,
   type Member,
   type MemberService,
+  newMemberRow,
   nicknameAlreadyExists,
   nicknameKey,
 } from "./members.ts";
@@ -75,419 +76,460 @@ const invitationNotFound = () =>
   new ApiError("invitationNotFound", "There is no such invitation; it may have been replaced");
 
 export function createInvitationService(deps: InvitationDependencies) {
-  const { db, now, logger, mailer, productName, publicUrl, tokens, sessions, members } = deps;
-
-  function link(teamId: string, action: "accept" | "reject", token: string) {
-    const path = `/teams/${encodeURIComponent(teamId)}/invitations/${action}`;
-    return `${publicUrl}${path}?${new URLSearchParams({ key: token })}`;
-  }
-
-  /**
-   * Mails the invitation. When the mail cannot go, the invitation stays (it may be resent at
-   * once: its sent time is cleared) and the answer is `cannotSendInvitationEmail`, with the
-   * member in the error body.
-   */
-  async function mailInvitation(
-    team: TeamRow,
-    row: Pick<MemberRow, "member_id" | "email" | "locale" | "role">,
-    inviterName: string,
-    token: string,
-  ) {
-    const to = row.email;
-    if (!to) throw new Error("an invitation without an email");
-    try {
-      await mailer.send(
-        invitationMail({
-          locale: row.locale,
-          productName,
-          to,
-          teamName: team.name,
-          inviterName,
-          role: row.role as AssignableRole,
-          acceptLink: link(team.team_id, "accept", token),
-          rejectLink: link(team.team_id, "reject", token),
-        }),
-      );
-    } catch (error) {
-      logger.error({ err: error, teamId: team.team_id }, "the invitation mail could not be sent");
-      await db
-        .updateTable("members")
-        .set({ invite_sent_at: null })
-        .where("team_id", "=", team.team_id)
-        .where("member_id", "=", row.member_id)
-        .execute();
-      const member = await members.find(team.team_id, row.member_id);
-      throw new ApiError(
-        "cannotSendInvitationEmail",
-        "The member was added, but the invitation mail could not be sent; resend it later",
-        undefined,
-        undefined,
-        member ? { member: members.toMember(member) } : undefined,
-      );
-    }
-  }
-
-  /** The invitation a token opens in a team; the token errors otherwise. */
-  async function openInvitation(teamIdOrAlias: string, token: string) {
-    const team = await findTeam(db, teamIdOrAlias);
-    if (!team) throw invitationNotFound();
-    const row = await db
-      .selectFrom("members")
-      .selectAll()
-      .where("team_id", "=", team.team_id)
-      .where("invite_token_hash", "=", hashInvitationToken(token))
-      .executeTakeFirst();
-    if (!row?.email) throw invitationNotFound();
-    // A handled invitation keeps its token's hash, so a second click is told what happened.
-    if (row.status !== "invited") {
-      throw new ApiError(
-        "invitationAlreadyHandled",
-        "This invitation was already accepted or declined",
-      );
-    }
-    if (row.invite_expires_at === null || row.invite_expires_at < now()) {
-      throw new ApiError("expiredToken", "This invitation has expired; ask for a new one");
-    }
-    return { team, row: { ...row, email: row.email } };
-  }
-
-  /**
-   * Turns the invitation into the user's membership: its id becomes theirs, it is active. A row
-   * the user left or declined before gives way; a live one means they are in already.
-   */
-  async function join(trx: Db, team: TeamRow, row: MemberRow, userId: string): Promise<Membership> {
-    const existing = await trx
-      .selectFrom("members")
-      .select(["status"])
-      .where("team_id", "=", team.team_id)
-      .where("member_id", "=", userId)
-      .executeTakeFirst();
-    if (existing) {
-      if (!(FORMER_MEMBER_STATUSES as readonly string[]).includes(existing.status)) {
-        throw new ApiError("alreadyExists", "You are a member of this team already");
-      }
-      await trx
-        .deleteFrom("members")
-        .where("team_id", "=", team.team_id)
-        .where("member_id", "=", userId)
-        .execute();
-    }
-    const at = now();
-    const updated = await trx
-      .updateTable("members")
-      .set({
-        member_id: userId,
-        user_id: userId,
-        status: "active",
-        joined_at: at,
-        updated_at: at,
-        invite_expires_at: null,
-      })
-      .where("team_id", "=", team.team_id)
-      .where("member_id", "=", row.member_id)
-      .where("status", "=", "invited")
-      .executeTakeFirst();
-    // Another accept or a reject of the same token came first.
-    if (Number(updated.numUpdatedRows) !== 1) {
-      throw new ApiError("invitationAlreadyHandled", "This invitation was already handled");
-    }
-    return { teamId: team.team_id, role: row.role };
-  }
-
-  async function signedIn(user: UserRow): Promise<SignInResult> {
-    const { familyId, refreshToken } = await sessions.open(user.user_id, "password");
-    return { ...(await tokens.issue(user, familyId)), RefreshToken: refreshToken };
-  }
-
   return {
-    /**
-     * What a mailed link is, for the page it opens: the team's name, who invited, the invited
-     * address and the role. The token is the credential, as for accept and reject; an unknown,
-     * handled or expired one is refused as they refuse it, so a used link offers no Accept.
-     * Nothing changes: opening the link spends nothing.
-     */
-    async preview(teamIdOrAlias: string, token: string): Promise<InvitationPreview> {
-      const { team, row } = await openInvitation(teamIdOrAlias, token);
-      const inviter = await db
-        .selectFrom("members")
-        .select("nickname")
-        .where("team_id", "=", team.team_id)
-        .where("member_id", "=", row.created_by)
-        .where("status", "not in", FORMER_MEMBER_STATUSES)
-        .executeTakeFirst();
-      return {
-        teamName: team.name,
-        inviterNickname: inviter?.nickname ?? null,
-        email: row.email,
-        role: row.role,
-      };
-    },
-
-    /**
-     * Invites an email: the member is created as invited with a single-use token, and the
-     * invitee is mailed links to accept or decline. An earlier invitation the address declined,
-     * or a membership it left, gives way to the new one.
-     */
-    async invite(
-      access: TeamAccess,
-      input: { email: string; nickname: string; role: AssignableRole; locale: "en" | "it" },
-    ): Promise<Member> {
-      const { team } = access;
-      const teamId = team.team_id;
-      const email = input.email.toLowerCase();
-      const sameEmail = await db
-        .selectFrom("members")
-        .leftJoin("users", "users.user_id", "members.user_id")
-        .select(["members.member_id", "members.status"])
-        .where("members.team_id", "=", teamId)
-        .where((eb) => eb.or([eb("members.email", "=", email), eb("users.email", "=", email)]))
-        .execute();
-      const former = (status: string) =>
-        (FORMER_MEMBER_STATUSES as readonly string[]).includes(status);
-      if (sameEmail.some((row) => !former(row.status))) {
-        throw new ApiError("alreadyExists", "This email is already a member of the team");
-      }
-      const replaced = sameEmail.map((row) => row.member_id);
-      await members.assertRoomForMember(teamId);
-      const key = nicknameKey(input.nickname);
-      const sameNickname = await db
-        .selectFrom("members")
-        .select("member_id")
-        .where("team_id", "=", teamId)
-        .where("nickname_key", "=", key)
-        .executeTakeFirst();
-      if (sameNickname && !replaced.includes(sameNickname.member_id)) {
-        throw nicknameAlreadyExists();
-      }
-
-      const { token, hash } = newInvitationToken();
-      const at = now();
-      const row: MemberRow = {
-        team_id: teamId,
-        member_id: invitedMemberId(email),
-        user_id: null,
-        email,
-        nickname: input.nickname,
-        nickname_key: key,
-        role: input.role,
-        status: "invited",
-        type: "other",
-        locale: input.locale,
-        created_by: actorOf(access).userId,
-        created_at: at,
-        updated_at: at,
-        joined_at: null,
-        invite_token_hash: hash,
-        invite_sent_at: at,
-        invite_expires_at: at + INVITATION_TTL_MS,
-      };
-      await db.transaction().execute(async (trx) => {
-        if (replaced.length) {
-          await trx
-            .deleteFrom("members")
-            .where("team_id", "=", teamId)
-            .where("member_id", "in", replaced)
-            .where("status", "in", FORMER_MEMBER_STATUSES)
-            .execute();
-        }
-        const inserted = await trx
-          .insertInto("members")
-          .values(row)
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-          // A concurrent invitation took the address or the nickname.
-          const taken = await trx
-            .selectFrom("members")
-            .select("member_id")
-            .where("team_id", "=", teamId)
-            .where("member_id", "=", row.member_id)
-            .executeTakeFirst();
-          if (taken) throw new ApiError("alreadyExists", "This email is already invited");
-          throw nicknameAlreadyExists();
-        }
-      });
-      await mailInvitation(team, row, access.member.nickname, token);
-      return members.toMember(await members.get(teamId, row.member_id));
-    },
-
-    /**
-     * Sends an invitation again with a new token (the old one stops working) and a new expiry;
-     * once every 24 hours (`invitationResendCooldown`, with Retry-After).
-     */
-    async resend(access: TeamAccess, memberId: string): Promise<Member> {
-      const { team } = access;
-      const teamId = team.team_id;
-      const view = await members.get(teamId, memberId);
-      if (!canResendInvitation(actorOf(access), members.targetOf(view))) {
-        throw forbidden("Only a pending invitation can be sent again");
-      }
-      const at = now();
-      const cooldown = () => {
-        const wait = (view.invite_sent_at ?? at) + INVITATION_RESEND_COOLDOWN_MS - at;
-        const seconds = Math.max(1, Math.ceil(wait / 1000));
-        return new ApiError(
-          "invitationResendCooldown",
-          "An invitation can be sent once every 24 hours",
-          undefined,
-          { "Retry-After": String(seconds) },
-        );
-      };
-      if (!isInvitationResendAllowed(view.invite_sent_at, at)) throw cooldown();
-      const { token, hash } = newInvitationToken();
-      // Guarded on the sent time read above, so two resends at once send one mail.
-      const updated = await db
-        .updateTable("members")
-        .set({
-          invite_token_hash: hash,
-          invite_sent_at: at,
-          invite_expires_at: at + INVITATION_TTL_MS,
-          updated_at: at,
-        })
-        .where("team_id", "=", teamId)
-        .where("member_id", "=", memberId)
-        .where("status", "=", "invited")
-        .where((eb) =>
-          view.invite_sent_at === null
-            ? eb("invite_sent_at", "is", null)
-            : eb("invite_sent_at", "=", view.invite_sent_at),
-        )
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw cooldown();
-      await mailInvitation(team, view, access.member.nickname, token);
-      return members.toMember(await members.get(teamId, memberId));
-    },
-
-    /**
-     * Accepts an invitation. Signed in: the account's email must be the invited one. A guest
-     * whose email has a confirmed account must sign in first (`authorizationRequired`); one
-     * without an account gets `newInvitedAccountRequired`, then sends a password, and the
-     * account is created (the token proves the address) and signed in.
-     */
-    async accept(
+    preview: (teamIdOrAlias: string, token: string) =>
+      previewInvitation(deps, teamIdOrAlias, token),
+    invite: (access: TeamAccess, input: NewInvitation) => invite(deps, access, input),
+    resend: (access: TeamAccess, memberId: string) => resendInvitation(deps, access, memberId),
+    accept: (
       teamIdOrAlias: string,
       input: { token: string; password?: string },
       signedInUserId: string | undefined,
-    ): Promise<{ membership: Membership; auth?: { result: SignInResult } }> {
-      const { team, row } = await openInvitation(teamIdOrAlias, input.token);
-      if (signedInUserId !== undefined) {
-        const user = await findUserById(db, signedInUserId);
-        if (!user) throw new ApiError("notAuthorized", "This account no longer exists");
-        if (user.email !== row.email) {
-          throw new ApiError(
-            "emailMismatch",
-            "This invitation is for another email address; sign in with that one",
-            undefined,
-            undefined,
-            { email: row.email },
-          );
-        }
-        const membership = await db
-          .transaction()
-          .execute((trx) => join(trx, team, row, user.user_id));
-        return { membership };
-      }
-
-      const existing = await findUserByEmail(db, row.email);
-      if (existing?.email_verified) {
-        throw new ApiError(
-          "authorizationRequired",
-          "This email has an account: sign in, then accept the invitation",
-          undefined,
-          { "WWW-Authenticate": "Bearer" },
-          { email: row.email },
-        );
-      }
-      if (input.password === undefined) {
-        throw new ApiError(
-          "newInvitedAccountRequired",
-          "Choose a password to create your account and join",
-          undefined,
-          undefined,
-          { email: row.email },
-        );
-      }
-
-      const passwordHash = await hashPassword(input.password);
-      const at = now();
-      const { user, membership } = await db.transaction().execute(async (trx) => {
-        let user: UserRow;
-        if (existing) {
-          // A sign-up that never confirmed the address: the token just did. Whoever chose that
-          // password never proved the address, so the invitee's password replaces it.
-          user = {
-            ...existing,
-            email_verified: 1,
-            password_hash: passwordHash,
-            provider: "password",
-            updated_at: at,
-          };
-          const updated = await trx
-            .updateTable("users")
-            .set({
-              email_verified: 1,
-              password_hash: passwordHash,
-              provider: "password",
-              updated_at: at,
-            })
-            .where("user_id", "=", existing.user_id)
-            .where("email_verified", "=", 0)
-            .executeTakeFirst();
-          if (Number(updated.numUpdatedRows) !== 1) {
-            throw new ApiError("authorizationRequired", "Sign in, then accept the invitation");
-          }
-        } else {
-          const userId = randomUUID();
-          user = {
-            user_id: userId,
-            email: row.email,
-            email_verified: 1,
-            password_hash: passwordHash,
-            first_name: null,
-            last_name: null,
-            nickname: row.nickname,
-            preferred_name: null,
-            // As every self sign-up: the id serves as the username.
-            username: userId,
-            team_id: null,
-            user_scope: "global",
-            must_change_password: 0,
-            locale: row.locale,
-            avatar_url: null,
-            provider: "password",
-            created_at: at,
-            updated_at: at,
-          };
-          const inserted = await trx
-            .insertInto("users")
-            .values(user)
-            .onConflict((oc) => oc.column("email").doNothing())
-            .executeTakeFirst();
-          // An account with this email appeared meanwhile: it must sign in.
-          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-            throw new ApiError("authorizationRequired", "Sign in, then accept the invitation");
-          }
-        }
-        return { user, membership: await join(trx, team, row, user.user_id) };
-      });
-      return { membership, auth: { result: await signedIn(user) } };
-    },
-
-    /** Declines an invitation: the member becomes rejected and the token is spent. */
-    async reject(teamIdOrAlias: string, token: string) {
-      const { team, row } = await openInvitation(teamIdOrAlias, token);
-      const updated = await db
-        .updateTable("members")
-        .set({ status: "rejected", invite_expires_at: null, updated_at: now() })
-        .where("team_id", "=", team.team_id)
-        .where("member_id", "=", row.member_id)
-        .where("status", "=", "invited")
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) {
-        throw new ApiError("invitationAlreadyHandled", "This invitation was already handled");
-      }
-    },
+    ) => acceptInvitation(deps, teamIdOrAlias, input, signedInUserId),
+    reject: (teamIdOrAlias: string, token: string) => rejectInvitation(deps, teamIdOrAlias, token),
   };
 }
 
 export type InvitationService = ReturnType<typeof createInvitationService>;
+
+export interface NewInvitation {
+  email: string;
+  nickname: string;
+  role: AssignableRole;
+  locale: "en" | "it";
+}
+
+/**
+ * What a mailed link is, for the page it opens: the team's name, who invited, the invited
+ * address and the role. The token is the credential, as for accept and reject; an unknown,
+ * handled or expired one is refused as they refuse it, so a used link offers no Accept. Nothing
+ * changes: opening the link spends nothing.
+ */
+export async function previewInvitation(
+  deps: InvitationDependencies,
+  teamIdOrAlias: string,
+  token: string,
+): Promise<InvitationPreview> {
+  const { team, row } = await openInvitation(deps, teamIdOrAlias, token);
+  const inviter = await deps.db
+    .selectFrom("members")
+    .select("nickname")
+    .where("team_id", "=", team.team_id)
+    .where("member_id", "=", row.created_by)
+    .where("status", "not in", FORMER_MEMBER_STATUSES)
+    .executeTakeFirst();
+  return {
+    teamName: team.name,
+    inviterNickname: inviter?.nickname ?? null,
+    email: row.email,
+    role: row.role,
+  };
+}
+
+/**
+ * Invites an email: the member is created as invited with a single-use token, and the invitee
+ * is mailed links to accept or decline. An earlier invitation the address declined, or a
+ * membership it left, gives way to the new one.
+ */
+export async function invite(
+  deps: InvitationDependencies,
+  access: TeamAccess,
+  input: NewInvitation,
+): Promise<Member> {
+  const { db, now, members } = deps;
+  const { team } = access;
+  const teamId = team.team_id;
+  const email = input.email.toLowerCase();
+  const sameEmail = await db
+    .selectFrom("members")
+    .leftJoin("users", "users.user_id", "members.user_id")
+    .select(["members.member_id", "members.status"])
+    .where("members.team_id", "=", teamId)
+    .where((eb) => eb.or([eb("members.email", "=", email), eb("users.email", "=", email)]))
+    .execute();
+  const former = (status: string) => (FORMER_MEMBER_STATUSES as readonly string[]).includes(status);
+  if (sameEmail.some((row) => !former(row.status))) {
+    throw new ApiError("alreadyExists", "This email is already a member of the team");
+  }
+  const replaced = sameEmail.map((row) => row.member_id);
+  await members.assertRoomForMember(teamId);
+  const sameNickname = await db
+    .selectFrom("members")
+    .select("member_id")
+    .where("team_id", "=", teamId)
+    .where("nickname_key", "=", nicknameKey(input.nickname))
+    .executeTakeFirst();
+  if (sameNickname && !replaced.includes(sameNickname.member_id)) {
+    throw nicknameAlreadyExists();
+  }
+
+  const { token, hash } = newInvitationToken();
+  const at = now();
+  const row = newMemberRow(
+    {
+      teamId,
+      memberId: invitedMemberId(email),
+      userId: null,
+      email,
+      nickname: input.nickname,
+      role: input.role,
+      type: "other",
+      locale: input.locale,
+      createdBy: actorOf(access).userId,
+      at,
+    },
+    { tokenHash: hash, expiresAt: at + INVITATION_TTL_MS },
+  );
+  await db.transaction().execute(async (trx) => {
+    if (replaced.length) {
+      await trx
+        .deleteFrom("members")
+        .where("team_id", "=", teamId)
+        .where("member_id", "in", replaced)
+        .where("status", "in", FORMER_MEMBER_STATUSES)
+        .execute();
+    }
+    const inserted = await trx
+      .insertInto("members")
+      .values(row)
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      // A concurrent invitation took the address or the nickname.
+      const taken = await trx
+        .selectFrom("members")
+        .select("member_id")
+        .where("team_id", "=", teamId)
+        .where("member_id", "=", row.member_id)
+        .executeTakeFirst();
+      if (taken) throw new ApiError("alreadyExists", "This email is already invited");
+      throw nicknameAlreadyExists();
+    }
+  });
+  await mailInvitation(deps, team, row, access.member.nickname, token);
+  return members.toMember(await members.get(teamId, row.member_id));
+}
+
+/**
+ * Sends an invitation again with a new token (the old one stops working) and a new expiry;
+ * once every 24 hours (`invitationResendCooldown`, with Retry-After).
+ */
+export async function resendInvitation(
+  deps: InvitationDependencies,
+  access: TeamAccess,
+  memberId: string,
+): Promise<Member> {
+  const { db, now, members } = deps;
+  const { team } = access;
+  const teamId = team.team_id;
+  const view = await members.get(teamId, memberId);
+  if (!canResendInvitation(actorOf(access), members.targetOf(view))) {
+    throw forbidden("Only a pending invitation can be sent again");
+  }
+  const at = now();
+  const cooldown = () => {
+    const wait = (view.invite_sent_at ?? at) + INVITATION_RESEND_COOLDOWN_MS - at;
+    const seconds = Math.max(1, Math.ceil(wait / 1000));
+    return new ApiError(
+      "invitationResendCooldown",
+      "An invitation can be sent once every 24 hours",
+      undefined,
+      { "Retry-After": String(seconds) },
+    );
+  };
+  if (!isInvitationResendAllowed(view.invite_sent_at, at)) throw cooldown();
+  const { token, hash } = newInvitationToken();
+  // Guarded on the sent time read above, so two resends at once send one mail.
+  const updated = await db
+    .updateTable("members")
+    .set({
+      invite_token_hash: hash,
+      invite_sent_at: at,
+      invite_expires_at: at + INVITATION_TTL_MS,
+      updated_at: at,
+    })
+    .where("team_id", "=", teamId)
+    .where("member_id", "=", memberId)
+    .where("status", "=", "invited")
+    .where((eb) =>
+      view.invite_sent_at === null
+        ? eb("invite_sent_at", "is", null)
+        : eb("invite_sent_at", "=", view.invite_sent_at),
+    )
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw cooldown();
+  await mailInvitation(deps, team, view, access.member.nickname, token);
+  return members.toMember(await members.get(teamId, memberId));
+}
+
+/**
+ * Accepts an invitation. Signed in: the account's email must be the invited one. A guest whose
+ * email has a confirmed account must sign in first (`authorizationRequired`); one without an
+ * account gets `newInvitedAccountRequired`, then sends a password, and the account is created
+ * (the token proves the address) and signed in.
+ */
+export async function acceptInvitation(
+  deps: InvitationDependencies,
+  teamIdOrAlias: string,
+  input: { token: string; password?: string },
+  signedInUserId: string | undefined,
+): Promise<{ membership: Membership; auth?: { result: SignInResult } }> {
+  const { db, now } = deps;
+  const { team, row } = await openInvitation(deps, teamIdOrAlias, input.token);
+  if (signedInUserId !== undefined) {
+    const user = await findUserById(db, signedInUserId);
+    if (!user) throw new ApiError("notAuthorized", "This account no longer exists");
+    if (user.email !== row.email) {
+      throw new ApiError(
+        "emailMismatch",
+        "This invitation is for another email address; sign in with that one",
+        undefined,
+        undefined,
+        { email: row.email },
+      );
+    }
+    const membership = await db
+      .transaction()
+      .execute((trx) => join(deps, trx, team, row, user.user_id));
+    return { membership };
+  }
+
+  const existing = await findUserByEmail(db, row.email);
+  if (existing?.email_verified) {
+    throw new ApiError(
+      "authorizationRequired",
+      "This email has an account: sign in, then accept the invitation",
+      undefined,
+      { "WWW-Authenticate": "Bearer" },
+      { email: row.email },
+    );
+  }
+  if (input.password === undefined) {
+    throw new ApiError(
+      "newInvitedAccountRequired",
+      "Choose a password to create your account and join",
+      undefined,
+      undefined,
+      { email: row.email },
+    );
+  }
+
+  const passwordHash = await hashPassword(input.password);
+  const at = now();
+  const { user, membership } = await db.transaction().execute(async (trx) => {
+    let user: UserRow;
+    if (existing) {
+      // A sign-up that never confirmed the address: the token just did. Whoever chose that
+      // password never proved the address, so the invitee's password replaces it.
+      user = {
+        ...existing,
+        email_verified: 1,
+        password_hash: passwordHash,
+        provider: "password",
+        updated_at: at,
+      };
+      const updated = await trx
+        .updateTable("users")
+        .set({
+          email_verified: 1,
+          password_hash: passwordHash,
+          provider: "password",
+          updated_at: at,
+        })
+        .where("user_id", "=", existing.user_id)
+        .where("email_verified", "=", 0)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) {
+        throw new ApiError("authorizationRequired", "Sign in, then accept the invitation");
+      }
+    } else {
+      const userId = randomUUID();
+      // As every self sign-up: the id serves as the username.
+      user = newUserRow(
+        {
+          user_id: userId,
+          email: row.email,
+          email_verified: 1,
+          password_hash: passwordHash,
+          nickname: row.nickname,
+          locale: row.locale,
+          provider: "password",
+        },
+        at,
+      );
+      const inserted = await trx
+        .insertInto("users")
+        .values(user)
+        .onConflict((oc) => oc.column("email").doNothing())
+        .executeTakeFirst();
+      // An account with this email appeared meanwhile: it must sign in.
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+        throw new ApiError("authorizationRequired", "Sign in, then accept the invitation");
+      }
+    }
+    return { user, membership: await join(deps, trx, team, row, user.user_id) };
+  });
+  const { familyId, refreshToken } = await deps.sessions.open(user.user_id, "password");
+  const result = { ...(await deps.tokens.issue(user, familyId)), RefreshToken: refreshToken };
+  return { membership, auth: { result } };
+}
+
+/** Declines an invitation: the member becomes rejected and the token is spent. */
+export async function rejectInvitation(
+  deps: InvitationDependencies,
+  teamIdOrAlias: string,
+  token: string,
+) {
+  const { team, row } = await openInvitation(deps, teamIdOrAlias, token);
+  await answerInvitation(deps.db, team, row, {
+    status: "rejected",
+    invite_expires_at: null,
+    updated_at: deps.now(),
+  });
+}
+
+function link(
+  { publicUrl }: InvitationDependencies,
+  teamId: string,
+  action: "accept" | "reject",
+  token: string,
+) {
+  const path = `/teams/${encodeURIComponent(teamId)}/invitations/${action}`;
+  return `${publicUrl}${path}?${new URLSearchParams({ key: token })}`;
+}
+
+/**
+ * Mails the invitation. When the mail cannot go, the invitation stays (it may be resent at once:
+ * its sent time is cleared) and the answer is `cannotSendInvitationEmail`, with the member in
+ * the error body.
+ */
+async function mailInvitation(
+  deps: InvitationDependencies,
+  team: TeamRow,
+  row: Pick<MemberRow, "member_id" | "email" | "locale" | "role">,
+  inviterName: string,
+  token: string,
+) {
+  const { db, logger, mailer, members } = deps;
+  const to = row.email;
+  if (!to) throw new Error("an invitation without an email");
+  try {
+    await mailer.send(
+      invitationMail({
+        locale: row.locale,
+        productName: deps.productName,
+        to,
+        teamName: team.name,
+        inviterName,
+        role: row.role as AssignableRole,
+        acceptLink: link(deps, team.team_id, "accept", token),
+        rejectLink: link(deps, team.team_id, "reject", token),
+      }),
+    );
+  } catch (error) {
+    logger.error({ err: error, teamId: team.team_id }, "the invitation mail could not be sent");
+    await db
+      .updateTable("members")
+      .set({ invite_sent_at: null })
+      .where("team_id", "=", team.team_id)
+      .where("member_id", "=", row.member_id)
+      .execute();
+    const member = await members.find(team.team_id, row.member_id);
+    throw new ApiError(
+      "cannotSendInvitationEmail",
+      "The member was added, but the invitation mail could not be sent; resend it later",
+      undefined,
+      undefined,
+      member ? { member: members.toMember(member) } : undefined,
+    );
+  }
+}
+
+/** The invitation a token opens in a team; the token errors otherwise. */
+async function openInvitation(
+  { db, now }: InvitationDependencies,
+  teamIdOrAlias: string,
+  token: string,
+) {
+  const team = await findTeam(db, teamIdOrAlias);
+  if (!team) throw invitationNotFound();
+  const row = await db
+    .selectFrom("members")
+    .selectAll()
+    .where("team_id", "=", team.team_id)
+    .where("invite_token_hash", "=", hashInvitationToken(token))
+    .executeTakeFirst();
+  if (!row?.email) throw invitationNotFound();
+  // A handled invitation keeps its token's hash, so a second click is told what happened.
+  if (row.status !== "invited") {
+    throw new ApiError(
+      "invitationAlreadyHandled",
+      "This invitation was already accepted or declined",
+    );
+  }
+  if (row.invite_expires_at === null || row.invite_expires_at < now()) {
+    throw new ApiError("expiredToken", "This invitation has expired; ask for a new one");
+  }
+  return { team, row: { ...row, email: row.email } };
+}
+
+/**
+ * Moves an invitation on from invited, once: the accept or reject that comes second (or a
+ * second accept) finds it handled already.
+ */
+async function answerInvitation(
+  executor: Db,
+  team: TeamRow,
+  row: MemberRow,
+  set: Updateable<MembersTable>,
+) {
+  const updated = await executor
+    .updateTable("members")
+    .set(set)
+    .where("team_id", "=", team.team_id)
+    .where("member_id", "=", row.member_id)
+    .where("status", "=", "invited")
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    throw new ApiError("invitationAlreadyHandled", "This invitation was already handled");
+  }
+}
+
+/**
+ * Turns the invitation into the user's membership: its id becomes theirs, it is active. A row the
+ * user left or declined before gives way; a live one means they are in already.
+ */
+async function join(
+  { now }: InvitationDependencies,
+  trx: Db,
+  team: TeamRow,
+  row: MemberRow,
+  userId: string,
+): Promise<Membership> {
+  const existing = await trx
+    .selectFrom("members")
+    .select(["status"])
+    .where("team_id", "=", team.team_id)
+    .where("member_id", "=", userId)
+    .executeTakeFirst();
+  if (existing) {
+    if (!(FORMER_MEMBER_STATUSES as readonly string[]).includes(existing.status)) {
+      throw new ApiError("alreadyExists", "You are a member of this team already");
+    }
+    await trx
+      .deleteFrom("members")
+      .where("team_id", "=", team.team_id)
+      .where("member_id", "=", userId)
+      .execute();
+  }
+  const at = now();
+  await answerInvitation(trx, team, row, {
+    member_id: userId,
+    user_id: userId,
+    status: "active",
+    joined_at: at,
+    updated_at: at,
+    invite_expires_at: null,
+  });
+  return { teamId: team.team_id, role: row.role };
+}

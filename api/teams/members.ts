@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import { type Kysely, sql } from "kysely";
+import { actorOf, type TeamAccess } from "#api/access/teams.ts";
 import { generatePassword, hashPassword } from "#api/auth/passwords.ts";
 import type { SessionStore } from "#api/auth/sessions.ts";
 import type { PlanBook } from "#api/billing/plans.ts";
@@ -8,11 +9,13 @@ import type { Clock } from "#api/clock.ts";
 import type { Database, Db, MemberRow, TeamRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { ownImageDescription } from "#api/http/schemas.ts";
+import { newUserRow } from "#api/users/users.ts";
 import {
   EFFECTIVE_MEMBER_STATUSES,
   effectiveMemberStatus,
   MEMBER_TYPES,
   type MemberStatus,
+  type MemberType,
 } from "#domain/members.ts";
 import { withinLimit } from "#domain/plans.ts";
 import {
@@ -28,7 +31,6 @@ import {
   ROLES,
   type TargetMember,
 } from "#domain/roles.ts";
-import type { TeamAccess } from "./access.ts";
 import { memberChanges } from "./member-patch.ts";
 
 // Members of a team (spec sections 3, 4 and 6): the list and detail, internal members, the
@@ -124,9 +126,53 @@ export const forbidden = (message: string) => new ApiError("forbidden", message)
 export const nicknameAlreadyExists = () =>
   new ApiError("nicknameAlreadyExists", "Another member of this team has this nickname");
 
-/** The actor of a team access: who is acting, with which role. */
-export function actorOf(access: TeamAccess): Actor {
-  return { userId: access.member.member_id, role: access.member.role };
+/**
+ * A member as it is added to a team: a user, whose member id is their user id, or an invitation
+ * nobody has accepted yet, with a member id of its own and no user.
+ */
+export type NewMemberRow = NewMemberFields &
+  ({ userId: string; memberId?: undefined } | { userId: null; memberId: string });
+
+interface NewMemberFields {
+  teamId: string;
+  email: string | null;
+  nickname: string;
+  role: MemberRow["role"];
+  type: MemberType;
+  locale: "en" | "it";
+  /** The user id of who adds the member. */
+  createdBy: string;
+  at: number;
+}
+
+/**
+ * A new member's row: in the team from `at` (active and joined), or, with an invitation, invited
+ * until someone accepts it with the token whose hash it keeps.
+ */
+export function newMemberRow(
+  member: NewMemberRow,
+  invitation?: { tokenHash: string; expiresAt: number },
+): MemberRow {
+  const { at } = member;
+  return {
+    team_id: member.teamId,
+    member_id: member.userId === null ? member.memberId : member.userId,
+    user_id: member.userId,
+    email: member.email,
+    nickname: member.nickname,
+    nickname_key: nicknameKey(member.nickname),
+    role: member.role,
+    status: invitation ? "invited" : "active",
+    type: member.type,
+    locale: member.locale,
+    created_by: member.createdBy,
+    created_at: at,
+    updated_at: at,
+    joined_at: invitation ? null : at,
+    invite_token_hash: invitation?.tokenHash ?? null,
+    invite_sent_at: invitation ? at : null,
+    invite_expires_at: invitation?.expiresAt ?? null,
+  };
 }
 
 export interface MemberServiceDependencies {
@@ -137,331 +183,387 @@ export interface MemberServiceDependencies {
   plans: PlanBook;
 }
 
-export function createMemberService({ db, now, sessions, plans }: MemberServiceDependencies) {
-  function toMember(view: MemberView): Member {
-    return {
-      teamId: view.team_id,
-      userId: view.member_id,
-      nickname: view.nickname,
-      avatarUrl: view.avatar_url,
-      role: view.role,
-      status: effectiveMemberStatus(
-        { status: view.status, inviteExpiresAt: view.invite_expires_at },
-        now(),
-      ),
-      type: view.type,
-      createdAt: view.created_at,
-      createdBy: view.created_by,
-      joinedAt: view.joined_at,
-      inviteExpiresAt: view.invite_expires_at,
-    };
-  }
+/** Which page of members: by nickname key after `lastKey`, optionally by nickname prefix. */
+export interface MemberPageQuery {
+  limit: number;
+  lastKey?: string;
+  prefix?: string;
+}
 
-  /** The member a member-menu rule looks at, with the status as shown. */
-  function targetOf(view: MemberRow): TargetMember {
-    return {
-      userId: view.member_id,
-      role: view.role,
-      status: effectiveMemberStatus(
-        { status: view.status, inviteExpiresAt: view.invite_expires_at },
-        now(),
-      ),
-      type: view.type,
-    };
-  }
+export interface NewInternalMember {
+  username: string;
+  locale: "en" | "it";
+}
 
-  function find(teamId: string, memberId: string, executor: Executor = db) {
-    return selectMembers(executor)
-      .where("members.team_id", "=", teamId)
-      .where("members.member_id", "=", memberId)
-      .executeTakeFirst();
-  }
-
-  async function get(teamId: string, memberId: string, executor: Executor = db) {
-    const view = await find(teamId, memberId, executor);
-    if (!view) throw notFoundMember();
-    return view;
-  }
-
-  async function nicknameTaken(teamId: string, nickname: string, exceptMemberId?: string) {
-    let query = db
-      .selectFrom("members")
-      .select("member_id")
-      .where("team_id", "=", teamId)
-      .where("nickname_key", "=", nicknameKey(nickname));
-    if (exceptMemberId !== undefined) query = query.where("member_id", "!=", exceptMemberId);
-    return (await query.executeTakeFirst()) !== undefined;
-  }
-
-  /**
-   * `quotaExceededMembers` when the team already holds the plan's members. Every row counts
-   * except rejected invitations and members who left: invitations hold a place, and so do
-   * disabled and banned members, who can be reactivated.
-   */
-  async function assertRoomForMember(teamId: string) {
-    const { limitMembersPerTeam } = await plans.limitsOfTeam(teamId);
-    const row = await db
-      .selectFrom("members")
-      .select((eb) => eb.fn.countAll().as("count"))
-      .where("team_id", "=", teamId)
-      .where("status", "not in", FORMER_MEMBER_STATUSES)
-      .executeTakeFirstOrThrow();
-    if (!withinLimit(Number(row.count), limitMembersPerTeam)) {
-      throw new ApiError(
-        "quotaExceededMembers",
-        `The team's plan allows ${limitMembersPerTeam} members`,
-      );
-    }
-  }
-
-  function credentials(team: TeamRow, username: string, password: string): Credentials {
-    return { teamAlias: team.star_alias, teamId: team.team_id, username, password };
-  }
-
+export function createMemberService(deps: MemberServiceDependencies) {
   return {
-    toMember,
-    targetOf,
-    find,
-    get,
-    nicknameTaken,
-    assertRoomForMember,
+    toMember: (view: MemberView) => toMember(deps, view),
+    targetOf: (view: MemberRow) => targetOf(deps, view),
+    find: (teamId: string, memberId: string, executor?: Executor) =>
+      findMember(deps, teamId, memberId, executor),
+    get: (teamId: string, memberId: string, executor?: Executor) =>
+      getMember(deps, teamId, memberId, executor),
+    nicknameTaken: (teamId: string, nickname: string, exceptMemberId?: string) =>
+      nicknameTaken(deps, teamId, nickname, exceptMemberId),
+    assertRoomForMember: (teamId: string) => assertRoomForMember(deps, teamId),
+    list: (teamId: string, page: MemberPageQuery) => listMembers(deps, teamId, page),
+    detail: (view: MemberView, actor: Actor) => memberDetail(deps, view, actor),
+    createInternal: (access: TeamAccess, input: NewInternalMember) =>
+      createInternalMember(deps, access, input),
+    patch: (access: TeamAccess, memberId: string, body: unknown) =>
+      patchMember(deps, access, memberId, body),
+    remove: (access: TeamAccess, memberId: string) => removeMember(deps, access, memberId),
+    resetPassword: (access: TeamAccess, memberId: string) =>
+      resetMemberPassword(deps, access, memberId),
+  };
+}
 
-    /** One page of the team's members by nickname, after `lastKey` (a nickname key). */
-    async list(teamId: string, page: { limit: number; lastKey?: string; prefix?: string }) {
-      let query = selectMembers(db).where("members.team_id", "=", teamId);
-      if (page.prefix) {
-        const pattern = likePrefix(nicknameKey(page.prefix));
-        query = query.where(
-          sql<boolean>`${sql.ref("members.nickname_key")} like ${pattern} escape '\\'`,
-        );
-      }
-      if (page.lastKey !== undefined)
-        query = query.where("members.nickname_key", ">", page.lastKey);
-      const rows = await query
-        .orderBy("members.nickname_key")
-        .limit(page.limit + 1)
-        .execute();
-      const members = rows.slice(0, page.limit);
-      const more = rows.length > page.limit;
-      return {
-        pagination: { lastKey: more ? (members.at(-1)?.nickname_key ?? null) : null },
-        members: members.map(toMember),
-      };
-    },
+export type MemberService = ReturnType<typeof createMemberService>;
 
-    /**
-     * A member with username, and email for whoever may see it: self, and member managers. Only
-     * internal members have a username of their own; anyone else's is their internal id (ADR
-     * 007), which is not shown (spec section 1: server internals are not shown).
-     */
-    detail(view: MemberView, actor: Actor): MemberDetail {
-      const showEmail = actor.userId === view.member_id || can(actor.role, "update", "member:any");
-      return {
-        ...toMember(view),
-        username: view.type === "internal" ? view.username : null,
-        email: showEmail ? (view.user_email ?? view.email) : null,
-      };
-    },
+/** The status a member shows now: an invitation past its expiry is invitation_expired. */
+function shownStatus({ now }: MemberServiceDependencies, row: MemberRow) {
+  return effectiveMemberStatus(
+    { status: row.status, inviteExpiresAt: row.invite_expires_at },
+    now(),
+  );
+}
 
-    /**
-     * An internal member: an account of the team (no email, a generated password to replace at
-     * first sign-in) and an active contributor whose nickname is the username.
-     */
-    async createInternal(access: TeamAccess, input: { username: string; locale: "en" | "it" }) {
-      const { team } = access;
-      const teamId = team.team_id;
-      const alreadyExists = () =>
-        new ApiError("alreadyExists", "This team already has a member with this username");
-      // Usernames are typed on a phone: two that differ only in case would be one too many.
-      const sameUsername = await db
-        .selectFrom("users")
-        .select("user_id")
-        .where("team_id", "=", teamId)
-        .where(sql<string>`lower(${sql.ref("username")})`, "=", input.username.toLowerCase())
-        .executeTakeFirst();
-      if (sameUsername) throw alreadyExists();
-      await assertRoomForMember(teamId);
-      if (await nicknameTaken(teamId, input.username)) throw nicknameAlreadyExists();
+export function toMember(deps: MemberServiceDependencies, view: MemberView): Member {
+  return {
+    teamId: view.team_id,
+    userId: view.member_id,
+    nickname: view.nickname,
+    avatarUrl: view.avatar_url,
+    role: view.role,
+    status: shownStatus(deps, view),
+    type: view.type,
+    createdAt: view.created_at,
+    createdBy: view.created_by,
+    joinedAt: view.joined_at,
+    inviteExpiresAt: view.invite_expires_at,
+  };
+}
 
-      const password = generatePassword();
-      const passwordHash = await hashPassword(password);
-      const userId = randomUUID();
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        const user = await trx
-          .insertInto("users")
-          .values({
+/** The member a member-menu rule looks at, with the status as shown. */
+export function targetOf(deps: MemberServiceDependencies, view: MemberRow): TargetMember {
+  return {
+    userId: view.member_id,
+    role: view.role,
+    status: shownStatus(deps, view),
+    type: view.type,
+  };
+}
+
+export function findMember(
+  { db }: MemberServiceDependencies,
+  teamId: string,
+  memberId: string,
+  executor: Executor = db,
+) {
+  return selectMembers(executor)
+    .where("members.team_id", "=", teamId)
+    .where("members.member_id", "=", memberId)
+    .executeTakeFirst();
+}
+
+export async function getMember(
+  deps: MemberServiceDependencies,
+  teamId: string,
+  memberId: string,
+  executor?: Executor,
+) {
+  const view = await findMember(deps, teamId, memberId, executor);
+  if (!view) throw notFoundMember();
+  return view;
+}
+
+export async function nicknameTaken(
+  { db }: MemberServiceDependencies,
+  teamId: string,
+  nickname: string,
+  exceptMemberId?: string,
+) {
+  let query = db
+    .selectFrom("members")
+    .select("member_id")
+    .where("team_id", "=", teamId)
+    .where("nickname_key", "=", nicknameKey(nickname));
+  if (exceptMemberId !== undefined) query = query.where("member_id", "!=", exceptMemberId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * `quotaExceededMembers` when the team already holds the plan's members. Every row counts except
+ * rejected invitations and members who left: invitations hold a place, and so do disabled and
+ * banned members, who can be reactivated.
+ */
+export async function assertRoomForMember(
+  { db, plans }: MemberServiceDependencies,
+  teamId: string,
+) {
+  const { limitMembersPerTeam } = await plans.limitsOfTeam(teamId);
+  const row = await db
+    .selectFrom("members")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("team_id", "=", teamId)
+    .where("status", "not in", FORMER_MEMBER_STATUSES)
+    .executeTakeFirstOrThrow();
+  if (!withinLimit(Number(row.count), limitMembersPerTeam)) {
+    throw new ApiError(
+      "quotaExceededMembers",
+      `The team's plan allows ${limitMembersPerTeam} members`,
+    );
+  }
+}
+
+/** One page of the team's members by nickname, after `lastKey` (a nickname key). */
+export async function listMembers(
+  deps: MemberServiceDependencies,
+  teamId: string,
+  page: MemberPageQuery,
+) {
+  let query = selectMembers(deps.db).where("members.team_id", "=", teamId);
+  if (page.prefix) {
+    const pattern = likePrefix(nicknameKey(page.prefix));
+    query = query.where(
+      sql<boolean>`${sql.ref("members.nickname_key")} like ${pattern} escape '\\'`,
+    );
+  }
+  if (page.lastKey !== undefined) query = query.where("members.nickname_key", ">", page.lastKey);
+  const rows = await query
+    .orderBy("members.nickname_key")
+    .limit(page.limit + 1)
+    .execute();
+  const members = rows.slice(0, page.limit);
+  const more = rows.length > page.limit;
+  return {
+    pagination: { lastKey: more ? (members.at(-1)?.nickname_key ?? null) : null },
+    members: members.map((view) => toMember(deps, view)),
+  };
+}
+
+/**
+ * A member with username, and email for whoever may see it: self, and member managers. Only
+ * internal members have a username of their own; anyone else's is their internal id (ADR 007),
+ * which is not shown (spec section 1: server internals are not shown).
+ */
+export function memberDetail(
+  deps: MemberServiceDependencies,
+  view: MemberView,
+  actor: Actor,
+): MemberDetail {
+  const showEmail = actor.userId === view.member_id || can(actor.role, "update", "member:any");
+  return {
+    ...toMember(deps, view),
+    username: view.type === "internal" ? view.username : null,
+    email: showEmail ? (view.user_email ?? view.email) : null,
+  };
+}
+
+/**
+ * An internal member: an account of the team (no email, a generated password to replace at
+ * first sign-in) and an active contributor whose nickname is the username.
+ */
+export async function createInternalMember(
+  deps: MemberServiceDependencies,
+  access: TeamAccess,
+  input: NewInternalMember,
+) {
+  const { db, now } = deps;
+  const { team } = access;
+  const teamId = team.team_id;
+  const alreadyExists = () =>
+    new ApiError("alreadyExists", "This team already has a member with this username");
+  // Usernames are typed on a phone: two that differ only in case would be one too many.
+  const sameUsername = await db
+    .selectFrom("users")
+    .select("user_id")
+    .where("team_id", "=", teamId)
+    .where(sql<string>`lower(${sql.ref("username")})`, "=", input.username.toLowerCase())
+    .executeTakeFirst();
+  if (sameUsername) throw alreadyExists();
+  await assertRoomForMember(deps, teamId);
+  if (await nicknameTaken(deps, teamId, input.username)) throw nicknameAlreadyExists();
+
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  const userId = randomUUID();
+  const at = now();
+  await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto("users")
+      .values(
+        newUserRow(
+          {
             user_id: userId,
             email: null,
             email_verified: 0,
             password_hash: passwordHash,
-            first_name: null,
-            last_name: null,
             nickname: input.username,
-            preferred_name: null,
             username: input.username,
             team_id: teamId,
             user_scope: "team",
             must_change_password: 1,
             locale: input.locale,
-            avatar_url: null,
             provider: "password",
-            created_at: at,
-            updated_at: at,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst();
-        if (Number(user.numInsertedOrUpdatedRows ?? 0) === 0) throw alreadyExists();
-        const member = await trx
-          .insertInto("members")
-          .values({
-            team_id: teamId,
-            member_id: userId,
-            user_id: userId,
-            email: null,
-            nickname: input.username,
-            nickname_key: nicknameKey(input.username),
-            role: INTERNAL_MEMBER_ROLE,
-            status: "active",
-            type: "internal",
-            locale: input.locale,
-            created_by: actorOf(access).userId,
-            created_at: at,
-            updated_at: at,
-            joined_at: at,
-            invite_token_hash: null,
-            invite_sent_at: null,
-            invite_expires_at: null,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst();
-        if (Number(member.numInsertedOrUpdatedRows ?? 0) === 0) throw nicknameAlreadyExists();
-      });
-      return {
-        member: toMember(await get(teamId, userId)),
-        credentials: credentials(team, input.username, password),
-      };
-    },
-
-    /**
-     * Applies a member patch in order, each operation checked by the member-menu rule it needs
-     * against the member as the operations before left it; all or nothing.
-     */
-    async patch(access: TeamAccess, memberId: string, body: unknown) {
-      const changes = memberChanges(body);
-      const teamId = access.team.team_id;
-      const view = await get(teamId, memberId);
-      const actor = actorOf(access);
-      const target = targetOf(view);
-      const update: Partial<Pick<MemberRow, "role" | "nickname" | "nickname_key" | "status">> = {};
-      for (const change of changes) {
-        if (change.field === "status") {
-          const allowed =
-            change.value === "disabled"
-              ? canDeactivateMember(actor, target)
-              : canReactivateMember(actor, target);
-          if (!allowed) {
-            throw forbidden(
-              change.value === "disabled"
-                ? "Only an active member other than the owner and yourself can be disabled"
-                : "Only a disabled or banned member can be reactivated",
-            );
-          }
-          target.status = change.value;
-          update.status = change.value;
-        } else if (change.field === "role") {
-          if (!canChangeMemberRole(actor, target)) {
-            throw forbidden(
-              "The role can change only for an active member, not internal, not the owner, not yourself",
-            );
-          }
-          target.role = change.value;
-          update.role = change.value;
-        } else {
-          if (!canRenameMember(actor, target)) throw forbidden("You cannot rename this member");
-          update.nickname = change.value;
-          update.nickname_key = nicknameKey(change.value);
-        }
-      }
-      if (Object.keys(update).length === 0) return toMember(view);
-      if (
-        update.nickname !== undefined &&
-        (await nicknameTaken(teamId, update.nickname, memberId))
-      ) {
-        throw nicknameAlreadyExists();
-      }
-      try {
-        await db
-          .updateTable("members")
-          .set({ ...update, updated_at: now() })
-          .where("team_id", "=", teamId)
-          .where("member_id", "=", memberId)
-          .execute();
-      } catch (error) {
-        // Another rename to the same nickname won the race: the unique index refused this one.
-        if (
-          update.nickname !== undefined &&
-          (await nicknameTaken(teamId, update.nickname, memberId))
-        ) {
-          throw nicknameAlreadyExists();
-        }
-        throw error;
-      }
-      return toMember(await get(teamId, memberId));
-    },
-
-    /** Removes a member (owner only, never the owner); an internal member's account goes too. */
-    async remove(access: TeamAccess, memberId: string) {
-      const teamId = access.team.team_id;
-      const view = await get(teamId, memberId);
-      if (!canDeleteMember(actorOf(access), targetOf(view))) {
-        throw forbidden("Only the owner removes members, and the owner cannot be removed");
-      }
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom("members")
-          .where("team_id", "=", teamId)
-          .where("member_id", "=", memberId)
-          .execute();
-        if (view.type === "internal" && view.user_id) {
-          // Its sessions, refresh tokens and avatar go with it (foreign keys cascade).
-          await trx
-            .deleteFrom("users")
-            .where("user_id", "=", view.user_id)
-            .where("user_scope", "=", "team")
-            .where("team_id", "=", teamId)
-            .execute();
-        }
-      });
-    },
-
-    /**
-     * New credentials for an internal member: a generated password to replace at the next
-     * sign-in. Every session of the member ends, so the old password's sign-ins stop at once.
-     */
-    async resetPassword(access: TeamAccess, memberId: string) {
-      const teamId = access.team.team_id;
-      const view = await get(teamId, memberId);
-      if (!canResetMemberPassword(actorOf(access), targetOf(view))) {
-        throw forbidden("Only an internal member's password can be reset");
-      }
-      const userId = view.user_id;
-      if (!userId || view.username === null) throw notFoundMember();
-      const password = generatePassword();
-      await db
-        .updateTable("users")
-        .set({
-          password_hash: await hashPassword(password),
-          must_change_password: 1,
-          updated_at: now(),
-        })
-        .where("user_id", "=", userId)
-        .where("team_id", "=", teamId)
-        .execute();
-      await sessions.revokeAll(userId);
-      return credentials(access.team, view.username, password);
-    },
+          },
+          at,
+        ),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(user.numInsertedOrUpdatedRows ?? 0) === 0) throw alreadyExists();
+    const member = await trx
+      .insertInto("members")
+      .values(
+        newMemberRow({
+          teamId,
+          userId,
+          email: null,
+          nickname: input.username,
+          role: INTERNAL_MEMBER_ROLE,
+          type: "internal",
+          locale: input.locale,
+          createdBy: actorOf(access).userId,
+          at,
+        }),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(member.numInsertedOrUpdatedRows ?? 0) === 0) throw nicknameAlreadyExists();
+  });
+  return {
+    member: toMember(deps, await getMember(deps, teamId, userId)),
+    credentials: credentials(team, input.username, password),
   };
 }
 
-export type MemberService = ReturnType<typeof createMemberService>;
+/**
+ * Applies a member patch in order, each operation checked by the member-menu rule it needs
+ * against the member as the operations before left it; all or nothing.
+ */
+export async function patchMember(
+  deps: MemberServiceDependencies,
+  access: TeamAccess,
+  memberId: string,
+  body: unknown,
+) {
+  const { db, now } = deps;
+  const changes = memberChanges(body);
+  const teamId = access.team.team_id;
+  const view = await getMember(deps, teamId, memberId);
+  const actor = actorOf(access);
+  const target = targetOf(deps, view);
+  const update: Partial<Pick<MemberRow, "role" | "nickname" | "nickname_key" | "status">> = {};
+  for (const change of changes) {
+    if (change.field === "status") {
+      const allowed =
+        change.value === "disabled"
+          ? canDeactivateMember(actor, target)
+          : canReactivateMember(actor, target);
+      if (!allowed) {
+        throw forbidden(
+          change.value === "disabled"
+            ? "Only an active member other than the owner and yourself can be disabled"
+            : "Only a disabled or banned member can be reactivated",
+        );
+      }
+      target.status = change.value;
+      update.status = change.value;
+    } else if (change.field === "role") {
+      if (!canChangeMemberRole(actor, target)) {
+        throw forbidden(
+          "The role can change only for an active member, not internal, not the owner, not yourself",
+        );
+      }
+      target.role = change.value;
+      update.role = change.value;
+    } else {
+      if (!canRenameMember(actor, target)) throw forbidden("You cannot rename this member");
+      update.nickname = change.value;
+      update.nickname_key = nicknameKey(change.value);
+    }
+  }
+  if (Object.keys(update).length === 0) return toMember(deps, view);
+  const renamedToTaken = async () =>
+    update.nickname !== undefined && (await nicknameTaken(deps, teamId, update.nickname, memberId));
+  if (await renamedToTaken()) throw nicknameAlreadyExists();
+  try {
+    await db
+      .updateTable("members")
+      .set({ ...update, updated_at: now() })
+      .where("team_id", "=", teamId)
+      .where("member_id", "=", memberId)
+      .execute();
+  } catch (error) {
+    // Another rename to the same nickname won the race: the unique index refused this one.
+    if (await renamedToTaken()) throw nicknameAlreadyExists();
+    throw error;
+  }
+  return toMember(deps, await getMember(deps, teamId, memberId));
+}
+
+/** Removes a member (owner only, never the owner); an internal member's account goes too. */
+export async function removeMember(
+  deps: MemberServiceDependencies,
+  access: TeamAccess,
+  memberId: string,
+) {
+  const teamId = access.team.team_id;
+  const view = await getMember(deps, teamId, memberId);
+  if (!canDeleteMember(actorOf(access), targetOf(deps, view))) {
+    throw forbidden("Only the owner removes members, and the owner cannot be removed");
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom("members")
+      .where("team_id", "=", teamId)
+      .where("member_id", "=", memberId)
+      .execute();
+    if (view.type === "internal" && view.user_id) {
+      // Its sessions, refresh tokens and avatar go with it (foreign keys cascade).
+      await trx
+        .deleteFrom("users")
+        .where("user_id", "=", view.user_id)
+        .where("user_scope", "=", "team")
+        .where("team_id", "=", teamId)
+        .execute();
+    }
+  });
+}
+
+/**
+ * New credentials for an internal member: a generated password to replace at the next sign-in.
+ * Every session of the member ends, so the old password's sign-ins stop at once.
+ */
+export async function resetMemberPassword(
+  deps: MemberServiceDependencies,
+  access: TeamAccess,
+  memberId: string,
+) {
+  const { db, now, sessions } = deps;
+  const teamId = access.team.team_id;
+  const view = await getMember(deps, teamId, memberId);
+  if (!canResetMemberPassword(actorOf(access), targetOf(deps, view))) {
+    throw forbidden("Only an internal member's password can be reset");
+  }
+  const userId = view.user_id;
+  if (!userId || view.username === null) throw notFoundMember();
+  const password = generatePassword();
+  await db
+    .updateTable("users")
+    .set({
+      password_hash: await hashPassword(password),
+      must_change_password: 1,
+      updated_at: now(),
+    })
+    .where("user_id", "=", userId)
+    .where("team_id", "=", teamId)
+    .execute();
+  await sessions.revokeAll(userId);
+  return credentials(access.team, view.username, password);
+}
+
+function credentials(team: TeamRow, username: string, password: string): Credentials {
+  return { teamAlias: team.star_alias, teamId: team.team_id, username, password };
+}

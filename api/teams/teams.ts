@@ -18,6 +18,7 @@ import {
   TEAM_MODES,
   type TeamMode,
 } from "#domain/roles.ts";
+import { newMemberRow } from "./members.ts";
 
 /** The Team of the spec (section 3), as one team's page shows it. Absent values are null. */
 export const TeamSchema = z
@@ -117,6 +118,12 @@ const teamAliases = fixedQuery((db: Db, teamId: string) =>
     .orderBy("alias"),
 );
 
+/** A team's aliases, oldest first. */
+async function aliasesOf(db: Db, teamId: string) {
+  const rows = await teamAliases.all(db, teamId);
+  return rows.map((row) => row.alias);
+}
+
 /** How many active members a team has: the membersCount of the spec. */
 async function activeMembersCount(db: Db, teamId: string) {
   const rows = await activeMembers.all(db, teamId);
@@ -150,7 +157,6 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
   return {
     /** The Team as the caller sees it, from their membership. */
     async view(team: TeamRow, member: MemberRow): Promise<Team> {
-      const aliases = await teamAliases.all(db, team.team_id);
       return {
         teamId: team.team_id,
         name: team.name,
@@ -163,7 +169,7 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
         updatedAt: team.updated_at,
         updatedBy: team.updated_by,
         starAlias: team.star_alias,
-        aliases: aliases.map((row) => row.alias),
+        aliases: await aliasesOf(db, team.team_id),
         membersCount: await activeMembersCount(db, team.team_id),
         collectionsCount: await visibleCollectionsCount(db, team.team_id, member),
         memberRole: member.role,
@@ -297,25 +303,19 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
         await trx.insertInto("teams").values(team).execute();
         await trx
           .insertInto("members")
-          .values({
-            team_id: teamId,
-            member_id: userId,
-            user_id: userId,
-            email: user.email?.toLowerCase() ?? null,
-            nickname,
-            nickname_key: nickname.toLowerCase(),
-            role: "owner",
-            status: "active",
-            type: "other",
-            locale: user.locale,
-            created_by: userId,
-            created_at: at,
-            updated_at: at,
-            joined_at: at,
-            invite_token_hash: null,
-            invite_sent_at: null,
-            invite_expires_at: null,
-          })
+          .values(
+            newMemberRow({
+              teamId,
+              userId,
+              email: user.email?.toLowerCase() ?? null,
+              nickname,
+              role: "owner",
+              type: "other",
+              locale: user.locale,
+              createdBy: userId,
+              at,
+            }),
+          )
           .execute();
       });
       return { teamId };

@@ -58,3 +58,31 @@ export function findUserByUsername(db: Db, username: string, teamId: string | un
 export function productLocale(value: string | undefined): "en" | "it" {
   return value?.toLowerCase().startsWith("it") ? "it" : "en";
 }
+
+/**
+ * A new account's row, as a sign-up makes it: a global account whose id serves as its username
+ * (self sign-ups have no username of their own), with no names, no avatar and nothing to change
+ * at the first sign-in, unless `account` says otherwise.
+ */
+export function newUserRow(
+  account: Pick<
+    UserRow,
+    "user_id" | "email" | "email_verified" | "password_hash" | "nickname" | "locale" | "provider"
+  > &
+    Partial<UserRow>,
+  at: number,
+): UserRow {
+  return {
+    first_name: null,
+    last_name: null,
+    preferred_name: null,
+    username: account.user_id,
+    team_id: null,
+    user_scope: "global",
+    must_change_password: 0,
+    avatar_url: null,
+    created_at: at,
+    updated_at: at,
+    ...account,
+  };
+}

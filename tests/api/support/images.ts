@@ -3,7 +3,7 @@ import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { expect } from "vitest";
-import type { RemoteFetchOptions } from "#api/uploads/image-uploads.ts";
+import type { RemoteFetchOptions } from "#api/image-uploads/image-uploads.ts";
 import { IMAGE_MAX_BYTES } from "#domain/constants.ts";
 import { PUBLIC_URL, type TestApi } from "./api-server.ts";
 import { selfSignedCertificate } from "./self-signed.ts";

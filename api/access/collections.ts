@@ -1,9 +1,11 @@
 import { fixedQuery } from "#api/db/fixed-query.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
-import type { TeamAccess } from "#api/teams/access.ts";
-import { actorOf } from "#api/teams/members.ts";
 import { canSeeCollection } from "#domain/roles.ts";
+import { actorOf, type TeamAccess } from "./teams.ts";
+
+// Which collections of a team the caller may see: shared by the features that reach a
+// collection's files (ADR 058).
 
 const teamCollection = fixedQuery((db: Db, teamId: string, collectionId: string) =>
   db

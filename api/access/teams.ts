@@ -3,12 +3,19 @@ import type { Db, MemberRow, TeamRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { readOncePerPage } from "#api/http/page-reads.ts";
 import { hasTeamAccess } from "#domain/members.ts";
-import { type Action, can, type Resource } from "#domain/roles.ts";
+import { type Action, type Actor, can, type Resource } from "#domain/roles.ts";
+
+// Who may enter a team, and as what: shared by every feature below the routes (ADR 058).
 
 /** A team as the caller may see it, with their own membership in it. */
 export interface TeamAccess {
   team: TeamRow;
   member: MemberRow;
+}
+
+/** The actor of a team access: who is acting, with which role. */
+export function actorOf(access: TeamAccess): Actor {
+  return { userId: access.member.member_id, role: access.member.role };
 }
 
 const teamById = fixedQuery((db: Db, teamId: string) =>
@@ -33,6 +40,19 @@ export async function findTeam(db: Db, idOrAlias: string) {
 }
 
 /**
+ * The team `idOrAlias` names and the user's membership in it, whatever its status; either may be
+ * missing. The calls of one web page share the answer (ADR 050), so it is frozen: no handler has
+ * cause to change it.
+ */
+function teamAndMembership(db: Db, idOrAlias: string, userId: string) {
+  return readOncePerPage(`team ${idOrAlias} ${userId}`, async () => {
+    const team = await findTeam(db, idOrAlias);
+    const member = team ? await membership.first(db, team.team_id, userId) : undefined;
+    return { team: team && Object.freeze(team), member: member && Object.freeze(member) };
+  });
+}
+
+/**
  * The team `idOrAlias` names and the caller's membership, when the caller is an active member.
  * A team the caller cannot enter answers exactly like a missing one: `notFound`, so nobody learns
  * which teams exist. Disabled, banned, left, rejected and invited members have no access.
@@ -42,12 +62,7 @@ export async function requireTeamMember(
   idOrAlias: string,
   userId: string,
 ): Promise<TeamAccess> {
-  const { team, member } = await readOncePerPage(`team ${idOrAlias} ${userId}`, async () => {
-    const team = await findTeam(db, idOrAlias);
-    const member = team ? await membership.first(db, team.team_id, userId) : undefined;
-    // Frozen: a page's calls may share them (ADR 050), and no handler has cause to change them.
-    return { team: team && Object.freeze(team), member: member && Object.freeze(member) };
-  });
+  const { team, member } = await teamAndMembership(db, idOrAlias, userId);
   if (!team || !member || !hasTeamAccess(member.status)) {
     throw new ApiError("notFound", "No such team");
   }

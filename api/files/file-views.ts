@@ -1,0 +1,266 @@
+import { z } from "@hono/zod-openapi";
+import type { Logger } from "pino";
+import { requireVisibleCollection } from "#api/access/collections.ts";
+import { actorOf, type TeamAccess } from "#api/access/teams.ts";
+import type { Clock } from "#api/clock.ts";
+import { type Db, FILE_STATUSES, type FileRow, VISIBLE_FILE_STATUSES } from "#api/db/schema.ts";
+import type { Traffic } from "#api/downloads/traffic.ts";
+import { contentDisposition } from "#api/http/content-disposition.ts";
+import { ApiError } from "#api/http/errors.ts";
+import { memberReferenceSchema, signedLinkDescription } from "#api/http/schemas.ts";
+import type { BlobStore } from "#api/storage/index.ts";
+import { canSeeAllCollections } from "#domain/roles.ts";
+
+// A file as readers get it (spec sections 3, 6, 7): the columns it is answered from, its
+// uploader and the caller's read time, signed links to its images, and the one file a caller
+// may see. Lists (file-lists.ts) and single-file operations (files.ts) build on these.
+
+/** The File of the spec (section 3) plus size, status and dates, as the caller sees it. */
+export const FileSchema = z
+  .object({
+    fileId: z.string(),
+    teamId: z.string(),
+    collectionId: z.string(),
+    name: z.string().describe("The current name: 2 to 50 characters"),
+    originalName: z.string().describe("The name it was uploaded with; renames leave it"),
+    contentType: z.string().describe("Sniffed from the bytes"),
+    size: z.number().int().describe("Bytes"),
+    status: z.enum(FILE_STATUSES).openapi({
+      description: "Lists and reads show only processing (thumbnails pending) and ready files",
+    }),
+    thumbnailUrl: z
+      .string()
+      .nullable()
+      .openapi({
+        description: signedLinkDescription(
+          "Signed inline link to a small webp, valid 1 hour; null when there is none",
+        ),
+      }),
+    previewUrl: z
+      .string()
+      .nullable()
+      .openapi({
+        description: signedLinkDescription(
+          "Signed inline link to a webp about 1600 px, valid 1 hour; null when none",
+        ),
+      }),
+    uploadedBy: z.string().openapi({ description: "The uploader's user id" }),
+    uploader: memberReferenceSchema("The uploader as a member of the team; null once removed"),
+    createdAt: z.number().int().openapi({ description: "Epoch ms of the upload" }),
+    updatedAt: z.number().int().openapi({ description: "Epoch ms of the last update" }),
+    refDate: z.number().int().openapi({
+      description: "What lists sort by (epoch ms): the EXIF capture date, else the upload",
+    }),
+    readAt: z.number().int().nullable().openapi({
+      description: "When the caller last opened it (epoch ms); null if never or before updatedAt",
+    }),
+  })
+  .openapi("File");
+export type File = z.infer<typeof FileSchema>;
+
+export const FILE_VARIANTS = ["original", "thumbnail", "preview"] as const;
+export type FileVariant = (typeof FILE_VARIANTS)[number];
+
+/** How long the thumbnail and preview links of a file's JSON work. */
+export const IMAGE_LINK_SECONDS = 60 * 60;
+/** Image links made within one such window are the same URL (so browsers cache them). */
+const IMAGE_LINK_WINDOW_MS = 30 * 60_000;
+/** At most this many image links are kept signed (a few MB). */
+const IMAGE_LINK_CACHE_MAX = 20_000;
+
+/** Where a file's bytes and derivatives are kept in the blob store. */
+export function fileBlobKey(teamId: string, fileId: string, variant: FileVariant) {
+  return `teams/${teamId}/files/${fileId}/${variant}`;
+}
+
+export interface FileServiceOptions {
+  db: Db;
+  now: Clock;
+  blobs: BlobStore;
+  /** Where blobs that could not be removed are reported. */
+  logger?: Logger;
+  /** Counts originals' bytes toward the team owner's plan; none counted when absent. */
+  traffic?: Traffic;
+}
+
+/**
+ * What the file service's operations work with: its options, and the image links it signed in
+ * the current window, by key and disposition (`imageLink`). They are the same for every answer
+ * until the window turns, so a list of twenty files no longer asks the store to sign twenty links
+ * each time (3 % of a files page's server time). Emptied when the window turns, or when it holds
+ * IMAGE_LINK_CACHE_MAX.
+ */
+export interface Files extends FileServiceOptions {
+  imageLinks: { issuedAt: number; urls: Map<string, string> };
+}
+
+export function filesOf(options: FileServiceOptions): Files {
+  return { ...options, imageLinks: { issuedAt: 0, urls: new Map() } };
+}
+
+/**
+ * The columns a file is answered from (toFile); findVisibleFile adds the blob's key. With every
+ * column, a list of 20 made SQLite build keys of 100 characters it never answered, and the
+ * page's garbage grew with them.
+ */
+const FILE_COLUMNS = [
+  "files.file_id",
+  "files.team_id",
+  "files.collection_id",
+  "files.name",
+  "files.original_name",
+  "files.content_type",
+  "files.size",
+  "files.status",
+  "files.thumbnail_key",
+  "files.preview_key",
+  "files.uploaded_by",
+  "files.created_at",
+  "files.updated_at",
+  "files.ref_date",
+] as const;
+
+/** Visible files with their uploader's membership and the caller's read time. */
+export function selectFiles(from: Db, userId: string) {
+  return from
+    .selectFrom("files")
+    .innerJoin("collections", "collections.collection_id", "files.collection_id")
+    .leftJoin("members as uploaders", (join) =>
+      join
+        .onRef("uploaders.team_id", "=", "files.team_id")
+        .onRef("uploaders.member_id", "=", "files.uploaded_by"),
+    )
+    .leftJoin("users as uploader_users", "uploader_users.user_id", "uploaders.user_id")
+    .leftJoin("file_reads as reads", (join) =>
+      join.onRef("reads.file_id", "=", "files.file_id").on("reads.user_id", "=", userId),
+    )
+    .select(FILE_COLUMNS)
+    .select([
+      "uploaders.nickname as uploader_nickname",
+      "uploaders.member_id as uploader_member_id",
+      "uploader_users.avatar_url as uploader_avatar_url",
+      "reads.read_at as read_at",
+    ])
+    .where("files.status", "in", VISIBLE_FILE_STATUSES);
+}
+
+/** A file as selectFiles reads it. */
+export type FileViewRow = Pick<
+  FileRow,
+  (typeof FILE_COLUMNS)[number] extends `files.${infer C}` ? C : never
+> & {
+  uploader_member_id: string | null;
+  uploader_nickname: string | null;
+  uploader_avatar_url: string | null;
+  read_at: number | null;
+};
+
+/** The name a variant downloads as: the file's name, or the same with `.webp` for derivatives. */
+export function variantName(name: string, variant: FileVariant) {
+  if (variant === "original") return name;
+  const dot = name.lastIndexOf(".");
+  return `${dot > 0 ? name.slice(0, dot) : name}.webp`;
+}
+
+/**
+ * A signed GET link: the disk store's is a path on this site, which works from whatever address
+ * the visitor used (ADR 024); the S3 store's is an absolute link to the bucket.
+ */
+export function signedLink(
+  { blobs }: Files,
+  key: string,
+  disposition: string | undefined,
+  expiresInSeconds: number,
+  issuedAt?: number,
+) {
+  return blobs.signedUrl(key, { expiresInSeconds, contentDisposition: disposition, issuedAt });
+}
+
+/**
+ * A thumbnail's or preview's link: issued at the start of the current window, so every list
+ * answered in that window gives the same URL and browsers reuse what they have cached; it still
+ * works for at least IMAGE_LINK_SECONDS after the answer.
+ */
+async function imageLink(files: Files, key: string | null, name: string, variant: FileVariant) {
+  if (key === null) return null;
+  const { imageLinks } = files;
+  const issuedAt = Math.floor(Date.now() / IMAGE_LINK_WINDOW_MS) * IMAGE_LINK_WINDOW_MS;
+  if (imageLinks.issuedAt !== issuedAt || imageLinks.urls.size >= IMAGE_LINK_CACHE_MAX) {
+    imageLinks.issuedAt = issuedAt;
+    imageLinks.urls.clear();
+  }
+  // A thumbnail is only ever drawn in a list, where a file name would be 100 bytes more per row,
+  // twice (the page and its data); a preview, opened on its own, keeps its name.
+  const named = variant !== "thumbnail";
+  const cacheKey = named ? `${key}\n${name}` : key;
+  const cached = imageLinks.urls.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const disposition = named ? contentDisposition("inline", variantName(name, variant)) : undefined;
+  const url = await signedLink(
+    files,
+    key,
+    disposition,
+    IMAGE_LINK_SECONDS + IMAGE_LINK_WINDOW_MS / 1000,
+    issuedAt,
+  );
+  if (imageLinks.issuedAt === issuedAt) imageLinks.urls.set(cacheKey, url);
+  return url;
+}
+
+/** A file row as the caller gets it. */
+export async function toFile(files: Files, row: FileViewRow): Promise<File> {
+  const readAt = row.read_at === null ? null : Number(row.read_at);
+  return {
+    fileId: row.file_id,
+    teamId: row.team_id,
+    collectionId: row.collection_id,
+    name: row.name,
+    originalName: row.original_name,
+    contentType: row.content_type,
+    size: Number(row.size),
+    status: row.status,
+    thumbnailUrl: await imageLink(files, row.thumbnail_key, row.name, "thumbnail"),
+    previewUrl: await imageLink(files, row.preview_key, row.name, "preview"),
+    uploadedBy: row.uploaded_by,
+    uploader:
+      row.uploader_member_id === null || row.uploader_nickname === null
+        ? null
+        : {
+            userId: row.uploader_member_id,
+            nickname: row.uploader_nickname,
+            avatarUrl: row.uploader_avatar_url,
+          },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    refDate: row.ref_date,
+    // Read before the last update is unread again.
+    readAt: readAt === null || readAt < row.updated_at ? null : readAt,
+  };
+}
+
+/**
+ * One file the caller may see, or notFound: a missing collection or file, a collection the
+ * caller may not see, and another member's file for an uploader all answer alike.
+ */
+export async function findVisibleFile(
+  { db }: Files,
+  access: TeamAccess,
+  collectionId: string,
+  fileId: string,
+) {
+  await requireVisibleCollection(db, access, collectionId);
+  const actor = actorOf(access);
+  const row: (FileViewRow & { blob_key: string | null }) | undefined = await selectFiles(
+    db,
+    actor.userId,
+  )
+    .select("files.blob_key")
+    .where("files.team_id", "=", access.team.team_id)
+    .where("files.collection_id", "=", collectionId)
+    .where("files.file_id", "=", fileId)
+    .executeTakeFirst();
+  if (!row || (!canSeeAllCollections(actor.role) && row.uploaded_by !== actor.userId)) {
+    throw new ApiError("notFound", "No such file in this collection");
+  }
+  return { row, actor };
+}

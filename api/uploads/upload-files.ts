@@ -1,0 +1,358 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Locker } from "@tus/server";
+import type { Logger } from "pino";
+import { requireVisibleCollection } from "#api/access/collections.ts";
+import { actorOf, requireTeamMember } from "#api/access/teams.ts";
+import type { PlanBook } from "#api/billing/plans.ts";
+import type { Clock } from "#api/clock.ts";
+import type { Db, FileRow } from "#api/db/schema.ts";
+import { EXIF_HEAD_BYTES, readCaptureDate } from "#api/files/exif.ts";
+import { EXPIRE_UPLOAD_JOB, type FileJobPayload, PROCESS_FILE_JOB } from "#api/files/process.ts";
+import { SNIFF_BYTES, type SniffResult, sniffContent } from "#api/files/sniff.ts";
+import { ApiError, diskFullError, isDiskFull } from "#api/http/errors.ts";
+import type { JobQueue } from "#api/jobs/queue.ts";
+import { UPLOAD_ID_PATTERN, type UploadStore } from "#api/storage/upload-store.ts";
+import type { UploadUrlSigner } from "#api/storage/upload-urls.ts";
+import { NAME_MAX, NAME_MIN, UNLIMITED } from "#domain/constants.ts";
+import { canCreateFile } from "#domain/roles.ts";
+import { isSafeText } from "#domain/validation.ts";
+
+/**
+ * Files arrive in collections (contract of issue 5, "Uploads"):
+ *
+ * 1. A start — `POST .../collections/{id}/files` `{name, contentType, size}`, or a tus creation
+ *    `POST /api/uploads` with Upload-Length and Upload-Metadata — is refused up front when the
+ *    caller may not add files there, the input is bad, or the team owner's storage would run
+ *    over the plan. Otherwise a file row (status uploading) and an empty tus upload are made,
+ *    an `expireUpload` job is queued for when the address expires, and the caller gets the
+ *    signed upload address `/api/uploads/{uploadId}?expires&signature` (24 hours, no bearer).
+ * 2. The bytes come to that address as one PUT, or as tus PATCHes (HEAD tells the offset), into
+ *    the tus store; never more than the declared size.
+ * 3. After the last byte the head is sniffed: a refused or mismatching type removes the file and
+ *    its bytes and answers 415 invalidInput; otherwise the file is processing and a
+ *    `processFile` job (api/files/process.ts) stores, measures and previews it.
+ */
+
+/** How long an upload address works; an upload not complete by then is removed. */
+export const UPLOAD_TTL_MS = 24 * 60 * 60_000;
+/** The expiry job runs this long after the address expires, so a PATCH under way can end. */
+const EXPIRY_GRACE_MS = 60 * 60_000;
+/** The largest single file: S3's largest object. Plans limit the total long before. */
+export const FILE_MAX_BYTES = 5 * 1024 ** 4;
+/** The longest original file name kept. */
+const ORIGINAL_NAME_MAX = 255;
+/** Space kept free on the uploads' disk for the database and everything else (16 MiB). */
+export const DISK_RESERVE_BYTES = 16 * 1024 * 1024;
+
+export interface NewFile {
+  name: string;
+  contentType: string;
+  size: number;
+}
+
+export interface FileUploadOptions {
+  db: Db;
+  uploads: UploadStore;
+  jobs: JobQueue;
+  now: Clock;
+  logger: Logger;
+  publicUrl: string;
+  signer: UploadUrlSigner;
+  /** The team owner's plan caps the storage of the teams they own. */
+  plans: PlanBook;
+}
+
+/**
+ * What the upload operations work with: the options, the lock every API instance shares (two
+ * requests for one upload never write it at once), and, keyed by the request, who sent a tus
+ * creation and what it created.
+ */
+export interface FileUploads extends FileUploadOptions {
+  locker: Locker;
+  creators: WeakMap<Request, string>;
+  created: WeakMap<Request, { fileId: string; expiresAt: number }>;
+}
+
+/** A new upload id: 32 hex digits (UPLOAD_ID_PATTERN). */
+export function newUploadId() {
+  return randomBytes(16).toString("hex");
+}
+
+/** Bytes used against the storage limit of `ownerId`: files of every team they own. */
+export async function storageUsedBy(db: Db, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom("files")
+    .innerJoin("teams", "teams.team_id", "files.team_id")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("files.size"), eb.lit(0)).as("used"))
+    .where("teams.owner_id", "=", ownerId)
+    .where("files.status", "!=", "failed")
+    .executeTakeFirst();
+  return Number(row?.used ?? 0);
+}
+
+/** A name within NAME_MAX, keeping the extension when a long one is shortened. */
+function shortenName(name: string): string {
+  const chars = [...name];
+  if (chars.length <= NAME_MAX) return name;
+  const dot = name.lastIndexOf(".");
+  const extension = dot > 0 ? [...name.slice(dot)] : [];
+  if (extension.length > 0 && extension.length <= 10) {
+    return (
+      chars
+        .slice(0, NAME_MAX - extension.length)
+        .join("")
+        .trimEnd() + extension.join("")
+    );
+  }
+  return chars.slice(0, NAME_MAX).join("").trimEnd();
+}
+
+function checkName(raw: unknown): { name: string; originalName: string } {
+  if (typeof raw !== "string") throw new ApiError("invalidInput", "name: required");
+  const trimmed = raw.trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused.
+  if (/[\u0000-\u001f\u007f/\\]/.test(trimmed)) {
+    throw new ApiError("invalidInput", "name: must not hold control characters or slashes");
+  }
+  // The rule every name follows (domain/validation.ts): no bidirectional controls, no lone
+  // surrogates. The original name is kept too, so this is checked on the whole of it.
+  if (!isSafeText(trimmed)) throw new ApiError("invalidInput", "name: invalidCharacters");
+  const length = [...trimmed].length;
+  if (length === 0) throw new ApiError("invalidInput", "name: fileNameRequired");
+  if (length < NAME_MIN) throw new ApiError("invalidInput", "name: fileNameShort");
+  if (length > ORIGINAL_NAME_MAX) {
+    throw new ApiError("invalidInput", `name: at most ${ORIGINAL_NAME_MAX} characters`);
+  }
+  return { name: shortenName(trimmed), originalName: trimmed };
+}
+
+function checkContentType(raw: unknown): string {
+  const type = typeof raw === "string" ? raw.trim().toLowerCase() : "";
+  if (type === "") return "application/octet-stream";
+  if (type.length > 255 || !/^[\w.+-]+\/[\w.+-]+(\s*;[\x20-\x7e]*)?$/.test(type)) {
+    throw new ApiError("invalidInput", "contentType: not a media type");
+  }
+  return type.split(";")[0]!.trim();
+}
+
+function checkSize(raw: unknown): number {
+  if (typeof raw !== "number" || !Number.isSafeInteger(raw) || raw < 1) {
+    throw new ApiError("invalidInput", "size: must be a whole number of bytes, at least 1");
+  }
+  if (raw > FILE_MAX_BYTES) {
+    throw new ApiError("invalidInput", `size: at most ${FILE_MAX_BYTES} bytes`, 413);
+  }
+  return raw;
+}
+
+/** What the client is told when the sniff refuses the bytes. */
+function refusal(result: Extract<SniffResult, { ok: false }>, declared: string): string {
+  switch (result.reason) {
+    case "forbiddenType":
+      return "Files that a browser could run as a web page or script (HTML, SVG, JavaScript) are not accepted";
+    case "typeMismatch":
+      return `The file's content is not what its type (${declared}) says`;
+    default:
+      return "This kind of file is not accepted";
+  }
+}
+
+/**
+ * Whether a failed write failed for want of space. tus's FileStore reports any write error as
+ * its own FILE_WRITE_ERROR, without the ENOSPC underneath: a failure while the disk has less
+ * than the reserve left counts as the disk being full.
+ */
+export async function diskFilledUp({ uploads }: FileUploads, error: unknown) {
+  if (isDiskFull(error)) return true;
+  if ((error as { status_code?: number } | null)?.status_code !== 500) return false;
+  const free = await uploads.freeBytes().catch(() => null);
+  return free !== null && free < DISK_RESERVE_BYTES;
+}
+
+/** The signed address that takes an upload's bytes. */
+export function uploadUrl({ signer, publicUrl }: FileUploads, uploadId: string, expiresAt: number) {
+  return signer.url(publicUrl, "files", uploadId, expiresAt);
+}
+
+/** Checks and records a new file; answers its ids and when its address expires. */
+export async function startFile(
+  deps: FileUploads,
+  userId: string,
+  teamId: string,
+  collectionId: string,
+  input: NewFile & { uploadId: string },
+) {
+  const { db, uploads, jobs, now, plans } = deps;
+  const access = await requireTeamMember(db, teamId, userId);
+  // A collection the caller cannot see answers as missing, as every other endpoint does.
+  const collection = await requireVisibleCollection(db, access, collectionId);
+  const actor = actorOf(access);
+  const context = {
+    teamMode: access.team.mode,
+    collectionMode: collection.mode,
+    collectionCreatedBy: collection.created_by,
+    userId: actor.userId,
+  };
+  if (!canCreateFile(actor.role, context)) {
+    throw new ApiError("forbidden", "Your role cannot add files to this collection");
+  }
+  const { name, originalName } = checkName(input.name);
+  const contentType = checkContentType(input.contentType);
+  const size = checkSize(input.size);
+  // A type or extension that could run script in a browser is refused before any byte.
+  const announced = await sniffContent({
+    head: new Uint8Array(0),
+    declaredType: contentType,
+    fileName: originalName,
+  });
+  if (!announced.ok && announced.reason === "forbiddenType") {
+    throw new ApiError("invalidInput", refusal(announced, contentType), 415);
+  }
+  const { limitStorageBytes: limit } = await plans.limitsOf(access.team.owner_id);
+  if (limit !== UNLIMITED) {
+    const used = await storageUsedBy(db, access.team.owner_id);
+    if (used + size > limit) {
+      throw new ApiError(
+        "quotaExceededStorage",
+        "This file does not fit in the team owner's storage; check the plan",
+      );
+    }
+  }
+  // On disk, the upload and then its blob take the file's size twice, and the database needs
+  // room too: a file that would fill the disk is refused before a byte is sent.
+  const free = await uploads.freeBytes();
+  if (free !== null && free < 2 * size + DISK_RESERVE_BYTES) {
+    throw diskFullError({ message: "The server has no room for this file now; try again later" });
+  }
+  const fileId = randomUUID();
+  const at = now();
+  const expiresAt = at + UPLOAD_TTL_MS;
+  const payload: FileJobPayload = { fileId, uploadId: input.uploadId };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("files")
+      .values({
+        file_id: fileId,
+        team_id: access.team.team_id,
+        collection_id: collection.collection_id,
+        name,
+        name_key: name.toLowerCase(),
+        original_name: originalName,
+        content_type: contentType,
+        size,
+        crc32: null,
+        status: "uploading",
+        error_code: null,
+        blob_key: null,
+        thumbnail_key: null,
+        preview_key: null,
+        upload_id: input.uploadId,
+        uploaded_by: actor.userId,
+        created_at: at,
+        updated_at: at,
+        updated_by: actor.userId,
+        ref_date: at,
+      })
+      .execute();
+    await jobs.enqueue(EXPIRE_UPLOAD_JOB, payload, {
+      db: trx,
+      runAt: expiresAt + EXPIRY_GRACE_MS,
+    });
+  });
+  return { fileId, expiresAt, size, contentType, name };
+}
+
+/** The file an upload id belongs to, if any. */
+export async function findUpload({ db }: FileUploads, uploadId: string) {
+  return db.selectFrom("files").selectAll().where("upload_id", "=", uploadId).executeTakeFirst();
+}
+
+/** The first `bytes` of a complete upload. */
+async function readHead(
+  { uploads }: FileUploads,
+  uploadId: string,
+  bytes: number,
+): Promise<Buffer> {
+  const stream = await uploads.read(uploadId);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= bytes) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, bytes);
+}
+
+/** Removes a file that will never be kept: its row and its bytes. */
+async function discardFile({ db, uploads }: FileUploads, row: FileRow) {
+  await db.deleteFrom("files").where("file_id", "=", row.file_id).execute();
+  if (row.upload_id) await uploads.remove(row.upload_id);
+}
+
+/**
+ * The last byte has arrived: sniff the head. Refused → the file and its bytes go, 415.
+ * Accepted → processing, with the sniffed type, and processFile is queued.
+ */
+export async function finishUpload(deps: FileUploads, uploadId: string) {
+  const { db, jobs, now, logger } = deps;
+  const row = await findUpload(deps, uploadId);
+  if (!row) throw new ApiError("notFound", "There is no such upload");
+  if (row.status !== "uploading") {
+    throw new ApiError("expiredToken", "This upload is already complete");
+  }
+  // Enough for the EXIF date too: a file takes its place in lists (ref_date) before anyone
+  // sees it, so pages never shift when processing ends.
+  const head = await readHead(deps, uploadId, EXIF_HEAD_BYTES);
+  const result = await sniffContent({
+    head: head.subarray(0, SNIFF_BYTES),
+    declaredType: row.content_type,
+    fileName: row.original_name,
+  });
+  if (!result.ok) {
+    await discardFile(deps, row);
+    logger.info({ fileId: row.file_id, reason: result.reason }, "file: refused by the sniff");
+    throw new ApiError("invalidInput", refusal(result, row.content_type), 415);
+  }
+  const payload: FileJobPayload = { fileId: row.file_id, uploadId };
+  const moved = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("files")
+      .set({
+        status: "processing",
+        content_type: result.contentType,
+        ref_date: (await readCaptureDate(head)) ?? Number(row.ref_date),
+        updated_at: now(),
+      })
+      .where("file_id", "=", row.file_id)
+      .where("status", "=", "uploading")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    await jobs.enqueue(PROCESS_FILE_JOB, payload, { db: trx });
+    return true;
+  });
+  if (!moved) throw new ApiError("expiredToken", "This upload is already complete");
+  jobs.wake();
+  return row;
+}
+
+/** The upload address's checks: signature, expiry, and a file still waiting for bytes. */
+export async function checkAddress(deps: FileUploads, uploadId: string, query: URLSearchParams) {
+  if (!UPLOAD_ID_PATTERN.test(uploadId)) throw new ApiError("notFound", "There is no such upload");
+  const check = deps.signer.check(
+    "files",
+    uploadId,
+    query.get("expires") ?? undefined,
+    query.get("signature") ?? undefined,
+    deps.now(),
+  );
+  if (check === "invalid") throw new ApiError("forbidden", "This upload address is not valid");
+  if (check === "expired") throw new ApiError("expiredToken", "This upload address has expired");
+  const row = await findUpload(deps, uploadId);
+  if (!row) throw new ApiError("notFound", "There is no such upload");
+  return row;
+}
