@@ -42,7 +42,7 @@ export interface AccountDependencies {
   publicUrl: string;
 }
 
-/** Tokens of a sign-in, the spec's `result`. */
+/** Tokens of a sign-in, its `result` (docs/product.md#entities). */
 export interface SignInResult {
   IdToken: string;
   TokenType: "Bearer";

@@ -25,7 +25,10 @@ export interface TokenUser {
   team_id: string | null;
 }
 
-/** The tokens of a sign-in, as the spec's result carries them (RefreshToken is added by the caller). */
+/**
+ * The tokens of a sign-in, as its result carries them (docs/product.md#entities; RefreshToken is
+ * added by the caller).
+ */
 export interface IssuedTokens {
   IdToken: string;
   AccessToken: string;
@@ -91,9 +94,10 @@ export function createTokenService({
 
   /**
    * Access tokens already verified, until they expire: a signed-in page asks the API several
-   * times with the same token, and checking its signature was 3 % of a files page (issue 14).
-   * Only what the signature proves is kept; whether the session is still alive is asked every
-   * time (auth middleware). Bounded: past VERIFIED_LIMIT the oldest is forgotten.
+   * times with the same token, and checking its signature was 3 % of a files page
+   * (docs/performance.md#server-throughput). Only what the signature proves is kept; whether the
+   * session is still alive is asked every time (auth middleware). Bounded: past VERIFIED_LIMIT the
+   * oldest is forgotten.
    */
   const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
   function remember(token: string, claims: AccessClaims, expiresAt: number) {

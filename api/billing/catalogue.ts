@@ -9,7 +9,7 @@ import {
 } from "#domain/plans.ts";
 
 /*
- * The plan catalogue (spec sections 3 and 4; ADR 035). The operator owns it: the built-in one
+ * The plan catalogue (docs/product.md#plans; ADR 035). The operator owns it: the built-in one
  * below, or a JSON file (PLANS_FILE) that replaces it whole. A paid plan is sold through Stripe
  * when it names the Stripe price to charge; without one it is shown but cannot be bought.
  */

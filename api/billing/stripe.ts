@@ -6,7 +6,7 @@ import { ApiError } from "#api/http/errors.ts";
 import type { PlanBook } from "./plans.ts";
 
 /*
- * Selling plans through Stripe (issue 15, ADR 035). Checkout and the billing portal are Stripe's
+ * Selling plans through Stripe (ADR 035). Checkout and the billing portal are Stripe's
  * hosted pages: the API makes a session and answers its address, and the browser goes there.
  * Stripe then tells us what happened through signed webhooks, which are the only thing that
  * changes a user's plan. Each event is applied once (billing_events), and an event older than

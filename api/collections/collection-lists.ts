@@ -18,8 +18,9 @@ import {
   toCollections,
 } from "./collection-views.ts";
 
-// Lists of collections (spec sections 6 and 7): of a team, of one member's, the team's shared
-// ones, and the caller's across teams; each holds only what the caller may see.
+// Lists of collections (docs/product.md#lists, docs/product.md#visibility): of a team, of one
+// member's, the team's shared ones, and the caller's across teams; each holds only what the caller
+// may see.
 
 export const COLLECTION_SORTS = REF_DATE_SORTS;
 export type CollectionSort = (typeof COLLECTION_SORTS)[number];

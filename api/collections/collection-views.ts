@@ -12,11 +12,12 @@ import {
   ROLES,
 } from "#domain/roles.ts";
 
-// A collection as the caller gets it (spec section 3): its creator, the caller's read time, how
-// many of its files the caller may see, its tags; and the one collection a caller may see. Lists
-// (collection-lists.ts) and single-collection operations (collections.ts) build on these.
+// A collection as the caller gets it (docs/product.md#entities): its creator, the caller's read
+// time, how many of its files the caller may see, its tags; and the one collection a caller may
+// see. Lists (collection-lists.ts) and single-collection operations (collections.ts) build on
+// these.
 
-/** The Collection of the spec (section 3), as the caller sees it. Absent values are null. */
+/** The Collection of docs/product.md#entities, as the caller sees it. Absent values are null. */
 export const CollectionSchema = z
   .object({
     collectionId: z.string(),

@@ -28,8 +28,9 @@ import {
   visibleCollection,
 } from "./collection-views.ts";
 
-// Collections of a team (spec sections 3, 6 and 7): lists (collection-lists.ts), one
-// collection, which the caller has then read, a new one, and a collection patch.
+// Collections of a team (docs/product.md#collection-modes, docs/product.md#visibility): lists
+// (collection-lists.ts), one collection, which the caller has then read, a new one, and a
+// collection patch.
 
 export {
   COLLECTION_PAGE_MAX,
@@ -95,7 +96,7 @@ export async function readCollection(
 
 /**
  * A new, published collection. Owner and admin always; uploader and upviewer only in a
- * collaborative team, and never a collaborative collection (section 6).
+ * collaborative team, and never a collaborative collection (docs/product.md#conditional-rules).
  */
 export async function createCollection(
   { db, now }: CollectionServiceOptions,

@@ -54,8 +54,8 @@ export interface FixedQuery<Args extends unknown[], Row> {
  * A query whose SQL is the same on every call, built and compiled by Kysely once per database
  * instead of on every call. Kysely makes a tree of frozen nodes from the builder's calls and
  * compiles it to SQL each time a query runs; the reads every page makes (the session, the team,
- * the caller's membership, the counts) spent more time there than in SQLite (issue 14's profile;
- * ADR 056).
+ * the caller's membership, the counts) spent more time there than in SQLite (ADR 056;
+ * docs/performance.md#queries).
  *
  * `build` gets a stand-in for each argument and must use it only as a value of the query
  * (`.where("team_id", "=", teamId)`): it becomes a parameter of the SQL, and each call puts its

@@ -91,7 +91,7 @@ export interface AvatarUploadsTable {
   /** The type announced for an upload (the bytes must be of it); null for a link. */
   content_type: string | null;
   remote_url: string | null;
-  /** A spec error code, when status is error. */
+  /** An error code of docs/product.md#errors, when status is error. */
   error_code: string | null;
   error_message: string | null;
   /** The signed upload address works once, until this instant; null for a link. */

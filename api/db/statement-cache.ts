@@ -3,15 +3,17 @@ import type { SqliteDatabase, SqliteStatement } from "kysely";
 
 /**
  * better-sqlite3 for Kysely, with its prepared statements kept. Kysely prepares every query it
- * runs, and on the files screen preparing was as costly as running the queries (issue 14's
- * profile). The same SQL text gets its statement back; the least recently used is dropped past
- * `limit`. Statements run synchronously, so one is in use twice only while a streamed query
- * iterates it: a busy statement is never handed out, a fresh one is prepared instead.
+ * runs, and on the files screen preparing was as costly as running the queries
+ * (docs/performance.md#server-throughput). The same SQL text gets its statement back; the least
+ * recently used is dropped past `limit`. Statements run synchronously, so one is in use twice only
+ * while a streamed query iterates it: a busy statement is never handed out, a fresh one is prepared
+ * instead.
  *
  * A statement that answers rows reads them as arrays, and one function made for its columns
  * turns each into the object Kysely expects, the same object better-sqlite3 would make (a later
  * column of the same name wins, as there). better-sqlite3 sets an object's properties one by
- * one: a files list of 20 rows took twice as long to read that way (issue 14's profile).
+ * one: a files list of 20 rows took twice as long to read that way
+ * (docs/performance.md#server-throughput).
  */
 export function withStatementCache(database: BetterSqlite3.Database, limit = 500): SqliteDatabase {
   const statements = new Map<

@@ -13,7 +13,7 @@ import { layoutZip, type ZipEntry, type ZipLayout, ZipSizer } from "./zip.ts";
 import { entryPaths } from "./zip-names.ts";
 
 /*
- * Collection downloads (spec section 7, issue 13, ADR 025). Asking fixes the archive: which
+ * Collection downloads (docs/product.md#downloads, ADR 025). Asking fixes the archive: which
  * files, under which names, in which order and in which part. The archive itself is never
  * built; every read streams it from the blob store (zip.ts), whole or the range asked for.
  */

@@ -8,7 +8,7 @@ import { UNLIMITED } from "#domain/constants.ts";
 import type { PlanLimits } from "#domain/plans.ts";
 
 /*
- * Download traffic (spec sections 3 and 7; issue 13, ADR 025): the bytes that collection zips
+ * Download traffic (docs/product.md#plans; ADR 025): the bytes that collection zips
  * and files' original bytes actually send count toward the team owner's plan, per UTC month or
  * in total as the plan says. What is charged is what went out, counted as it streams, so a
  * download that breaks and resumes with a Range pays for each byte once.

@@ -1,10 +1,10 @@
 /*
- * Entry names a zip can carry to any system (issue 13, ADR 025). A file's name in the product is
- * a label people typed; in an archive it becomes a path that Windows, macOS and Linux unpack.
- * So: no path (no `/`, `\`, `..`, drive letters), no characters Windows refuses in a name, no
- * control or bidirectional characters, no Windows device names, no trailing dots or spaces; and
- * names that would land on one file (case-insensitively, as Windows and macOS compare) are told
- * apart with " (2)", " (3)" before the extension.
+ * Entry names a zip can carry to any system (ADR 025, docs/product.md#downloads). A file's name in
+ * the product is a label people typed; in an archive it becomes a path that Windows, macOS and
+ * Linux unpack. So: no path (no `/`, `\`, `..`, drive letters), no characters Windows refuses in a
+ * name, no control or bidirectional characters, no Windows device names, no trailing dots or
+ * spaces; and names that would land on one file (case-insensitively, as Windows and macOS compare)
+ * are told apart with " (2)", " (3)" before the extension.
  */
 
 /** What becomes "_": path separators, what Windows refuses, controls, bidi marks, surrogates. */

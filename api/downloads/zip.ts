@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 
 /*
- * A ZIP archive written as a stream, never staged (issue 13, ADR 025). Every entry is stored
+ * A ZIP archive written as a stream, never staged (ADR 025). Every entry is stored
  * (method 0, no deflate) and its size and CRC-32 are known before a byte is read, so the whole
  * layout is known up front: the archive's exact length, where every byte comes from, and so any
  * byte range of it, for `Range` requests that resume a broken download. The same entries give

@@ -20,10 +20,10 @@ import {
   toFile,
 } from "./file-views.ts";
 
-// Lists of files (spec sections 6 and 7): of a collection, of a team and of the caller across
-// teams, and a file's neighbours in its collection's list. Every list obeys the visibility rule:
-// an uploader sees only the files it uploaded, in collections it may see; the other roles see
-// every file.
+// Lists of files (docs/product.md#lists, docs/product.md#visibility): of a collection, of a team
+// and of the caller across teams, and a file's neighbours in its collection's list. Every list
+// obeys the visibility rule: an uploader sees only the files it uploaded, in collections it may
+// see; the other roles see every file.
 
 export const FILE_SORTS = REF_DATE_SORTS;
 export type FileSort = RefDateSort;

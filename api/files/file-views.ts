@@ -11,11 +11,12 @@ import { memberReferenceSchema, signedLinkDescription } from "#api/http/schemas.
 import type { BlobStore } from "#api/storage/index.ts";
 import { canSeeAllCollections } from "#domain/roles.ts";
 
-// A file as readers get it (spec sections 3, 6, 7): the columns it is answered from, its
-// uploader and the caller's read time, signed links to its images, and the one file a caller
-// may see. Lists (file-lists.ts) and single-file operations (files.ts) build on these.
+// A file as readers get it (docs/product.md#entities, docs/product.md#visibility): the columns it
+// is answered from, its uploader and the caller's read time, signed links to its images, and the
+// one file a caller may see. Lists (file-lists.ts) and single-file operations (files.ts) build on
+// these.
 
-/** The File of the spec (section 3) plus size, status and dates, as the caller sees it. */
+/** The File of docs/product.md#entities plus size, status and dates, as the caller sees it. */
 export const FileSchema = z
   .object({
     fileId: z.string(),

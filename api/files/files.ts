@@ -27,11 +27,12 @@ import {
   variantName,
 } from "./file-views.ts";
 
-// Files of collections (spec sections 3, 6, 7): lists of a collection, of a team and of the
-// caller across teams (file-lists.ts), one file (which the caller has then read), renaming,
-// deleting, and signed links to the bytes. Every list and read obeys the visibility rule: an
-// uploader sees only the files it uploaded, in collections it may see; the other roles see every
-// file. Only files whose bytes have all arrived (processing, ready) exist for readers.
+// Files of collections (docs/product.md#files, docs/product.md#visibility): lists of a collection,
+// of a team and of the caller across teams (file-lists.ts), one file (which the caller has then
+// read), renaming, deleting, and signed links to the bytes. Every list and read obeys the
+// visibility rule: an uploader sees only the files it uploaded, in collections it may see; the
+// other roles see every file. Only files whose bytes have all arrived (processing, ready) exist for
+// readers.
 
 export {
   FILE_PAGE_MAX,

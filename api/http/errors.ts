@@ -5,7 +5,7 @@ import type { ErrorCode } from "#domain/errors.ts";
 import { ERROR_STATUS } from "#domain/errors.ts";
 import type { ApiEnv } from "./env.ts";
 
-/** The one error body every API failure answers with (spec section 8). */
+/** The one error body every API failure answers with (docs/product.md#errors). */
 export interface ErrorBody {
   statusCode: number;
   errorCode: ErrorCode;
@@ -53,7 +53,10 @@ export function isDiskFull(error: unknown) {
   return code === "ENOSPC" || code === "SQLITE_FULL";
 }
 
-/** The 507 for a full disk (errorCode `generic`: the spec has none of its own), with Retry-After. */
+/**
+ * The 507 for a full disk (errorCode `generic`: the catalogue has none of its own,
+ * docs/product.md#errors), with Retry-After.
+ */
 export const diskFullError = ({
   message = "The server's storage is full; try again later",
   headers = {},

@@ -23,7 +23,7 @@ import { discard, type Failure, failureOf, readUpload } from "./received-bytes.t
 
 /**
  * An image a user sets on something they own (their avatar, their team's logo), from request to
- * stored image (spec sections 3, 4 and 7). One flow for every kind; each kind names its table,
+ * stored image (docs/product.md#images). One flow for every kind; each kind names its table,
  * its error code and where the finished image goes (kinds.ts):
  *
  * 1. `create` with a content type hands out a signed, single-use upload address (status

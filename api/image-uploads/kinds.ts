@@ -3,9 +3,9 @@ import type { UploadKind } from "#api/storage/upload-urls.ts";
 import type { ErrorCode } from "#domain/errors.ts";
 
 /**
- * The images a user sets on something they own: their avatar, their team's logo (spec sections
- * 3, 4 and 7; ADR 008, ADR 012). One flow serves both (image-uploads.ts); a kind says where its
- * rows, its images and its error code are. Who may start one is the route's part.
+ * The images a user sets on something they own: their avatar, their team's logo
+ * (docs/product.md#images; ADR 008, ADR 012). One flow serves both (image-uploads.ts); a kind says
+ * where its rows, its images and its error code are. Who may start one is the route's part.
  */
 export interface ImageKind {
   /** The upload address kind, the blob folder and the public path. */

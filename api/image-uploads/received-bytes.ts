@@ -16,7 +16,10 @@ import type { ImageKind } from "./kinds.ts";
 // An image's bytes as they arrive (an upload's body, a fetched link), and what can go wrong with
 // them: read no further than needed, and every fault of the user's image named by one code.
 
-/** Why an image failed: the spec's code, the HTTP status for a synchronous answer, a text. */
+/**
+ * Why an image failed: its error code (docs/product.md#images), the HTTP status for a synchronous
+ * answer, a text.
+ */
 export interface Failure {
   errorCode: ErrorCode;
   status: number;

@@ -14,7 +14,7 @@ import {
   signInPasswordSchema,
 } from "#domain/validation.ts";
 
-// Request and response bodies (spec section 7, Authentication).
+// Request and response bodies (docs/product.md#api, Accounts).
 
 const TokensSchema = z
   .object({

@@ -11,7 +11,7 @@ import type { BlobStore } from "#api/storage/index.ts";
 import { findUserById, toUser, UserSchema } from "#api/users/users.ts";
 import { type ImageRoutesSpec, imageFileRoutes, imageRoutes } from "./images.ts";
 
-// Avatars (spec section 7, Users): the image routes of routes/images.ts for the signed-in user's
+// Avatars (docs/product.md#images): the image routes of routes/images.ts for the signed-in user's
 // own avatar, and its removal. Avatar images are public at an unguessable address.
 
 export function avatarRoutes({

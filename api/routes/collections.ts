@@ -31,7 +31,7 @@ import {
 import { COLLECTION_MODES } from "#domain/roles.ts";
 import { collectionDescriptionSchema, collectionNameSchema } from "#domain/validation.ts";
 
-// Collections (spec section 7, Collections): a team's collections, one member's, the shared
+// Collections (docs/product.md#api, Collections): a team's collections, one member's, the shared
 // (collaborative) ones, the caller's across teams; one collection; creating and changing one.
 // {teamId} is the team's id or one of its aliases. Every list and read obeys the visibility
 // rule: an uploader sees only the collections it created and the collaborative ones; a

@@ -22,7 +22,7 @@ import {
   TeamParams,
 } from "#api/http/schemas.ts";
 
-// Collection downloads (spec section 7, Collections, files, downloads; ADR 025): ask for a
+// Collection downloads (docs/product.md#downloads; ADR 025): ask for a
 // collection's zip, see its parts, and fetch a signed, expiring link to each part's archive,
 // which `GET /api/archives/...` streams with its exact length, an ETag and Range support.
 

@@ -30,7 +30,7 @@ import {
 } from "#api/http/schemas.ts";
 import { can } from "#domain/roles.ts";
 
-// Files (spec section 7, Collections, files): a collection's files, a team's, the caller's
+// Files (docs/product.md#api, Files): a collection's files, a team's, the caller's
 // across teams; one file (read by the caller from then on); renaming and deleting one; a signed
 // link to its bytes. {teamId} is the team's id or one of its aliases. A collection or file the
 // caller may not see answers notFound, like a missing one: an uploader asking for another
@@ -270,7 +270,7 @@ export function fileRoutes({
         if (include !== "collection") {
           return c.json(await files.listCollection(access, collectionId, query), 200);
         }
-        // One call for a screen that shows both (issue 14): a collection the caller may not see
+        // One call for a screen that shows both (ADR 055): a collection the caller may not see
         // is notFound from either, as from GET of the collection.
         const [collection, page] = await Promise.all([
           collections.read(access, collectionId),

@@ -9,7 +9,7 @@ import { LOGOS } from "#api/image-uploads/kinds.ts";
 import type { BlobStore } from "#api/storage/index.ts";
 import { type ImageRoutesSpec, imageFileRoutes, imageRoutes } from "./images.ts";
 
-// Team logos (spec section 7, Teams): the image routes of routes/images.ts for a team, by those
+// Team logos (docs/product.md#images): the image routes of routes/images.ts for a team, by those
 // who may update it (owner and admin). Logo images are public at an unguessable address.
 
 export function logoRoutes({

@@ -33,7 +33,7 @@ import {
   usernameSchema,
 } from "#domain/validation.ts";
 
-// Members and invitations (spec section 7): /teams/{teamId}/members and
+// Members and invitations (docs/product.md#api, Members): /teams/{teamId}/members and
 // /teams/{teamId}/invitations. {teamId} is the team's id or one of its aliases.
 
 const security = [{ bearer: [] }];

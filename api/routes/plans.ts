@@ -10,7 +10,7 @@ import { errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
 import { storageUsedBy } from "#api/uploads/file-uploads.ts";
 import { BILLING_INTERVALS, PLAN_BADGES } from "#domain/plans.ts";
 
-// Plans, usage and payments (spec sections 3, 4 and 7; ADR 035).
+// Plans, usage and payments (docs/product.md#plans; ADR 035).
 
 const limit = z.number().int().min(-1).openapi({ description: "-1 is unlimited" });
 const day = z.string().nullable();

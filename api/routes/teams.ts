@@ -29,7 +29,7 @@ import {
   teamNameSchema,
 } from "#domain/validation.ts";
 
-// Teams (spec section 7, Teams): the caller's teams, one team, creating and changing a team,
+// Teams (docs/product.md#api, Teams): the caller's teams, one team, creating and changing a team,
 // and its aliases. A team is named by its id or any of its aliases; one the caller is not an
 // active member of answers notFound, exactly like one that does not exist.
 

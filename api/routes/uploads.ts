@@ -4,7 +4,7 @@ import type { AuthEnv } from "#api/auth/middleware.ts";
 import { CollectionParams, errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
 import type { FileUploadService } from "#api/uploads/file-uploads.ts";
 
-// File uploads (contract of issue 5, "Uploads"): start one in a collection and get its signed
+// File uploads (docs/product.md#uploads; ADR 016): start one in a collection and get its signed
 // upload address; send the bytes there with one PUT or with tus (HEAD, PATCH); or start a tus
 // upload directly with POST /api/uploads (mobile clients). The upload address needs no bearer:
 // its signature is the credential.

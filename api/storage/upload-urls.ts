@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * The spec's `uploadUrl`: an address on our API that takes one PUT of an image's bytes with no
- * bearer token. The path names what is uploaded (`/api/uploads/<kind>/<id>`); the query carries
- * the expiry (epoch ms) and an HMAC over kind, id and expiry, so none of them can be changed.
- * That it works only once is the database's part: the route claims the row atomically.
+ * The `uploadUrl` of docs/product.md#images: an address on our API that takes one PUT of an image's
+ * bytes with no bearer token. The path names what is uploaded (`/api/uploads/<kind>/<id>`); the
+ * query carries the expiry (epoch ms) and an HMAC over kind, id and expiry, so none of them can be
+ * changed. That it works only once is the database's part: the route claims the row atomically.
  */
 
 /** How long an upload address works. */

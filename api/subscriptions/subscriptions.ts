@@ -7,10 +7,10 @@ import type { Mailer } from "#api/mail/mailer.ts";
 import { earlyAccessMail, type MailLocale } from "#api/mail/templates.ts";
 
 /*
- * Early-access subscriptions (spec sections 1, 3 and 7) and leaving them. Each address has its
+ * Early-access subscriptions (docs/product.md#landing) and leaving them. Each address has its
  * own unsubscribe token, an HMAC of the address under the token signing key: links in mail need
  * no stored secret, can't be guessed for another address, and stay valid as long as the key.
- * Unsubscribing marks the address at once and a job deletes it (spec section 9: within 5 days).
+ * Unsubscribing marks the address at once and a job deletes it (within 5 days).
  */
 
 export const CONFIRM_SUBSCRIPTION_JOB = "subscriptions.confirm";

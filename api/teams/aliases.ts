@@ -5,7 +5,7 @@ import { ApiError } from "#api/http/errors.ts";
 import { withinLimit } from "#domain/plans.ts";
 
 /**
- * Team aliases (spec sections 3, 4 and 7): another name for a team, typed as the team code
+ * Team aliases (docs/product.md#aliases): another name for a team, typed as the team code
  * by internal members and usable wherever a team id is. An alias is lowercase (the domain rule
  * has already been applied), unique across every team and never an existing team id, and once
  * created it never changes. The newest alias becomes the favourite (star) unless the caller

@@ -26,7 +26,7 @@ import {
   nicknameKey,
 } from "./members.ts";
 
-// Invitations by email (spec sections 4 and 7): invite, resend, and the invitee's accept or
+// Invitations by email (docs/product.md#invitations): invite, resend, and the invitee's accept or
 // reject with the single-use token the mail carries. See docs/decisions for the choices.
 
 /** The member id of an invitation nobody has accepted yet. */

@@ -33,9 +33,9 @@ import {
 } from "#domain/roles.ts";
 import { memberChanges } from "./member-patch.ts";
 
-// Members of a team (spec sections 3, 4 and 6): the list and detail, internal members, the
-// member-menu changes, removal and an internal member's new password. Invitations by email are
-// in invitations.ts.
+// Members of a team (docs/product.md#entities, docs/product.md#member-actions): the list and
+// detail, internal members, the member-menu changes, removal and an internal member's new password.
+// Invitations by email are in invitations.ts.
 
 /** The most members one page may hold. */
 export const MEMBER_PAGE_MAX = 100;
@@ -46,7 +46,7 @@ export const INVITED_MEMBER_ID_PREFIX = "EMAIL#";
 /** Statuses that no longer hold a place in the team: they do not count against the plan. */
 export const FORMER_MEMBER_STATUSES = ["rejected", "left"] as const satisfies MemberStatus[];
 
-/** The Member of the spec (section 3). Absent values are null. */
+/** The Member of docs/product.md#entities. Absent values are null. */
 export const MemberSchema = z
   .object({
     teamId: z.string(),
@@ -345,7 +345,7 @@ export async function listMembers(
 /**
  * A member with username, and email for whoever may see it: self, and member managers. Only
  * internal members have a username of their own; anyone else's is their internal id (ADR 007),
- * which is not shown (spec section 1: server internals are not shown).
+ * which is not shown (server internals are not shown; docs/product.md#entities).
  */
 export function memberDetail(
   deps: MemberServiceDependencies,

@@ -20,7 +20,7 @@ import {
 } from "#domain/roles.ts";
 import { newMemberRow } from "./members.ts";
 
-/** The Team of the spec (section 3), as one team's page shows it. Absent values are null. */
+/** The Team of docs/product.md#entities, as one team's page shows it. Absent values are null. */
 export const TeamSchema = z
   .object({
     teamId: z.string(),
@@ -45,7 +45,7 @@ export const TeamSchema = z
   .openapi("Team");
 export type Team = z.infer<typeof TeamSchema>;
 
-/** A team as the team list shows it (spec section 3). */
+/** A team as the team list shows it (docs/product.md#entities). */
 export const TeamListItemSchema = z
   .object({
     teamId: z.string(),
@@ -124,13 +124,16 @@ async function aliasesOf(db: Db, teamId: string) {
   return rows.map((row) => row.alias);
 }
 
-/** How many active members a team has: the membersCount of the spec. */
+/** How many active members a team has: the membersCount of docs/product.md#entities. */
 async function activeMembersCount(db: Db, teamId: string) {
   const rows = await activeMembers.all(db, teamId);
   return Number(rows[0]?.count);
 }
 
-/** How many of the team's collections the member may see: the collectionsCount of the spec. */
+/**
+ * How many of the team's collections the member may see: the collectionsCount of
+ * docs/product.md#entities.
+ */
 async function visibleCollectionsCount(db: Db, teamId: string, member: MemberRow) {
   const rows = await collectionsCount(db, null, {
     teamId,

@@ -18,7 +18,7 @@ import { canCreateFile } from "#domain/roles.ts";
 import { isSafeText } from "#domain/validation.ts";
 
 /**
- * Files arrive in collections (contract of issue 5, "Uploads"):
+ * Files arrive in collections (docs/product.md#uploads; ADR 016):
  *
  * 1. A start — `POST .../collections/{id}/files` `{name, contentType, size}`, or a tus creation
  *    `POST /api/uploads` with Upload-Length and Upload-Metadata — is refused up front when the

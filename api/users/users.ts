@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Db, UserRow } from "#api/db/schema.ts";
 import { ownImageDescription } from "#api/http/schemas.ts";
 
-/** The User of the spec (section 3). Absent values are null. */
+/** The User of docs/product.md#entities. Absent values are null. */
 export const UserSchema = z
   .object({
     userId: z.string(),

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Collection downloads (issue 13, ADR 025): a request fixes the archive's entries once, so every
+// Collection downloads (ADR 025): a request fixes the archive's entries once, so every
 // read of it, whole or a range to resume, gives the same bytes; and the traffic each team
 // owner's downloads have used, per period. Only types SQLite and PostgreSQL share.
 export async function up(db: Kysely<unknown>) {

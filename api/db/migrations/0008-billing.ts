@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Billing (issue 15, ADR 035): which plan each user pays for, as Stripe last told us, and the
+// Billing (ADR 035): which plan each user pays for, as Stripe last told us, and the
 // Stripe events already applied, so a webhook delivered twice changes nothing the second time.
 export async function up(db: Kysely<unknown>) {
   await db.schema

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Scale-out (issue 16):
+// Scale-out (ADR 037):
 // - a job remembers the request that enqueued it, so the lines it logs, on whichever instance
 //   runs it, carry that request's id;
 // - a resumable upload's lock is a row every instance sees (api/uploads/upload-locks.ts).
