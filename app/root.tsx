@@ -129,8 +129,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * Spec section 2: the right-click menu and image dragging are blocked app-wide (the CSS stops
- * dragging without JavaScript too). Text fields keep their menu, for pasting.
+ * The right-click menu and image dragging are blocked app-wide (docs/product.md#screens; the CSS
+ * stops dragging without JavaScript too). Text fields keep their menu, for pasting.
  */
 function useNoContextMenu() {
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { dateRangeError, dayEnd, dayStart, isDay, today } from "#app/filters/date-range.ts";
 
 /*
- * The collections screen's filters (spec section 2, Collections screen; section 3, Filter state).
- * They all live in the address's query, so the screen works as plain links and GET forms:
+ * The collections screen's filters (docs/product.md#screens, Collections screen;
+ * docs/product.md#lists). They all live in the address's query, so the screen works as plain
+ * links and GET forms:
  *   tab=mine|shared, collab=1, creator, tagged, from, to (YYYY-MM-DD), sort=asc, cursor.
  * Pure functions, shared by the loader and the components.
  */

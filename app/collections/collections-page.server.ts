@@ -12,7 +12,7 @@ const DATE_STYLE = { dateStyle: "medium", timeZone: "UTC" } as const;
 /**
  * A collection as the list shows it, with the day it last changed written out in the visitor's
  * language. The server formats it: a phone's first date format is a 100 ms task while the page
- * hydrates (issue 14).
+ * hydrates (ADR 046).
  */
 export type ListedCollection = Collection & { updated: string };
 

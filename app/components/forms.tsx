@@ -68,7 +68,7 @@ export function useSchemaForm<Schema extends z.ZodType>(
     };
     // Zod and the schema load when the visitor turns to the form (a field focused, a tap, a key),
     // not with the page: making them is a 100 ms task on a slow phone, which would block the page
-    // just as it becomes usable (issue 14). A field the page focused itself (autoFocus) waits for
+    // just as it becomes usable (ADR 046). A field the page focused itself (autoFocus) waits for
     // a key; what was typed before the scripts arrived is replayed as an input event (below).
     const form = document.getElementById(formId);
     if (!form) {

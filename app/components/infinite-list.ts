@@ -8,9 +8,9 @@ interface Page<Item> {
 }
 
 /**
- * An infinite list over keyset pages (spec section 9: 20 to a page, the next loads on scroll).
- * The server renders one page and a plain "load more" link to the next; with JavaScript the link
- * loads that page into this one when it scrolls into view (or is clicked).
+ * An infinite list over keyset pages (docs/product.md#lists: 20 to a page, the next loads on
+ * scroll). The server renders one page and a plain "load more" link to the next; with JavaScript
+ * the link loads that page into this one when it scrolls into view (or is clicked).
  */
 export function useInfiniteList<Item, Data>({
   first,

@@ -13,7 +13,7 @@ import {
 /**
  * Radix Themes' Flex, Text and Heading, rendered with the same classes (ADR 039). Radix builds
  * each one's classes by merging some fifty prop definitions and walking all of them on every
- * render; on the files screen that was a tenth of the server's time (issue 14). These look only
+ * render; on the files screen that was a tenth of the server's time (ADR 039). These look only
  * at the props they are given. The classes are Radix's own, so its stylesheet styles them, and
  * the stylesheet cut (scripts/radix-css-in-use.ts) keeps the families named here.
  */

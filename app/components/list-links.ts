@@ -5,8 +5,8 @@ import { useEffect, useRef } from "react";
  * For a long list whose rows hold plain links (<a href>): one listener on the list opens them in
  * the browser, as a <Link> would, and the rows' <details> menus close when the page changes. A
  * <Link> costs each link several hooks in every render, twenty rows times four links on the
- * files screen (issue 14's profile, ADR 038); a plain link costs nothing and works the same
- * without JavaScript.
+ * files screen (ADR 038, docs/performance.md#server-throughput); a plain link costs nothing and
+ * works the same without JavaScript.
  *
  * `keepScroll` is the list's <Link preventScrollReset>: the page stays where it is, for links
  * that open a dialog over the list or filter it. A link marked `data-keep-scroll` keeps it in a

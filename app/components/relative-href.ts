@@ -2,7 +2,7 @@
  * The shortest reference to `to` (an absolute path, with any query and fragment) from a page
  * at `from` (its pathname), as the browser resolves it (RFC 3986, section 5.2). A long list
  * repeats its address in every link of every row: on the files screen that was 4.6 KB of a
- * 20-row page's HTML (issue 14, ADR 041). A list written this way must be rendered with the
+ * 20-row page's HTML (ADR 041). A list written this way must be rendered with the
  * address the browser shows, which `useLocation` gives on the server and in the browser alike.
  *
  *   relativeHref("/teams/t/collections/c", "/teams/t/collections/c/files/f") === "c/files/f"

@@ -1,7 +1,10 @@
 import type { Role } from "#domain/roles.ts";
 import { Icon } from "./icon.tsx";
 
-/** Each role's icon (spec section 3). Decorative: the role's name is always written beside it. */
+/**
+ * Each role's icon (docs/product.md#roles). Decorative: the role's name is always written beside
+ * it.
+ */
 export function RoleIcon({ role }: { role: Role }) {
   switch (role) {
     case "owner":

@@ -5,9 +5,9 @@ import { Trans, useTranslation } from "#app/i18n/react.tsx";
 import { FieldErrors } from "./forms.tsx";
 
 /**
- * "I accept the Terms and the Privacy Policy", required wherever an account is made (spec
- * section 5): sign-up, and the invitation's registration form. A native checkbox: Radix's is a
- * button that needs JavaScript to toggle.
+ * "I accept the Terms and the Privacy Policy", required wherever an account is made
+ * (docs/product.md#validation): sign-up, and the invitation's registration form. A native checkbox:
+ * Radix's is a button that needs JavaScript to toggle.
  */
 export function TermsField<Schema>({ meta }: { meta: FieldMetadata<Schema> }) {
   const { t } = useTranslation("auth");

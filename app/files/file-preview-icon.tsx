@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Icon, type IconName } from "#app/components/icon.tsx";
 
-/** The icon for a content type, where there is no picture (spec section 8, thumbnail fallback). */
+/** The icon for a content type, where there is no picture (docs/product.md#thumbnails). */
 export function FileTypeIcon({ contentType, size = 20 }: { contentType: string; size?: number }) {
   return <Icon name={typeIcon(contentType)} size={size} />;
 }

@@ -1,9 +1,9 @@
 import { dateRangeError, dayEnd, dayStart, isDay, today } from "#app/filters/date-range.ts";
 
 /*
- * The files screen's filters (spec section 2, Files screen). They live in the address's query,
- * like the collections screen's: tab=mine, creator, from, to (YYYY-MM-DD), sort=asc, cursor.
- * Pure functions, shared by the loaders and the components.
+ * The files screen's filters (docs/product.md#screens, Files screen; docs/product.md#lists). They
+ * live in the address's query, like the collections screen's: tab=mine, creator, from, to
+ * (YYYY-MM-DD), sort=asc, cursor. Pure functions, shared by the loaders and the components.
  */
 
 export interface FileFilters {

@@ -13,8 +13,8 @@ function localToday() {
 }
 
 /**
- * The from/to date filter (spec section 2, Date filter): two pickers (the browser's own date
- * input, which works without JavaScript), no future days (`max`, rendered by the server: today
+ * The from/to date filter (docs/product.md#screens, Date filter): two pickers (the browser's own
+ * date input, which works without JavaScript), no future days (`max`, rendered by the server: today
  * in UTC, ADR 027), a clear link, and an error when from is after to or a day is in the future.
  * It renders fields only: put it inside the page's GET <Form>. With JavaScript a change submits
  * that form at once (when the range is possible); without it the form's own submit button

@@ -1,6 +1,7 @@
 /*
- * The days the date filter works with (spec section 2, Date filter), written YYYY-MM-DD in the
- * address and read as UTC. Pure functions, shared by the collections and files screens' filters.
+ * The days the date filter works with (docs/product.md#screens, Date filter), written YYYY-MM-DD in
+ * the address and read as UTC. Pure functions, shared by the collections and files screens'
+ * filters.
  */
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

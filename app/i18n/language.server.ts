@@ -68,7 +68,7 @@ const localeCookie = createCookie("lng", {
 
 /**
  * The cookie's explicit choice; otherwise Italian whenever the browser's languages include it
- * (the spec's rule, whatever its quality weight), otherwise English.
+ * (docs/product.md#interface, whatever its quality weight), otherwise English.
  */
 export async function detectLocale(request: Request): Promise<Locale> {
   const chosen = await localeCookie.parse(request.headers.get("Cookie"));

@@ -14,7 +14,7 @@ export function useMessage() {
     const { key, values: own } = readMessage(message);
     // The limits some messages name ("at most {{max}}"), worked out only for a message: the first
     // number format a page makes costs a slow phone about 90 ms, in every form that renders this
-    // hook with no error to show (issue 14's hydration profile).
+    // hook with no error to show (ADR 046, docs/performance.md#blocking-time).
     const values = { max: formatFileSize(IMAGE_MAX_BYTES, i18n.language), ...own };
     if (key.startsWith("errors.")) return t(key, values);
     return t(`validation.${key}`, {

@@ -1,7 +1,7 @@
 import { IMAGE_FORM_MAX_BYTES } from "#app/services/request-body.ts";
 
 /*
- * The images the image dialog sets (spec section 4, logo and avatar upload): a person's avatar,
+ * The images the image dialog sets (docs/product.md#images): a person's avatar,
  * over their profile, and a team's logo, over the team's home. One dialog and one server half
  * serve both; what differs is here.
  */

@@ -83,8 +83,8 @@ const loadLinkSchema = () =>
   import("./image-upload.schemas.ts").then((module) => module.ImageLinkSchema);
 
 /**
- * An image dialog (spec section 4): a file from this device or a link. With JavaScript the file
- * goes straight to the API's signed upload address with progress, and the dialog polls every
+ * An image dialog (docs/product.md#images): a file from this device or a link. With JavaScript the
+ * file goes straight to the API's signed upload address with progress, and the dialog polls every
  * second; without it the form posts the file to `path` and the page refreshes itself. Locked
  * against closing while the image uploads or is being prepared.
  */

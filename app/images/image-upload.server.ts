@@ -11,10 +11,10 @@ import { ImageLinkSchema } from "./image-upload.schemas.ts";
 import type { ImageActionResult, ImageDialogTab } from "./image-upload.ts";
 
 /*
- * The server half of an image dialog (an avatar, a team logo; spec section 4, logo and avatar
- * upload). With JavaScript the browser asks here for the API's signed upload address and sends
- * the file itself; without it the form posts the file here and it is streamed on to the same
- * address. Then the dialog follows the image's status every second until it is ready or failed.
+ * The server half of an image dialog (an avatar, a team logo; docs/product.md#images). With
+ * JavaScript the browser asks here for the API's signed upload address and sends the file itself;
+ * without it the form posts the file here and it is streamed on to the same address. Then the
+ * dialog follows the image's status every second until it is ready or failed.
  */
 
 export type ImageStatus = "processing" | "ready" | "error";

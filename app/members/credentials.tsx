@@ -40,9 +40,9 @@ export function CredentialsDialog({
 }
 
 /**
- * An internal contributor's sign-in details, shown once (spec section 3, internal member
- * credentials): team code, username, password. Read-only fields anyone can select; with
- * JavaScript each has a copy button.
+ * An internal contributor's sign-in details, shown once (docs/product.md#internal-members): team
+ * code, username, password. Read-only fields anyone can select; with JavaScript each has a copy
+ * button.
  */
 export function CredentialsCard({
   credentials,

@@ -1,8 +1,8 @@
 import type { Member } from "#app/services/api/members.server.ts";
 
 /**
- * One page of the members panel on the team's home (spec section 2), as the home's loader and
- * the panel's "load more" route (`…/members-page`) both answer it: the members, the next page's
+ * One page of the members panel on the team's home (docs/product.md#screens), as the home's loader
+ * and the panel's "load more" route (`…/members-page`) both answer it: the members, the next page's
  * key, and the search and page the address asked for (`mq`, `mafter`).
  */
 export interface MemberPage {

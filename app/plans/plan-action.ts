@@ -1,6 +1,6 @@
 import { type Plan, type PlanUnavailability, planUnavailability } from "#domain/plans.ts";
 
-/** What a plan card offers its reader (spec sections 2 and 4). */
+/** What a plan card offers its reader (docs/product.md#plans). */
 export type PlanAction =
   /** Nothing to do: billing is off, or it is the free plan the reader is on. */
   | { kind: "none" }

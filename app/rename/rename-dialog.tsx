@@ -10,7 +10,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 
 /**
  * The rename dialog of a team, a collection or a file: one name field, saved only when the
- * trimmed name changed (spec section 4; the button is disabled while it has not, once
+ * trimmed name changed (docs/product.md#screens; the button is disabled while it has not, once
  * JavaScript runs). The route's action is renameAction (app/rename/rename.server.ts). Its
  * texts are `rename.title`, `.close`, `.name` and `.submit` in the given namespace.
  */

@@ -9,7 +9,7 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 /**
  * A rename dialog's action: the form's errors when it is not valid; else nothing to save when
  * the name is the same, or `rename`; back to `to` with a toast either way. The API's refusal
- * closes the dialog with an error toast (spec section 8).
+ * closes the dialog with an error toast (docs/product.md#client-messages).
  */
 export async function renameAction({
   request,

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 
-// Any unknown path lands on /404 (spec section 2).
+// Any unknown path lands on /404 (docs/product.md#routes).
 export function loader() {
   return redirect("/404");
 }

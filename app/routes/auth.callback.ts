@@ -4,9 +4,9 @@ import { CALLBACK_PARAMS } from "#app/services/oauth.ts";
 import { completeSocialSignIn } from "#app/services/social.server.ts";
 
 /*
- * Where a sign-in provider sends the browser back (spec section 2: /auth/callback). Success lands
- * on the signed-in home; any failure goes to /auth/signin with a message and the ways to sign in.
- * A callback with error_description shows the message of the catalogue code it names, else a
+ * Where a sign-in provider sends the browser back (docs/product.md#routes: /auth/callback). Success
+ * lands on the signed-in home; any failure goes to /auth/signin with a message and the ways to sign
+ * in. A callback with error_description shows the message of the catalogue code it names, else a
  * generic one (`callbackError` in oauth.ts); its own text is never shown.
  */
 

@@ -7,7 +7,7 @@ import { requireAuth } from "#app/services/auth.server.ts";
 
 export const handle = imageDialogHandle("avatar");
 
-/** The avatar dialog over the profile (spec sections 2 and 4). */
+/** The avatar dialog over the profile (docs/product.md#images). */
 const dialog: ImageDialog = { kind: "avatar", path: "/profile/avatar", closeTo: "/profile" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

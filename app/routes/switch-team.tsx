@@ -11,7 +11,7 @@ export const handle = { i18n: ["common", "teams", "messages"] };
 
 /**
  * The team list without the one-team shortcut: where the header's team switch leads. It is the
- * team chooser of spec section 2 too, so it opens the create-team dialog (`?create`).
+ * team chooser of docs/product.md#screens too, so it opens the create-team dialog (`?create`).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);

@@ -5,9 +5,9 @@ import { downloadsApi } from "#app/services/api/downloads.server.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
 
 /*
- * Download a collection as a zip (the collection menu, spec sections 2 and 4): a plain form post
- * asks the API for the download, then the download's dialog shows it preparing and ready. A
- * refusal goes back to the list with preparingDownload (spec section 8).
+ * Download a collection as a zip (the collection menu, docs/product.md#downloads): a plain form
+ * post asks the API for the download, then the download's dialog shows it preparing and ready. A
+ * refusal goes back to the list with preparingDownload (docs/product.md#client-messages).
  */
 
 /** Nothing to show here: the list. */

@@ -16,7 +16,7 @@ import { formatFileSize } from "#domain/format.ts";
 export const handle = { i18n: ["common", "teams", "messages", "collections"] };
 
 /*
- * A collection's download (spec section 4, Download): preparing, then ready with "Download now",
+ * A collection's download (docs/product.md#downloads): preparing, then ready with "Download now",
  * one link per part. While it is not ready the page looks again every 5 seconds: a revalidation
  * with JavaScript, a refresh without. Each link starts the download through
  * /teams/{teamId}/downloads/{downloadId}/download, which fetches the signed link.
@@ -38,7 +38,7 @@ export default function DownloadDialog() {
   const { download, back, start } = useLoaderData<typeof loader>();
   const ready = download.status === "ready";
   const failed = download.status === "failed";
-  // Spec section 9: every 5 seconds until ready or failed.
+  // Every 5 seconds until ready or failed (docs/product.md#limits).
   useRevalidateWhile(!ready && !failed, DOWNLOAD_POLL_MS);
   const size = (bytes: number) => formatFileSize(bytes, i18n.language);
   return (

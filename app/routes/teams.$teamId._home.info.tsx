@@ -10,7 +10,7 @@ import { requireTeam } from "#app/services/team-route.server.ts";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 
-/** Team info (spec section 2, team menu): everything a member may know about the team. */
+/** Team info (docs/product.md#screens, Header): everything a member may know about the team. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
   const owner = (await memberNickname(context, auth.accessToken, team.teamId, team.ownerId)) ?? "";

@@ -11,7 +11,7 @@ import { can } from "#domain/roles.ts";
 
 export const handle = imageDialogHandle("logo");
 
-/** Change or add the team's logo (spec sections 2 and 4): owners and administrators. */
+/** Change or add the team's logo (docs/product.md#images): owners and administrators. */
 function logoDialog(base: string): ImageDialog {
   return { kind: "logo", path: `${base}/logo`, closeTo: base };
 }

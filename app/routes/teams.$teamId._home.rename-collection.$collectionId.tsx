@@ -15,8 +15,9 @@ const loadSchema = () =>
 export const handle = { i18n: ["common", "teams", "messages", "collections"] };
 
 /*
- * Rename a collection (the row menu, spec section 2). Save is disabled while the trimmed name is
- * unchanged; the API's refusal closes the dialog with an error toast (spec section 8).
+ * Rename a collection (the row menu, docs/product.md#screens). Save is disabled while the trimmed
+ * name is unchanged; the API's refusal closes the dialog with an error toast
+ * (docs/product.md#client-messages).
  */
 
 /** The collection's dialog, for those who may rename it. */

@@ -9,7 +9,7 @@ import { ROLES } from "#domain/roles.ts";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 
-/** What each role may do (spec section 6), over the team page. */
+/** What each role may do (docs/product.md#roles), over the team page. */
 export default function RolesDialog() {
   const { t } = useTranslation("teams");
   const teamData = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID);

@@ -14,7 +14,7 @@ export const handle = { i18n: ["common", "teams", "messages", "collections"] };
 
 /*
  * Share (owned → collaborative) or unshare (collaborative → owned) a published collection, after
- * a confirmation (spec sections 2 and 4). Refusals close the dialog with an error toast.
+ * a confirmation (docs/product.md#collection-modes). Refusals close the dialog with an error toast.
  */
 
 /** The collection's dialog and its change, for those who may share or unshare it. */

@@ -52,7 +52,10 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-/** The rename dialog (spec section 2): errors close it with a snackbar (spec section 8). */
+/**
+ * The rename dialog (docs/product.md#screens): errors close it with a snackbar
+ * (docs/product.md#client-messages).
+ */
 export default function RenameFileDialog() {
   const { name, back } = useLoaderData<typeof loader>();
   return (

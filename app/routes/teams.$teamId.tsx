@@ -9,8 +9,8 @@ export const handle = { i18n: ["common", "teams", "messages"] };
 /**
  * The frame of everything inside a team, by id or alias: it loads the team once for the header,
  * the dialogs and the screens below (the team's home in teams.$teamId._home, a collection's files
- * in teams.$teamId.collections.$collectionId). A 4xx loading the team goes to /404 (spec
- * section 4): a team you are not in does not exist for you.
+ * in teams.$teamId.collections.$collectionId). A 4xx loading the team goes to /404
+ * (docs/product.md#client-messages): a team you are not in does not exist for you.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);

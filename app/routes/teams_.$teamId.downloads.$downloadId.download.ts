@@ -5,11 +5,11 @@ import { requireAuth } from "#app/services/auth.server.ts";
 import { closeWithError } from "#app/services/team-route.server.ts";
 
 /*
- * /teams/{teamId}/downloads/{downloadId}/download (spec section 2, login required): fetches the
+ * /teams/{teamId}/downloads/{downloadId}/download (docs/product.md#routes, signed in): fetches the
  * signed link of the download's part (`?part=`, the first by default) and sends the browser
  * there, where the zip downloads. A plain link, so it works without JavaScript, and the access
  * token never leaves the server. A refusal goes back to the team with its reason:
- * invalidDownload, quotaExceededTraffic, or downloadingFile (spec section 8).
+ * invalidDownload, quotaExceededTraffic, or downloadingFile (docs/product.md#client-messages).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);

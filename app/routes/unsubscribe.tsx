@@ -11,10 +11,10 @@ import { subscriptionsApi } from "#app/services/api/subscriptions.server.ts";
 export const handle = { i18n: ["common", "landing", "messages"] };
 
 /*
- * Leaving the early-access list (spec sections 2, 5 and 7): the link in every such mail brings
- * the address and its token. The page asks before it unsubscribes, since mail scanners open
- * links; a mail client's one-click unsubscribe (RFC 8058) posts to the same address, with the
- * address and token in its query, and is answered at once.
+ * Leaving the early-access list (docs/product.md#landing, docs/product.md#links): the link in every
+ * such mail brings the address and its token. The page asks before it unsubscribes, since mail
+ * scanners open links; a mail client's one-click unsubscribe (RFC 8058) posts to the same address,
+ * with the address and token in its query, and is answered at once.
  */
 
 function linkOf(request: Request) {

@@ -218,7 +218,7 @@ export async function signOut(request: Request, context: WebContext, to = "/") {
 
 /**
  * The signed-in user; any 4xx on loading the current user means the session is no good any more
- * (spec section 4): sign in again.
+ * (docs/product.md#client-messages): sign in again.
  */
 export async function loadCurrentUser(request: Request, context: WebContext, auth: Auth) {
   const { body } = await authApi.me(context, auth.accessToken).catch(async (error: unknown) => {

@@ -45,7 +45,7 @@ export function sameSecret(a: string | null | undefined, b: string | null | unde
 
 /**
  * Scopes to ask for. Apple knows only `name` and `email` besides `openid`, and refuses others;
- * every other provider gets the spec's `openid email profile`.
+ * every other provider gets `openid email profile` (docs/product.md#limits).
  */
 export function scopesFor(provider: FederatedProviderId) {
   if (provider === "apple") return ["openid", "email", "name"];
@@ -107,8 +107,8 @@ export function providerErrorKey(error: string | null) {
 }
 
 /**
- * Error codes of the catalogue (spec section 8) a callback's `error_description` may name, as a
- * hosted sign-in page or an identity service puts them ("PreSignUp failed with error
+ * Error codes of the catalogue (docs/product.md#errors) a callback's `error_description` may name,
+ * as a hosted sign-in page or an identity service puts them ("PreSignUp failed with error
  * privateEmailSignUpNotAllowed.", or JSON after a marker). Left out: codes whose message needs a
  * value the callback does not carry (alreadySignedUp's provider, notLoggedIn's email).
  */

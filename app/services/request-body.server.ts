@@ -8,7 +8,7 @@ import {
 import { type BodyRules, FORM_BODY_MAX_BYTES } from "./request-body.ts";
 
 /*
- * What an action may be sent (issue 11, ADR 021). Every route's action gets its request through
+ * What an action may be sent (ADR 021). Every route's action gets its request through
  * guardActionRequest (the host wraps every action, server/web.ts), so a form post is refused
  * before its body is read when it is of a type no form of ours sends (415) or larger than the
  * route takes (413), and a body that turns out to be too large or unreadable while the action

@@ -109,7 +109,8 @@ export type AppSession = Session<SessionData>;
 
 /**
  * What each request's cookie holds, read once: a page's loaders (the root's, the team's, the
- * screen's) all ask, and each reading checks the cookie's signature again (issue 14's profile).
+ * screen's) all ask, and each reading checks the cookie's signature again
+ * (docs/performance.md#server-throughput).
  * They share one request (patches/@remix-run+server-runtime, ADR 055).
  */
 const cookieData = new WeakMap<Request, Promise<AppSession["data"]>>();

@@ -269,8 +269,8 @@ export async function completeSocialSignIn(request: Request, context: WebContext
     provider &&
     Date.now() - pending.startedAt <= SIGN_IN_TTL_MS &&
     sameSecret(query.get("state"), session.get("oauth2:state"));
-  // A refusal (spec section 2: the callback with error_description shows the mapped error) says
-  // why whether or not its state is ours: it signs nobody in, and shows only our own texts.
+  // A refusal (the callback with error_description shows the mapped error; docs/product.md#sign-in)
+  // says why whether or not its state is ours: it signs nobody in, and shows only our own texts.
   if (query.has("error") || query.has("error_description")) {
     const refusal = callbackError(
       query.get("error"),

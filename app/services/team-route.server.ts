@@ -7,7 +7,7 @@ import { redirectWithToast } from "./toast.server.ts";
 /**
  * For a team screen's or dialog's loader or action: the signed-in caller and the team in the
  * address. A team that does not answer (not found, or not yours) is the route error mapping's:
- * /404 (spec section 4).
+ * /404 (docs/product.md#client-messages).
  */
 export async function requireTeam(
   request: Request,
@@ -29,7 +29,8 @@ export interface GoBack {
 }
 
 /**
- * Spec section 8: rename, mode and alias errors show an error snackbar and close the dialog.
+ * Rename, mode and alias errors show an error snackbar and close the dialog
+ * (docs/product.md#client-messages).
  * Back to the page under it, with `errorCode` (of the messages namespace).
  */
 export function closeWithError({ request, context, to, auth }: GoBack, errorCode: string) {

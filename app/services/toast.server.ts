@@ -4,8 +4,9 @@ import type { WebContext } from "#app/load-context.ts";
 import { isSecureRequest } from "./cookies.server.ts";
 
 /**
- * Flash messages after a redirect: the spec's 4-second snackbar. The message is a translation key
- * (with optional values), read once on the next page, with or without JavaScript.
+ * Flash messages after a redirect: the 4-second snackbar of docs/product.md#client-messages. The
+ * message is a translation key (with optional values), read once on the next page, with or without
+ * JavaScript.
  */
 const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),

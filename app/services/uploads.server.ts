@@ -14,7 +14,7 @@ import { readMultipartForm } from "./request-body.server.ts";
 import { type UploadOutcome, uploadErrorKey } from "./uploads.ts";
 
 /*
- * Uploads through the web tier (the issue 5 "Web" bullets). With JavaScript the browser only
+ * Uploads through the web tier (docs/product.md#uploads; ADR 017). With JavaScript the browser only
  * asks here to start a file (startUpload: the API's POST .../files answers the file id and its
  * signed upload address) and then sends the bytes itself with tus to that address, so it never
  * holds a token. Without JavaScript the multipart form posts the files here (receiveUploads).

@@ -4,7 +4,10 @@ import type { DetailedError, Upload } from "tus-js-client";
 /** What became of one file of the no-JavaScript form. */
 export type UploadOutcome = { name: string; fileId: string } | { name: string; error: string };
 
-/** The translation key for an upload the API refused (spec section 8, by errorCode). */
+/**
+ * The translation key for an upload the API refused (docs/product.md#client-messages, by
+ * errorCode).
+ */
 export function uploadErrorKey(statusCode: number, errorCode: string): string {
   if (statusCode === 415) return "files:upload.errors.type";
   if (statusCode === 413 && errorCode !== "quotaExceededStorage") {

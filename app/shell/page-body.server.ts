@@ -4,7 +4,7 @@ import { Writable } from "node:stream";
  * Where React's `pipe` writes a page (entry.server.tsx). React writes in bursts of small chunks:
  * the shell at once, then each streamed part when it is ready. Every chunk that went into a web
  * stream on its own cost a round of promises there, and a flush in the compression after it;
- * on the files page, more than the rendering itself (issue 14). So chunks are gathered: a whole
+ * on the files page, more than the rendering itself (ADR 044). So chunks are gathered: a whole
  * page into one buffer, a streamed page into one chunk per burst.
  */
 
@@ -12,7 +12,8 @@ import { Writable } from "node:stream";
  * A Writable that takes a repeated `end()` quietly. React ends its destination twice when a page
  * is piped once it is all ready (tests/unit/page-body.test.ts); Node answers the second call by
  * building an ERR_STREAM_ALREADY_FINISHED error that nobody sees, stack trace and all: 0.5 % of
- * a files page's server time (issue 14's profile). A call with arguments is Node's to answer.
+ * a files page's server time (docs/performance.md#server-throughput). A call with arguments is
+ * Node's to answer.
  */
 export class PageDestination extends Writable {
   override end(...args: [unknown?, unknown?, unknown?]): this {

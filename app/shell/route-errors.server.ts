@@ -55,7 +55,7 @@ interface RouteArgs {
  *
  * - a session that has ended (401 on a call with a token): sign in again, then come back here;
  * - 403 or 404 from a loader, or 404 from an action: the page does not exist for this visitor
- *   (spec section 8: a 4xx on a team goes to /404);
+ *   (docs/product.md#client-messages: a 4xx on a team goes to /404);
  * - any other refusal from a loader (a filter or page link the API refuses): a 400 page;
  * - any other refusal from an action: back to the page, the API's reason in a snackbar
  *   (forms that show it on the form itself answer it first, with `attempt` and `formRefusal`);

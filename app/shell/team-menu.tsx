@@ -6,8 +6,9 @@ import { can } from "#domain/roles.ts";
 import { useMenuClosesOnNavigation } from "./menu.ts";
 
 /**
- * The team menu in the header (spec sections 2 and 6): each item only for roles that may use it.
- * A native disclosure, like the account menu; each item opens its dialog, which is a route.
+ * The team menu in the header (docs/product.md#screens, docs/product.md#conditional-rules): each
+ * item only for roles that may use it. A native disclosure, like the account menu; each item opens
+ * its dialog, which is a route.
  */
 export function TeamMenu({ team, base }: { team: Team; base: string }) {
   const { t } = useTranslation("teams");

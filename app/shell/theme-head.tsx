@@ -5,7 +5,7 @@ import { useTheme } from "remix-themes/build/theme-provider.js";
  * document's class, and the colour scheme's meta to match, so the page does not switch when it
  * hydrates (remix-themes' ThemeProvider then reads the same preference). It is what remix-themes'
  * PreventFlashOnWrongTheme does for a theme set by class, written small: its script is 850 bytes
- * of every such page (issue 14). With a theme chosen, the server has set both already.
+ * of every such page (ADR 045). With a theme chosen, the server has set both already.
  */
 const SYSTEM_THEME_SCRIPT =
   '(()=>{const t=matchMedia("(prefers-color-scheme: light)").matches?"light":"dark",' +

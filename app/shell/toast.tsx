@@ -5,8 +5,8 @@ import { SNACKBAR_MS } from "#domain/constants.ts";
 const colours = { success: "grass", error: "red", info: "indigo" } as const;
 
 /**
- * The spec's 4-second snackbar. A CSS animation hides it after SNACKBAR_MS, so it behaves the same
- * with or without JavaScript.
+ * The 4-second snackbar of docs/product.md#client-messages. A CSS animation hides it after
+ * SNACKBAR_MS, so it behaves the same with or without JavaScript.
  */
 export function Toast({
   toast,

@@ -5,7 +5,7 @@ import { CreateTeamDialog, CreateTeamLink } from "./create-team-dialog.tsx";
 import { TeamList, type TeamPage } from "./team-list.tsx";
 
 /**
- * The team chooser (spec section 2): the title with the create button, what the page says
+ * The team chooser (docs/product.md#screens): the title with the create button, what the page says
  * first, the searchable list, and the create-team dialog when the address asks for it.
  */
 export function TeamChooser({

@@ -22,9 +22,9 @@ const pageOfTeams = (data: TeamPage) => ({ items: data.teams, lastKey: data.last
 const teamKey = (team: TeamListItem) => team.teamId;
 
 /**
- * Search by name and the infinite list (spec section 2). Without JavaScript the search is a GET
- * form and "load more" a link to the next page; with it the search waits for a pause in typing
- * and the next page is fetched and appended as the link scrolls into view.
+ * Search by name and the infinite list (docs/product.md#screens). Without JavaScript the search is
+ * a GET form and "load more" a link to the next page; with it the search waits for a pause in
+ * typing and the next page is fetched and appended as the link scrolls into view.
  */
 export function TeamList({ page, path }: { page: TeamPage; path: string }) {
   const { t } = useTranslation("teams");

@@ -21,7 +21,7 @@ export function remaining(ms: number) {
 }
 
 /**
- * The countdown to the launch (spec sections 1 and 4): the time left when the page was made, so
+ * The countdown to the launch (docs/product.md#landing): the time left when the page was made, so
  * it shows without JavaScript; with it, it ticks every second, and it is gone at zero.
  */
 export function Countdown({ launchAt, renderedAt }: { launchAt: number; renderedAt: number }) {

@@ -8,7 +8,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { useMessage } from "#app/i18n/use-message.ts";
 
 /**
- * The early-access form at #request-early-access (spec sections 1, 2 and 4): an email and the
+ * The early-access form at #request-early-access (docs/product.md#landing): an email and the
  * terms, posted to the page's action; once subscribed, a message takes the form's place.
  *
  * The landing page is a stranger's first load on a slow phone, so this one form carries no

@@ -29,10 +29,10 @@ import { EarlyAccessSchema } from "./schemas.ts";
 export const handle = { i18n: ["common", "landing", "plans", "messages"] };
 
 /*
- * The public landing page (spec sections 1 and 2), for guests: signed-in visitors go on to their
- * teams. Hero with the launch countdown, use cases, roles, plans, the mobile app's badges, the
- * early-access form and the credits. Every part is drawn on the server; the countdown ticks with
- * JavaScript.
+ * The public landing page (docs/product.md#landing, docs/product.md#routes), for guests: signed-in
+ * visitors go on to their teams. Hero with the launch countdown, use cases, roles, plans, the
+ * mobile app's badges, the early-access form and the credits. Every part is drawn on the server;
+ * the countdown ticks with JavaScript.
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

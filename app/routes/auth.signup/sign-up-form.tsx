@@ -9,7 +9,7 @@ import { normalizeSignUpNicknameInput } from "#domain/nickname-input.ts";
 
 const loadSignUpSchema = () => import("./schemas.ts").then((module) => module.SignUpSchema);
 
-/** Email, password twice, nickname and the terms (spec section 2, sign-up). */
+/** Email, password twice, nickname and the terms (docs/product.md#sign-in). */
 export function SignUpForm({
   email,
   nickname,

@@ -19,10 +19,10 @@ import { UsageRing } from "./usage-ring.tsx";
 export const handle = { i18n: ["common", "plans", "messages"] };
 
 /*
- * Plans (spec sections 2, 4 and 9): the catalogue as cards, the reader's plan marked, and their
- * usage as rings. Open to guests, who are invited to sign up. Choosing a plan goes to Stripe's
- * checkout and managing one to its billing portal, each a plain form post that the action
- * answers with a redirect there. Without billing the page shows the limits in force.
+ * Plans (docs/product.md#plans, docs/product.md#screens): the catalogue as cards, the reader's plan
+ * marked, and their usage as rings. Open to guests, who are invited to sign up. Choosing a plan
+ * goes to Stripe's checkout and managing one to its billing portal, each a plain form post that the
+ * action answers with a redirect there. Without billing the page shows the limits in force.
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

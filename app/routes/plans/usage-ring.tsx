@@ -8,7 +8,7 @@ const RADIUS = (SIZE - STROKE) / 2;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /**
- * A usage ring (spec sections 2 and 9): an SVG drawn on the server, so it shows without
+ * A usage ring (docs/product.md#display): an SVG drawn on the server, so it shows without
  * JavaScript; green under 70 %, amber under 90 %, red from there. The figure's caption says the
  * same in words, which is what screen readers read.
  */

@@ -19,7 +19,7 @@ const loadAliasSchema = () => import("./schemas.ts").then((module) => module.Ali
 export const handle = { i18n: ["common", "teams", "messages"] };
 
 /*
- * Add an alias (spec sections 2 and 4): the field with its notes, then a confirmation, since an
+ * Add an alias (docs/product.md#aliases): the field with its notes, then a confirmation, since an
  * alias can never be changed. Both steps are plain posts; a refused creation closes the dialog
  * with the reason in a snackbar.
  */

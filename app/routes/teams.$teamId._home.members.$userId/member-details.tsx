@@ -6,7 +6,7 @@ import { RoleIcon } from "#app/components/role-icon.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { MemberDetail } from "#app/services/api/members.server.ts";
 
-/** Who the member is: avatar, name and role, then their details (spec section 2). */
+/** Who the member is: avatar, name and role, then their details (docs/product.md#screens). */
 export function MemberDetails({
   member,
   me,

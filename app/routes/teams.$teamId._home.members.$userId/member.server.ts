@@ -22,7 +22,10 @@ import { RenameSchema, RoleSchema } from "./schemas.ts";
 
 export type Allowed = ReturnType<typeof allowedActions>;
 
-/** Which of the member actions the caller's role allows on this member (spec section 6). */
+/**
+ * Which of the member actions the caller's role allows on this member
+ * (docs/product.md#member-actions).
+ */
 export function allowedActions(me: string, team: Team, member: Member) {
   const actor = { userId: me, role: team.memberRole };
   const target = {
@@ -64,7 +67,8 @@ export type ActionAnswer =
 /**
  * The member dialog's action: the `intent` button that was pressed, if the caller's role allows
  * it. Renames and role changes answer their form's errors; the others go back to the team page
- * with a snackbar (spec section 8); a new password answers the credentials, shown once.
+ * with a snackbar (docs/product.md#client-messages); a new password answers the credentials, shown
+ * once.
  */
 export async function memberAction(
   request: Request,
@@ -83,7 +87,7 @@ export async function memberAction(
       { type: "success", message },
       { status: 303, headers: auth.headers },
     );
-  // Spec section 8: action errors show in a snackbar, over the team page.
+  // Action errors show in a snackbar, over the team page (docs/product.md#client-messages).
   const goBack = { request, context, to: base, auth };
   const patch = (path: "/role" | "/nickname" | "/status", value: string) =>
     orGoBack(

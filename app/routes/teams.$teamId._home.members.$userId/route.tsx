@@ -12,8 +12,9 @@ import { MemberDetails } from "./member-details.tsx";
 export const handle = { i18n: ["common", "teams", "messages"] };
 
 /*
- * A member's dialog (spec sections 2, 4 and 6): their details, and each action the caller's
- * role allows on them, as its own small form. The API checks every rule again.
+ * A member's dialog (docs/product.md#screens, docs/product.md#member-actions): their details, and
+ * each action the caller's role allows on them, as its own small form. The API checks every rule
+ * again.
  */
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -19,8 +19,9 @@ import { InternalSchema, InviteSchema } from "./schemas.ts";
 export const handle = { i18n: ["common", "teams", "messages"] };
 
 /*
- * Add a member (spec section 2): invite someone by email with a name and a role, or create an
- * internal contributor, whose sign-in details are shown once.
+ * Add a member (docs/product.md#invitations, docs/product.md#internal-members): invite someone by
+ * email with a name and a role, or create an internal contributor, whose sign-in details are shown
+ * once.
  */
 
 type Tab = "email" | "internal";

@@ -16,8 +16,8 @@ import { CreateSchema } from "./schemas.ts";
 export const handle = { i18n: ["common", "teams", "messages", "collections"] };
 
 /*
- * The create-collection dialog (spec section 2): name, description and "collaborative", which
- * uploaders and upviewers cannot tick. The API's refusals show in an alert inside the dialog.
+ * The create-collection dialog (docs/product.md#screens): name, description and "collaborative",
+ * which uploaders and upviewers cannot tick. The API's refusals show in an alert inside the dialog.
  */
 
 /** The team page with the filters the dialog was opened from. */
@@ -52,7 +52,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       mode: collaborative && canMakeCollaborative(team.memberRole) ? "collaborative" : "owned",
     }),
   );
-  // Spec section 8: create-collection errors appear in an alert inside the dialog.
+  // Create-collection errors appear in an alert inside the dialog
+  // (docs/product.md#client-messages).
   if (refusal) return formRefusal(submission, refusal, { headers: auth.headers });
   return redirectWithToast(
     request,

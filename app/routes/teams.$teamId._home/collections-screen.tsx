@@ -24,9 +24,10 @@ export interface CollectionsScreenData {
 }
 
 /**
- * The collections screen of a team (spec section 2): title (which clears the filters), refresh,
- * All / Mine / Shared, date filter, collaborative view, creator and tagged chips, sort order and
- * the list, 20 at a time. Every filter is in the address; the controls are links and one GET form.
+ * The collections screen of a team (docs/product.md#screens): title (which clears the filters),
+ * refresh, All / Mine / Shared, date filter, collaborative view, creator and tagged chips, sort
+ * order and the list, 20 at a time. Every filter is in the address; the controls are links and one
+ * GET form.
  */
 export function CollectionsScreen({
   data,

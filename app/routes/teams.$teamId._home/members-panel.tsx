@@ -24,8 +24,9 @@ const pageOfMembers = (data: { members: MemberPage }) => ({
 const memberKey = (member: Member) => member.userId;
 
 /**
- * The members side panel (spec section 2): each member with avatar, name, role and a status
- * colour, leading to their dialog; search and paging are plain GET links on the team page.
+ * The members side panel (docs/product.md#screens, docs/product.md#member-states): each member with
+ * avatar, name, role and a status colour, leading to their dialog; search and paging are plain GET
+ * links on the team page.
  */
 export function MembersPanel({ page, base, role }: { page: MemberPage; base: string; role: Role }) {
   const { t } = useTranslation("teams");

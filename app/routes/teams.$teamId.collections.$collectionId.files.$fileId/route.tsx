@@ -18,8 +18,8 @@ import { usePreviewKeys } from "./use-preview-keys.ts";
 export const handle = { i18n: ["common", "files", "messages"] };
 
 /**
- * A file's full-screen preview (spec section 2, Files screen): reading the file marks it read.
- * It covers the files page, opaque, and is dark in both themes, as photo viewers are: the
+ * A file's full-screen preview (docs/product.md#screens, Files screen): reading the file marks it
+ * read. It covers the files page, opaque, and is dark in both themes, as photo viewers are: the
  * picture is seen against a neutral dark surround, and the controls take Radix's dark colours.
  * Previous and next follow the screen's filters and order: the API's neighbours of this file
  * under the same filters and sort.

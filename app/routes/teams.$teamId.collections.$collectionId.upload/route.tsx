@@ -60,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
   return data({ outcomes, empty: false }, { status: 400, headers: auth.headers });
 }
 
-/** The upload dialog (issue 5: upload from the web), for those who may add files. */
+/** The upload dialog (docs/product.md#uploads; ADR 017), for those who may add files. */
 export default function UploadDialog() {
   const { t } = useTranslation("files");
   const { base, back } = useLoaderData<typeof loader>();

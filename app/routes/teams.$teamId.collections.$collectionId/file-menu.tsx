@@ -10,7 +10,7 @@ export interface FileMenuWords {
 }
 
 /**
- * Rename and download, each only when the role allows it (spec section 6, file rules). Plain
+ * Rename and download, each only when the role allows it (docs/product.md#conditional-rules). Plain
  * links: the table opens rename in the browser and closes the menu (useListLinks); the download
  * loads as a document.
  */

@@ -73,7 +73,7 @@ export async function loadFilesScreen(
     filesApi.list(context, accessToken, teamParam, collectionId, { ...query, include });
 
   if (!filters.cursor && !canStream(request)) {
-    // One API call instead of two: a files page's costliest part after rendering (issue 14).
+    // One API call instead of two: a files page's costliest part after rendering (ADR 055).
     const [{ body }, creator] = await Promise.all([list("collection"), creatorName()]);
     if (!body.collection) throw new Error("The API answered the files without their collection");
     return screen(body.collection, creator, { streamed: pageOf(body) });

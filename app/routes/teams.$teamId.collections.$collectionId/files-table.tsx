@@ -11,14 +11,14 @@ import type { FileRow } from "./file-row.ts";
 
 /**
  * Hidden texts that describe the rows' links (aria-describedby), written once for twenty rows
- * rather than in each (issue 14's HTML budget); one table per page.
+ * rather than in each (ADR 045, docs/performance.md#html); one table per page.
  */
 const UNREAD_HINT_ID = "unread-hint";
 const UPLOADER_HINT_ID = "uploader-hint";
 
 /**
- * The files table (spec section 2, files screen): name with its thumbnail or type icon, the
- * uploader (a link that filters by them), the update date, and the actions menu. Unread rows
+ * The files table (docs/product.md#screens, Files screen): name with its thumbnail or type icon,
+ * the uploader (a link that filters by them), the update date, and the actions menu. Unread rows
  * (readAt null) are bold with a marker; a file still being processed (just uploaded, its
  * thumbnail not made yet) says so.
  */
@@ -48,7 +48,8 @@ export function FilesTable({
   // "/teams/t/collections/c/files/f" (ADR 041).
   const { pathname } = useLocation();
   const link = (to: string) => relativeHref(pathname, to);
-  // Translated once per table: twenty rows asked for them a hundred times (issue 14's profile).
+  // Translated once per table: twenty rows asked for them a hundred times
+  // (docs/performance.md#server-throughput).
   const words = {
     unread: t("table.unread"),
     processing: t("table.processing"),

@@ -16,7 +16,7 @@ import { loadFilesScreen } from "./files-page.server.ts";
 export const handle = { i18n: ["common", "teams", "collections", "files", "messages"] };
 
 /**
- * A collection's files (spec section 2, Files screen): the collection, the filters in the
+ * A collection's files (docs/product.md#screens, Files screen): the collection, the filters in the
  * address, and the rows (streamed to browsers that run JavaScript); see loadFilesScreen.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -17,7 +17,7 @@ import { RegisterForm } from "./register-form.tsx";
 export const handle = { i18n: ["common", "auth", "teams", "messages"] };
 
 /*
- * Accepting an invitation (spec sections 2 and 4). Opening the mailed link only shows what it
+ * Accepting an invitation (docs/product.md#invitations). Opening the mailed link only shows what it
  * is (team, inviter, address, role), or why it can no longer be answered: mail scanners open
  * links too, so accepting is a post. A guest without an account gets the registration form with
  * the invited address fixed; a guest with one signs in first and, back here, is in (ADR 028).

@@ -5,7 +5,8 @@ export const RegisterSchema = withConfirmPassword(
   z.object({
     intent: z.literal("register"),
     password: passwordSchema,
-    // An account is made here, as at sign-up: the terms must be accepted (spec section 5).
+    // An account is made here, as at sign-up: the terms must be accepted
+    // (docs/product.md#validation).
     terms: termsSchema,
   }),
 );

@@ -2,9 +2,9 @@ import type { WebContext } from "#app/load-context.ts";
 import { apiCall } from "./client.server.ts";
 import type { Answer, Body, Schema } from "./contract.ts";
 
-/** The API's token answer (spec section 7, POST /auth/refresh). */
+/** The API's token answer (docs/product.md#api, POST /auth/refresh). */
 export type TokensResult = Schema<"Tokens">;
-/** The User of spec section 3. */
+/** The User of docs/product.md#entities. */
 export type User = Schema<"User">;
 
 const post = <P extends keyof AuthCalls>(context: WebContext, path: P, body: AuthCalls[P]) =>

@@ -2,14 +2,14 @@ import type { WebContext } from "#app/load-context.ts";
 import { apiCall } from "./client.server.ts";
 import { type Answer, type Body, type Query, querySuffix, type Schema } from "./contract.ts";
 
-/** A collection as the API answers it (spec section 3, Collection). */
+/** A collection as the API answers it (docs/product.md#entities, Collection). */
 export type Collection = Schema<"Collection">;
 
 const COLLECTIONS = "/api/teams/{teamId}/collections";
 const COLLECTION = `${COLLECTIONS}/{collectionId}` as const;
 /** The list filters of the team's collections (and of the shared ones). */
 export type CollectionListQuery = Query<typeof COLLECTIONS>;
-/** A JSON Patch operation on a collection (spec section 7, PATCH a collection). */
+/** A JSON Patch operation on a collection (docs/product.md#api, PATCH a collection). */
 export type CollectionOperation = Body<typeof COLLECTION, "patch">[number];
 
 const teamPath = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}`;

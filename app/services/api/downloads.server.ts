@@ -2,7 +2,7 @@ import type { WebContext } from "#app/load-context.ts";
 import { apiCall } from "./client.server.ts";
 import type { Answer, Body, Schema } from "./contract.ts";
 
-/** A collection download as the API answers it (spec section 3, Download request). */
+/** A collection download as the API answers it (docs/product.md#entities, Download). */
 export type Download = Schema<"Download">;
 
 const DOWNLOADS = "/api/teams/{teamId}/downloads";

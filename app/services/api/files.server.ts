@@ -2,7 +2,7 @@ import type { WebContext } from "#app/load-context.ts";
 import { apiCall } from "./client.server.ts";
 import { type Answer, type Body, type Query, querySuffix, type Schema } from "./contract.ts";
 
-/** A file as the API answers it (spec section 3, File). */
+/** A file as the API answers it (docs/product.md#entities, File). */
 export type FileItem = Schema<"File">;
 export type FileNeighbours = Schema<"FileNeighbours">;
 

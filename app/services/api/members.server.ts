@@ -2,7 +2,10 @@ import type { WebContext } from "#app/load-context.ts";
 import { apiCall, unlessRefused } from "./client.server.ts";
 import { type Answer, type Body, type Query, querySuffix, type Schema } from "./contract.ts";
 
-/** A member as the API answers it (spec section 3, Member); the detail adds username and email. */
+/**
+ * A member as the API answers it (docs/product.md#entities, Member); the detail adds username and
+ * email.
+ */
 export type Member = Schema<"Member">;
 export type MemberDetail = Schema<"MemberDetail">;
 /** What an invitation's page may say before it is answered. */

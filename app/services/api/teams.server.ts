@@ -2,7 +2,7 @@ import type { WebContext } from "#app/load-context.ts";
 import { apiCall } from "./client.server.ts";
 import { type Answer, type Body, type Query, querySuffix, type Schema } from "./contract.ts";
 
-/** A team as GET /api/teams lists it (spec section 3, team list). */
+/** A team as GET /api/teams lists it (docs/product.md#entities, team list). */
 export type TeamListItem = Schema<"TeamListItem">;
 /** A team as GET /api/teams/{teamId} answers it. */
 export type Team = Schema<"Team">;
@@ -16,7 +16,7 @@ export interface TeamRouteData {
 
 const TEAM = "/api/teams/{teamId}";
 export type TeamListQuery = Query<"/api/teams">;
-/** A JSON Patch operation on a team (spec section 7, PATCH a team). */
+/** A JSON Patch operation on a team (docs/product.md#api, PATCH a team). */
 export type TeamOperation = Body<typeof TEAM, "patch">[number];
 export type NewTeam = Body<"/api/teams", "post">;
 

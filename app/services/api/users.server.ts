@@ -3,7 +3,7 @@ import { apiCall } from "./client.server.ts";
 import type { Answer, Body } from "./contract.ts";
 
 const ME = "/api/users/@me";
-/** A JSON Patch operation on the profile (spec section 7, PATCH /users/@me). */
+/** A JSON Patch operation on the profile (docs/product.md#api, PATCH /users/@me). */
 export type ProfileOperation = Body<typeof ME, "patch">[number];
 
 export const usersApi = {
