@@ -53,7 +53,7 @@ export const mailUrl = `http://127.0.0.1:${mailPort}`;
 /** The mailbox's SMTP side, for hosts a test starts itself (support/instances.ts). */
 export const smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
 export const analyticsScriptUrl = "https://analytics.example/script.js";
-/** "proxied" launches 40 days after the suite starts; "app" keeps the spec's launch, long past. */
+/** "proxied" launches 40 days after the suite starts; "app" keeps LAUNCH_AT_MS, long past. */
 export const proxiedLaunchAt = once("E2E_LAUNCH_AT", () =>
   new Date(Date.now() + 40 * 24 * 60 * 60 * 1000).toISOString(),
 );

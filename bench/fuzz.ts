@@ -15,8 +15,8 @@ import { ownerOn, webSession } from "./support/accounts.ts";
 import { startHost } from "./support/host.ts";
 
 /**
- * The long fuzz run (issue 11): the generators of tests/api/fuzz.test.ts and the web part of
- * tests/e2e/robustness.spec.ts, run far longer. Prints the answers counted by status and every
+ * The long fuzz run (ADR 018, ADR 021): the generators of tests/api/fuzz.test.ts and the web part
+ * of tests/e2e/robustness.spec.ts, run far longer. Prints the answers counted by status and every
  * problem found (a 5xx, internals in a body, an API error without its error body).
  *
  *   npm run build && node --import tsx bench/fuzz.ts

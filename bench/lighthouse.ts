@@ -9,7 +9,7 @@ import { startBenchStack } from "./support/stack.ts";
 
 /**
  * Lighthouse (12, from npm; Debian's Chromium) on the production build (`npm run build` first)
- * and on the minimal Remix app of ../shared/anchors/remix-minimal, in the same run: the mobile
+ * and on the anchor, a minimal Remix app (docs/performance.md#anchor), in the same run: the mobile
  * preset (simulated slow 4G, CPU slowed four times), every page in turn, rounds interleaved.
  * Prints, per page, the median performance score, FCP, LCP, TBT, CLS, and the JS and CSS bytes
  * sent (gzip), with JavaScript on and off, in the light and the dark theme.

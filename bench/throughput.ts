@@ -4,7 +4,7 @@ import { startBenchStack } from "./support/stack.ts";
 
 /**
  * Server throughput of the production build (`npm run build` first) against the minimal Remix
- * app of ../shared/anchors/remix-minimal, measured in the same run: autocannon at 10 connections,
+ * app of docs/performance.md#anchor, measured in the same run: autocannon at 10 connections,
  * each page in turn, several rounds interleaved so a noisy machine weighs on both alike. Prints
  * each page's requests per second, its latency (p50, p95, p97.5) and the ratio to the anchor.
  *

@@ -1,7 +1,7 @@
 import { type BenchApi, MiB, mib, spawnApi, spawnS3, withPeakRss } from "./support/spawn.ts";
 
 /**
- * A collection's zip against a plain read of the same files, in one run (issue 13, ADR 025).
+ * A collection's zip against a plain read of the same files, in one run (ADR 025).
  * The real API in a child process, with BENCH_ZIP_FILES files (default 256) of BENCH_ZIP_MIB MiB
  * each (default 8: 2 GiB in all), on disk and then in a local S3 server. For each store, rounds
  * of, interleaved:

@@ -1,4 +1,4 @@
-// Business constants and limits (spec section 9). Units are in the names where they apply.
+// Business constants and limits (docs/product.md#limits). Units are in the names where they apply.
 
 const SECOND_MS = 1000;
 const MINUTE_MS = 60 * SECOND_MS;

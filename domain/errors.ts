@@ -1,4 +1,5 @@
-// Error codes the server answers with, and message keys the client shows (spec section 8).
+// Error codes the server answers with, and message keys the client shows (docs/product.md#errors,
+// docs/product.md#client-messages).
 // An error body is { statusCode, errorCode, message }.
 
 /** Server error codes. Each is also a translation key the client shows. */

@@ -1,4 +1,4 @@
-// Display helpers: file sizes and usage colours (spec sections 5 and 9).
+// Display helpers: file sizes and usage colours (docs/product.md#display).
 
 import {
   type StatusColour,
@@ -53,7 +53,7 @@ function sizeNumberFormat(locale: string, decimals: number) {
 
 /**
  * A date format for `locale` with `options`, made once and kept: lists format a date per row, and
- * Intl formats are costly to make (issue 14's profile).
+ * Intl formats are costly to make (docs/performance.md#server-throughput).
  */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions) {
   return keptFormat(

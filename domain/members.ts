@@ -1,4 +1,4 @@
-// Member statuses, types and the rules read from them (spec sections 3 and 4).
+// Member statuses, types and the rules read from them (docs/product.md#member-states).
 
 import { INVITATION_RESEND_COOLDOWN_MS, type StatusColour } from "./constants.ts";
 

@@ -1,4 +1,4 @@
-// Plans (spec sections 3, 4 and 9): the catalogue's shape, the rules for choosing a plan, and the
+// Plans (docs/product.md#plans): the catalogue's shape, the rules for choosing a plan, and the
 // limits a plan sets. -1 is unlimited, what self-hosters get by default.
 
 import { UNLIMITED } from "./constants.ts";
@@ -73,7 +73,7 @@ export function dayOf(at: number): string {
   return new Date(at).toISOString().slice(0, 10);
 }
 
-/** A plan is expired when its badge says so or its last day has passed (spec section 4). */
+/** A plan is expired when its badge says so or its last day has passed (docs/product.md#plans). */
 export function isExpired(plan: Plan, today: string): boolean {
   return plan.badge === "expired" || (plan.expiresDate !== null && plan.expiresDate < today);
 }
@@ -82,8 +82,9 @@ export function isExpired(plan: Plan, today: string): boolean {
 export type PlanUnavailability = "expired" | "comingSoon" | "inactive" | null;
 
 /**
- * Whether a plan can be chosen today (spec section 4): not when coming soon (its badge, or a later
- * availableFrom), expired, or inactive. The caller's current paid plan always can, to manage it.
+ * Whether a plan can be chosen today (docs/product.md#plans): not when coming soon (its badge, or a
+ * later availableFrom), expired, or inactive. The caller's current paid plan always can, to manage
+ * it.
  */
 export function planUnavailability(
   plan: Plan,

@@ -1,4 +1,5 @@
-// Roles, the permission matrix and the conditional and interface rules (spec section 6).
+// Roles, the permission matrix and the conditional and interface rules (docs/product.md#roles,
+// docs/product.md#permissions, docs/product.md#conditional-rules).
 
 import type { EffectiveMemberStatus, MemberType } from "./members.ts";
 
@@ -29,8 +30,8 @@ export type Action = (typeof ACTIONS)[number];
 
 /**
  * Resources as the matrix names them. ":any" and ":own" are separate cells, exactly as in
- * the spec (owner has "update any file" but no "update own file"); the rule functions below
- * combine them where the spec says "any, or own".
+ * docs/product.md#permissions (owner has "update any file" but no "update own file"); the rule
+ * functions below combine them where a rule says "any, or own".
  */
 export const RESOURCES = [
   "collection",
@@ -53,7 +54,8 @@ const OWNER_UPDATE = ["team", "member:any", "file:any", "collection:any"] as con
 
 /**
  * The permission matrix. The admin row is the owner's except that admin cannot create a
- * team alias nor delete the team; admin does update the team (spec note on the admin row).
+ * team alias nor delete the team; admin does update the team (docs/product.md#permissions, on the
+ * admin row).
  */
 export const PERMISSIONS: Readonly<Record<Role, Readonly<Record<Action, readonly Resource[]>>>> = {
   owner: {

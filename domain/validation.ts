@@ -1,4 +1,4 @@
-// Field validation (spec section 5): one zod schema per field. Every error message is a
+// Field validation (docs/product.md#validation): one zod schema per field. Every error message is a
 // translation key from MESSAGE_KEYS; the web app translates it. An empty value (after
 // trimming) or a missing one always gives the field's *Required key, never *Short.
 
@@ -186,8 +186,8 @@ export const optionalNicknameSchema = z.preprocess(
 );
 
 /**
- * First or last name on the profile. The spec gives no rule of its own: optional, the names'
- * 50 characters at most, the nickname's letters; blank clears it (null).
+ * First or last name on the profile, a rule of our own (docs/product.md#validation): optional,
+ * the names' 50 characters at most, the nickname's letters; blank clears it (null).
  */
 export const personNameSchema = z
   .string()

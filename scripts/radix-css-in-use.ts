@@ -24,7 +24,7 @@ export interface RadixClassesInUse {
 }
 
 /**
- * The Radix Themes classes the app can render (issue 14, ADR 031): the components it imports from
+ * The Radix Themes classes the app can render (ADR 031): the components it imports from
  * `@radix-ui/themes` are bundled with esbuild, tree-shaken as the app's own build does, and every
  * component class and responsive prop family written in that code is collected, with any the
  * app's own files name. It depends on the app's sources only, so the stylesheet cut down with it

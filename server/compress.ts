@@ -29,7 +29,7 @@ export const compress = createMiddleware(async (c, next) => {
     !COMPRESSIBLE.test(type) ||
     length < MIN_BYTES ||
     // Last: reading `body` turns @hono/node-server's light response, which it writes to the
-    // socket as it is, into a web stream it must then read (2 % of a page's time, issue 14).
+    // socket as it is, into a web stream it must then read (2 % of a page's time, ADR 044).
     !res.body
   ) {
     return;
@@ -60,7 +60,7 @@ export const compress = createMiddleware(async (c, next) => {
 /**
  * Passes chunks on, and flushes `encoder` once the chunks that arrived together have all gone
  * into it: a page comes as bursts of small chunks (React's shell, then each streamed part), and a
- * flush after every chunk made brotli cost more than the page's rendering (issue 14). When a slow
+ * flush after every chunk made brotli cost more than the page's rendering (ADR 044). When a slow
  * client holds the encoder back, the flush waits until the burst's last chunk is in.
  */
 function flushAfterEachBurst(encoder: zlib.BrotliCompress | zlib.Gzip) {

@@ -141,7 +141,7 @@ const envSchema = z
       .max(1000, { error: "must be at most 1000" })
       .default(1),
     ANALYTICS_SCRIPT_URL: httpUrl(["https:"]).optional(),
-    // The landing page's countdown; spec section 9's launch when unset.
+    // The landing page's countdown; LAUNCH_AT_MS (docs/product.md#limits) when unset.
     LAUNCH_AT: z.iso
       .datetime({ offset: true, error: "must be a date and time like 2026-03-01T09:00:00+01:00" })
       .optional(),

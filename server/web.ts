@@ -137,7 +137,8 @@ export async function createWeb({
     // build time are chosen by Accept-Encoding.
     const root = path.relative(process.cwd(), path.join(buildDir, "client"));
     // Only a path under one of the client folder's own names can be a file: a page's path goes
-    // straight to Remix, without a look at the disk first (issue 14).
+    // straight to Remix, without a look at the disk first
+    // (docs/performance.md#server-throughput).
     const topLevel = new Set(fs.readdirSync(path.join(buildDir, "client")));
     const serveFile = serveStatic({
       root,

@@ -7,7 +7,7 @@ import { jobsFinished } from "#api/metrics.ts";
 import { currentRequestId, runForRequest } from "#api/request-context.ts";
 
 /**
- * The durable job queue (ARCHITECTURE: background work survives a restart), on the `jobs` table
+ * The durable job queue (ADR 016: background work survives a restart), on the `jobs` table
  * of migration 0006. Any process may enqueue; every API instance runs a worker:
  *
  * - A job is a row: its kind, a JSON payload, when it is due (`run_at`), how often it was

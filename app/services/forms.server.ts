@@ -24,7 +24,7 @@ export function formRefusal(
   return data(result, { status: refusal.statusCode, headers: init.headers });
 }
 
-/** A post whose `intent` this page does not have (STYLE.md): 400, shown by the error boundary. */
+/** A post whose `intent` this page does not have: 400, shown by the error boundary. */
 export function unknownIntent() {
   return data({ errorCode: "invalidRequest" }, { status: 400 });
 }

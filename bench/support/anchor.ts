@@ -5,7 +5,10 @@ import path from "node:path";
 import { freePort, waitUntilUp } from "./host.ts";
 import { cpuMsOf } from "./spawn.ts";
 
-/** The minimal Remix 2.17 app the benchmarks measure the project against (its README). */
+/**
+ * The minimal Remix 2.17 app the benchmarks measure the project against
+ * (docs/performance.md#anchor).
+ */
 const SOURCE = path.resolve(import.meta.dirname, "../../../shared/anchors/remix-minimal");
 
 export interface Anchor {
@@ -18,7 +21,7 @@ export interface Anchor {
 /**
  * Copies the anchor to a folder of its own under the temporary directory, installs and builds
  * it there once (later runs reuse that folder: BENCH_ANCHOR_FRESH=1 starts over), and starts it
- * as its README says, with remix-serve on a free loopback port.
+ * with remix-serve on a free loopback port, as docs/performance.md#anchor describes.
  */
 export async function startAnchor(): Promise<Anchor> {
   if (!fs.existsSync(path.join(SOURCE, "package.json"))) {

@@ -4,7 +4,7 @@ import { StripeStandIn } from "../support/stripe-standin.ts";
 import { bearer, expectError, signedInUser, type Tokens } from "./support/accounts.ts";
 import { startApi, TEST_PLAN_LIMITS, type TestApi } from "./support/api-server.ts";
 
-// Plans, usage and billing (issue 15, ADR 035) over real HTTP, with Stripe's own SDK talking to a
+// Plans, usage and billing (ADR 035) over real HTTP, with Stripe's own SDK talking to a
 // local stand-in of Stripe's API, which pays, cancels and sends webhooks signed by the SDK's
 // test helper.
 

@@ -21,9 +21,10 @@ import {
   tokensFor,
 } from "./support/teams.ts";
 
-// Collection downloads over real HTTP (issue 13): asking for a zip, its parts and links, the
-// archive as Python's zipfile and Info-ZIP's unzip read it, Range resumption, who may download
-// what, traffic counted toward the owner's plan, and ZIP64 past 4 GiB and 65,535 entries.
+// Collection downloads over real HTTP (docs/product.md#downloads, ADR 025): asking for a zip, its
+// parts and links, the archive as Python's zipfile and Info-ZIP's unzip read it, Range resumption,
+// who may download what, traffic counted toward the owner's plan, and ZIP64 past 4 GiB and 65,535
+// entries.
 
 const TRAFFIC_LIMIT = -1;
 

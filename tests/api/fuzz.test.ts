@@ -5,10 +5,10 @@ import { apiForThisFile } from "./support/file-api.ts";
 import { seedForFuzz } from "./support/fuzz-seed.ts";
 
 /*
- * A short, seeded fuzz run over every operation of the API's own OpenAPI document (issue 11):
- * generated requests with and without valid tokens, nonsense in every place. No answer may be a
- * 5xx or show internals, every error is the API's error body, and the API still answers after.
- * bench/fuzz.ts runs the same generators ten thousand times and more.
+ * A short, seeded fuzz run over every operation of the API's own OpenAPI document (ADR 018,
+ * ADR 021): generated requests with and without valid tokens, nonsense in every place. No answer
+ * may be a 5xx or show internals, every error is the API's error body, and the API still answers
+ * after. bench/fuzz.ts runs the same generators ten thousand times and more.
  */
 
 const SEED = 20261124;

@@ -49,8 +49,8 @@ afterEach(() => api.clock.reset());
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The spec's password policy, spelled out here: importing the domain schemas into this file
- * before the API would create them before @hono/zod-openapi extends zod.
+ * The password policy of docs/product.md#validation, spelled out here: importing the domain schemas
+ * into this file before the API would create them before @hono/zod-openapi extends zod.
  */
 function meetsPasswordPolicy(password: string) {
   return (

@@ -1,8 +1,8 @@
-// The status each caller gets from each team endpoint, written down from the spec (section 6)
-// rather than computed from domain/roles.ts, so a change to the rules shows up as a failing
-// permission test. permissions.test.ts calls every endpoint as every actor and compares.
-// Accepting and declining an invitation are not here: the mailed token is their credential,
-// whoever calls (invitations.test.ts covers them).
+// The status each caller gets from each team endpoint, written down from
+// docs/product.md#permissions rather than computed from domain/roles.ts, so a change to the rules
+// shows up as a failing permission test. permissions.test.ts calls every endpoint as every actor
+// and compares. Accepting and declining an invitation are not here: the mailed token is their
+// credential, whoever calls (invitations.test.ts covers them).
 //
 // Actors: the five roles, a disabled member of the team, a signed-in user with no membership,
 // and the owner of another team. A team someone cannot enter answers like a missing one (404),
@@ -437,7 +437,8 @@ export const EXPECTED_STATUS = {
     viewer: 403,
     ...OUTSIDERS,
   },
-  // create download: owner, admin, upviewer, viewer; the uploader cannot (spec section 6).
+  // create download: owner, admin, upviewer, viewer; the uploader cannot
+  // (docs/product.md#conditional-rules).
   "POST /teams/{teamId}/downloads": {
     owner: 201,
     admin: 201,

@@ -161,7 +161,8 @@ describe("collections", () => {
 });
 
 describe("teams", () => {
-  // A name the rules refuse is the spec's invalidTeamName, as for any other bad team name.
+  // A name the rules refuse is invalidTeamName (docs/product.md#errors), as for any other bad team
+  // name.
   it("refuses to create one with an unsafe name (invalidTeamName) or description", async () => {
     for (const value of UNSAFE) {
       await expectRefused(

@@ -16,7 +16,7 @@ import { insertCollection } from "./support/collections.ts";
 import { type LocalS3Server, startS3Server } from "./support/s3-server.ts";
 import { addMember, ownedTeam, type TestTeam, tokensFor } from "./support/teams.ts";
 
-// Uploads over real HTTP (contract of issue 5, "Uploads"): the simple POST + PUT, tus with
+// Uploads over real HTTP (docs/product.md#uploads; ADR 016): the simple POST + PUT, tus with
 // tus-js-client (creation, interruption, resumption from the offset), the refusals up front and
 // after the last byte, and the processFile job that makes the file ready.
 

@@ -10,7 +10,7 @@ import { apiForThisFile } from "./support/file-api.ts";
 
 /*
  * The web tier's session against the real API over HTTP: tokens live in the signed session
- * cookie and are refreshed on the server before they run out (spec section 4).
+ * cookie and are refreshed on the server before they run out (docs/product.md#tokens).
  */
 const api = apiForThisFile();
 

@@ -11,7 +11,7 @@ import { startInstance } from "#tests/e2e/support/instances.ts";
 import { type Cluster, type Member, ready, startCluster } from "./support/cluster.ts";
 
 /*
- * Scale-out, proven (issue 16): the documented cluster (docs/operations.md, "A cluster behind
+ * Scale-out, proven (ADR 037): the documented cluster (docs/operations.md, "A cluster behind
  * nginx") from the production build, two web and two API instances on one PostgreSQL database
  * and one S3 bucket behind Debian's nginx with TLS. The tests run in order on one cluster; some
  * stop, kill and restart its instances.

@@ -8,7 +8,7 @@ import { type Instance, startInstance } from "#tests/e2e/support/instances.ts";
 import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
 
 /*
- * A DATA_DIR on a full disk (issue 16): a 48 MiB tmpfs holds the production build's data. Once
+ * A DATA_DIR on a full disk (ADR 037): a 48 MiB tmpfs holds the production build's data. Once
  * it is nearly full, uploads are refused with a clear error before a byte is sent; one that
  * fills it while arriving is refused too; what is stored stays intact; and the server takes
  * uploads again once there is room. Mounting needs root (as CI runs): elsewhere this skips.

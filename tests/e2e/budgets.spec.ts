@@ -6,12 +6,12 @@ import { ownerWithCollection, signInCookie } from "./support/accounts.ts";
 import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
 
 /*
- * Byte budgets of the production build (issue 14): what the first load of each route costs a
- * phone on a slow network. Bytes are deterministic, so this is no timing test.
+ * Byte budgets of the production build (docs/performance.md#goals): what the first load of each
+ * route costs a phone on a slow network. Bytes are deterministic, so this is no timing test.
  *
- * CSS is held to issue 14's budget: 35 KB gzip, in at most two render-blocking files. The
+ * CSS is held to its budget: 35 KB gzip, in at most two render-blocking files. The
  * JavaScript limit is where the build is today, a ratchet (a change that adds bytes fails here,
- * each cut lowers it) on the way to the issue's 90 KB. 146 → 131 KB with our own translations
+ * each cut lowers it) on the way to the goal's 90 KB. 146 → 131 KB with our own translations
  * (ADR 038). Our own Flex, Text and Heading (ADR 039) added 0.8 KB, a trade for a twentieth of
  * the server's time on every page: the largest route, the team logo dialog over the collections
  * list, is 131.0 KB. The build drops the function names Radix's packages pin (ADR 040): 129.7
@@ -26,7 +26,7 @@ const JS_BUDGET_KB = 119;
 const CSS_BUDGET_KB = 35;
 /**
  * The HTML of a files page with 20 rows, signed in, rendered whole (no JavaScript cookie), a
- * ratchet too; issue 14 asks for 40 KB. 52.6 KB with absolute row links (0.4 KB of it the
+ * ratchet too; the goal is 40 KB. 52.6 KB with absolute row links (0.4 KB of it the
  * preloads' low priority, ADR 040); 47.6 KB with links relative to the page (ADR 041); 45.5 KB
  * without a class on each row link, a test id on each row and an element for the menu's dots;
  * 42.6 KB with no `data-discover` on links (ADR 032), 128-bit link signatures (ADR 043) and the

@@ -8,9 +8,9 @@ import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
 import { openMenu } from "./support/menus.ts";
 
 /*
- * A collection downloaded as a zip (issue 13), in both projects: the collection menu's Download,
- * the download's dialog, "Download now", and the zip the browser saves, opened by unzip and
- * Python's zipfile, every photo byte for byte.
+ * A collection downloaded as a zip (docs/product.md#downloads, ADR 025), in both projects: the
+ * collection menu's Download, the download's dialog, "Download now", and the zip the browser saves,
+ * opened by unzip and Python's zipfile, every photo byte for byte.
  */
 
 const sha256 = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");

@@ -12,9 +12,9 @@ import { hydrated } from "./support/hydration.ts";
 import { waitForMail } from "./support/mail.ts";
 
 /*
- * The landing page (issue 15): its sections, the countdown on both sides of the launch, the
- * app-store badges when configured, and the early-access form with its confirmation mail and
- * the unsubscribe link that mail carries; with JavaScript and without.
+ * The landing page (docs/product.md#landing, ADR 036): its sections, the countdown on both sides of
+ * the launch, the app-store badges when configured, and the early-access form with its confirmation
+ * mail and the unsubscribe link that mail carries; with JavaScript and without.
  */
 
 const js = () => test.info().project.use.javaScriptEnabled !== false;
@@ -47,7 +47,8 @@ test("a guest reads what the product is for, its roles and plans; no countdown a
   await expect(plans.getByRole("link", { name: "Sign up to start" }).first()).toBeVisible();
   await expect(plans.getByText("Price on request")).toBeVisible();
   await expect(page.getByRole("region", { name: "Credits and contact" })).toBeVisible();
-  // The spec's launch has passed: no countdown. No store links are set here: no badges.
+  // The default launch (LAUNCH_AT_MS, docs/product.md#limits) has passed: no countdown. No store
+  // links are set here: no badges.
   await expect(page.getByTestId("countdown")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Download on the App Store" })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);

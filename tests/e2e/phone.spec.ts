@@ -17,7 +17,7 @@ import { waitForMail } from "./support/mail.ts";
 import { openMenu } from "./support/menus.ts";
 
 /*
- * Phones (issue 12, ADR 027): every screen and dialog the suite visits, at 360 and 390 pixels
+ * Phones (ADR 027): every screen and dialog the suite visits, at 360 and 390 pixels
  * wide, in both themes, with the longest names the domain allows written with a character that
  * never breaks ('W'), is no wider than the screen, and every dialog lies inside it.
  */

@@ -6,10 +6,10 @@ import { hydrated } from "./support/hydration.ts";
 import { openMenu } from "./support/menus.ts";
 
 /*
- * Plans (issue 15): the cards, the reader's plan and usage rings, and buying a plan through
- * Stripe's checkout and managing it in Stripe's portal, both played by the suite's stand-in
- * (tests/support/stripe-standin.ts), which sends the app the signed webhooks Stripe would. The
- * same journey with JavaScript and without: every action is a form that posts and redirects.
+ * Plans (docs/product.md#plans, ADR 035): the cards, the reader's plan and usage rings, and buying
+ * a plan through Stripe's checkout and managing it in Stripe's portal, both played by the suite's
+ * stand-in (tests/support/stripe-standin.ts), which sends the app the signed webhooks Stripe would.
+ * The same journey with JavaScript and without: every action is a form that posts and redirects.
  */
 
 const card = (page: Page, name: string) =>

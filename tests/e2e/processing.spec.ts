@@ -5,10 +5,10 @@ import { ownerWithCollection, signIn } from "./support/accounts.ts";
 import { FIXTURES, uploadViaApi, waitUntilReady } from "./support/files.ts";
 
 /*
- * Issue 12, item 14: a file just uploaded is listed as processing until its thumbnail is made,
- * and the list updates by itself when it is ready: a revalidation with JavaScript, a refresh
- * without. Processing takes a moment here, so the test holds a processed file in that state
- * through the app's own database file, then lets it go.
+ * A file just uploaded is listed as processing until its thumbnail is made
+ * (docs/product.md#uploads), and the list updates by itself when it is ready: a revalidation with
+ * JavaScript, a refresh without. Processing takes a moment here, so the test holds a processed file
+ * in that state through the app's own database file, then lets it go.
  */
 
 function setStatus(collectionId: string, status: "processing" | "ready") {

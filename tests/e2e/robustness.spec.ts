@@ -20,7 +20,7 @@ import { waitForMail } from "./support/mail.ts";
 const FUZZ_SEED = 20261124;
 
 /*
- * No request can stop the server, and none gets a 5xx for a client's mistake (issue 10). Every
+ * No request can stop the server, and none gets a 5xx for a client's mistake (ADR 018). Every
  * page route, as a document (with and without the `js` cookie a browser that runs JavaScript
  * sends) and as the `.data` a client-side navigation fetches, is asked for with ids that do not
  * exist, ids of another team, garbage in the query, a session signed out elsewhere, expired

@@ -57,7 +57,7 @@ test("a user in one team creates a second from the team switch", async ({ page }
   await signIn(page, user.email);
   await page.goto("/switch-team");
 
-  // The team chooser opens the create-team dialog too (spec section 2).
+  // The team chooser opens the create-team dialog too (docs/product.md#screens).
   await page.getByRole("link", { name: "Create a team" }).click();
   await expect(page).toHaveURL(/\/switch-team\?create=?$/);
   const dialog = page.getByRole("dialog", { name: "Create a team" });

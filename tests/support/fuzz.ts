@@ -2,8 +2,8 @@ import http from "node:http";
 import fc from "fast-check";
 
 /*
- * Requests generated from what the product says it answers (issue 11): every operation of the
- * API's own OpenAPI document, and every action of the web tier, asked with wrong types, missing
+ * Requests generated from what the product says it answers (ADR 018, ADR 021): every operation of
+ * the API's own OpenAPI document, and every action of the web tier, asked with wrong types, missing
  * and extra fields, huge and unicode strings, garbage cursors and sorts, wrong methods and
  * content types, `%00` and `../` in path parameters, with and without valid tokens. What comes
  * back must never be a 5xx or show a stack trace; an API error must be its error body.

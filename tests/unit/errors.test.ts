@@ -8,8 +8,9 @@ import {
   isErrorCode,
 } from "#domain/errors.ts";
 
-// Section 8's server error codes, copied from the spec, plus alreadySignedUp and notLoggedIn
-// (named in its mapping rules) and the generic fallback.
+// The server error codes as first specified (docs/product.md#errors), plus alreadySignedUp and
+// notLoggedIn (named in the mapping rules, docs/product.md#client-messages) and the generic
+// fallback.
 const SPEC_CODES = `accountAliasAlreadyExists, alreadyExists, alreadySubscribed,
 authorizationRequired, cannotChangeAlias, cannotChangePassword, cannotSendInvitationEmail,
 emailMismatch, expiredToken, expiredVerificationCode, forbidden, invalidCredentials,
@@ -30,8 +31,8 @@ describe("ERROR_CODES", () => {
       "alreadySignedUp",
       "notLoggedIn",
       "generic",
-      // Client messages in the spec, answered by the API's payment and unsubscribe calls
-      // (issue 15).
+      // Client messages (docs/product.md#client-messages), answered by the API's payment and
+      // unsubscribe calls (ADR 035, ADR 036).
       "planCheckoutError",
       "stripePortalError",
       "invalidUnsubscribe",
@@ -97,7 +98,7 @@ describe("isErrorCode", () => {
 });
 
 describe("CLIENT_MESSAGE_KEYS", () => {
-  it("lists section 8's client messages once each", () => {
+  it("lists the client messages of docs/product.md#client-messages once each", () => {
     expect([...CLIENT_MESSAGE_KEYS].sort()).toEqual(
       [
         "noConnection",

@@ -36,7 +36,7 @@ declare const collectionsApi: { get(): Promise<{ body: string }> };
 
 // Each case starts Biome itself: on a busy two-core machine that takes seconds.
 describe("lint", { timeout: 30_000 }, () => {
-  it("flags an API call held in a variable across another await (the issue 10 crash)", () => {
+  it("flags an API call held in a variable across another await (the crash of ADR 018)", () => {
     const diagnostics = lint(`${API}export async function loader() {
   const list = filesApi.list().then(({ body }) => body);
   const { body } = await collectionsApi.get();

@@ -12,7 +12,7 @@ const plan = (id: string) => BUILT_IN_CATALOGUE.find((p) => p.planId === id) as 
 const today = "2026-11-26";
 const on = (currentPlan: Reader["currentPlan"]): Reader => ({ billing: true, currentPlan, today });
 
-describe("what a plan card offers (spec sections 2 and 4)", () => {
+describe("what a plan card offers (docs/product.md#plans)", () => {
   it("offers nothing when the server sells no plans", () => {
     expect(planAction(plan("team"), { billing: false, currentPlan: null, today })).toEqual({
       kind: "none",

@@ -50,7 +50,7 @@ const today = "2026-11-26";
 const choice = (p: Plan, currentPlanId: string | null = "starter") =>
   planUnavailability(p, { today, currentPlanId });
 
-describe("planUnavailability (spec section 4)", () => {
+describe("planUnavailability (docs/product.md#plans)", () => {
   it("lets an active plan with no dates be chosen", () => {
     expect(choice(plan({}))).toBeNull();
     expect(choice(plan({ badge: "popular" }))).toBeNull();

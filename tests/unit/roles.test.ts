@@ -46,9 +46,10 @@ import {
   type TeamMode,
 } from "#domain/roles.ts";
 
-// The spec's permission matrix (section 6), copied word for word; long rows are split
+// The permission matrix as first specified, copied word for word
+// (docs/product.md#permissions spells out its admin row); long rows are split
 // after a cell and joined again by readSpecMatrix (a line not starting with "|" continues
-// the previous row). It is read by a small interpreter of the spec's own phrases,
+// the previous row). It is read by a small interpreter of the matrix's own phrases,
 // independent of domain/roles.ts.
 const SPEC_MATRIX = `
 | Role | create | read | update | delete |

@@ -4,7 +4,7 @@ import { hashPassword } from "#api/auth/passwords.ts";
 import type { CapturedMail } from "#tests/support/smtp-server.ts";
 import type { TestApi } from "./api-server.ts";
 
-/** A password the spec's policy accepts. */
+/** A password the policy of docs/product.md#validation accepts. */
 export const PASSWORD = "Correct-Horse-9";
 
 export interface Tokens {
