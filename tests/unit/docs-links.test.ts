@@ -1,18 +1,27 @@
 import fs from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { expect, test } from "vitest";
 
 /*
  * The docs are where code comments point (docs/product.md#roles, ADR 058), so a link that lands
  * nowhere is a broken comment. Checked here: every `docs/….md#anchor` named in the code or the
- * docs, every relative link between the docs, and that each ADR has its Date and Status and a row
- * in the index (docs/decisions/README.md).
+ * docs, every relative link between the docs, that each ADR has its Date and Status and a row in
+ * the index (docs/decisions/README.md), and that no comment or test title points outside the
+ * repository instead: at a numbered section of the original specification, or at an issue.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CODE_FOLDERS = ["api", "app", "domain", "server", "tests", "scripts", "bench", "lint"];
-const CODE_FILES = ["server.ts", "backup.ts", "vite.config.ts"];
-const CODE_EXTENSIONS = /\.(?:ts|tsx|mts|mjs|js|grit)$/;
+const CODE_FILES = [
+  "server.ts",
+  "backup.ts",
+  "vite.config.ts",
+  "vitest.config.ts",
+  "playwright.config.ts",
+  "playwright.cluster.config.ts",
+];
+const CODE_EXTENSIONS = /\.(?:ts|tsx|mts|mjs|js|grit|css)$/;
 const DECISIONS = "docs/decisions";
 
 function filesUnder(folder: string, keep: (file: string) => boolean): string[] {
@@ -164,4 +173,155 @@ test("every ADR has a row in the index, with its date and status", () => {
     }
   }
   expect(missing).toEqual([]);
+});
+
+/*
+ * Citations a reader cannot follow from the repository. The specification's numbered sections
+ * became docs/product.md's anchors, and an issue's decision is in its ADR: a comment names those.
+ * Numbered sections of outside standards (an RFC, ZIP's APPNOTE, OpenID Connect) stay: anyone can
+ * look them up.
+ */
+const OUTSIDE_CITATIONS = [
+  /\bspec(?:ification)?(?:'s)?\s+sections?\s+\d+/gi,
+  /\bsections?\s+\d+/gi,
+  /\bissues?\s+#?\d+/gi,
+];
+/** A file that may cite: its number may be on the next line, after the comment's `*` or `//`. */
+const CANDIDATE = /\b(?:sections?|issues?)\s+(?:(?:\*|\/\/)\s*)?#?\d/i;
+const STANDARD_BEFORE = /\b(?:RFC\s?\d+|APPNOTE|OpenID Connect)\b/;
+
+/** What `text` cites of the specification's sections or of issues, as written. */
+function outsideCitations(text: string): string[] {
+  const flat = text.replace(/\n\s*(?:\*(?!\/)|\/\/)/g, " ").replace(/\s+/g, " ");
+  const found: string[] = [];
+  for (const pattern of OUTSIDE_CITATIONS) {
+    for (const match of flat.matchAll(pattern)) {
+      const before = flat.slice(Math.max(0, match.index - 50), match.index);
+      if (/^sections?/i.test(match[0]) && STANDARD_BEFORE.test(before)) continue;
+      if (!found.some((citation) => citation.includes(match[0]))) found.push(match[0]);
+    }
+  }
+  return found;
+}
+
+const TEST_CALLS = new Set(["describe", "it", "test"]);
+
+/** The name of a test call (`it`, `describe.skip`, `it.each(rows)`), or undefined for any other. */
+function testCallName(call: ts.CallExpression): string | undefined {
+  let callee: ts.Expression = call.expression;
+  if (ts.isCallExpression(callee)) callee = callee.expression;
+  while (ts.isPropertyAccessExpression(callee)) callee = callee.expression;
+  return ts.isIdentifier(callee) && TEST_CALLS.has(callee.text) ? callee.text : undefined;
+}
+
+/**
+ * The comments of a source file, and its tests' titles, each with the line it starts on. In
+ * TypeScript, strings, templates, regular expressions and JSX text are blanked out first (found by
+ * TypeScript's parser), so a `//` or `/*` inside one is not taken for a comment.
+ */
+function commentsOf(file: string, text: string): { line: number; text: string }[] {
+  const lineStarts = [0, ...[...text.matchAll(/\n/g)].map((newline) => newline.index + 1)];
+  const lineOf = (position: number) => lineStarts.findLastIndex((start) => start <= position) + 1;
+  const found: { line: number; text: string }[] = [];
+  let code = text;
+  if (!/\.(?:css|grit)$/.test(file)) {
+    const kind = file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+    const literals: [number, number][] = [];
+    const visit = (node: ts.Node) => {
+      if (
+        ts.isStringLiteralLike(node) ||
+        ts.isTemplateLiteralToken(node) ||
+        ts.isRegularExpressionLiteral(node) ||
+        ts.isJsxText(node)
+      ) {
+        literals.push([node.getStart(source), node.end]);
+      }
+      if (ts.isCallExpression(node) && testCallName(node)) {
+        const [title] = node.arguments;
+        if (title && ts.isStringLiteralLike(title)) {
+          found.push({ line: lineOf(title.getStart(source)), text: title.text });
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    const parts: string[] = [];
+    let from = 0;
+    for (const [start, end] of literals.sort(([a], [b]) => a - b)) {
+      if (start < from) continue;
+      parts.push(text.slice(from, start), text.slice(start, end).replace(/[^\n]/g, " "));
+      from = end;
+    }
+    code = parts.join("") + text.slice(from);
+  }
+  // A run of line comments is one comment, so a citation cut by a line break is still whole.
+  const comment = file.endsWith(".css")
+    ? /\/\*[\s\S]*?\*\//g
+    : /\/\/.*(?:\n[ \t]*\/\/.*)*|\/\*[\s\S]*?\*\//g;
+  for (const match of code.matchAll(comment)) {
+    found.push({ line: lineOf(match.index), text: match[0] });
+  }
+  return found;
+}
+
+test("finds the specification's sections and issues cited, and no standard's section", () => {
+  const cited: [string, string[]][] = [
+    ["Members of a team (spec sections 3, 4 and 6): the list", ["spec sections 3"]],
+    ["The Member of the spec (section 3). Absent values are null.", ["section 3"]],
+    [
+      "The rename dialog (spec section 2): errors close it (Spec section 8).",
+      ["spec section 2", "Spec section 8"],
+    ],
+    ["the spec's section 4 says so", ["spec's section 4"]],
+    ["lists section 8's client messages once each", ["section 8"]],
+    ["checking its signature was 3 % of a files page (issue 14).", ["issue 14"]],
+    ["more time there than in SQLite (issue 14's\n * profile; ADR 056)", ["issue 14"]],
+    ["Issue 12, item 14: a file just uploaded is listed as processing", ["Issue 12"]],
+    ["the issues #5 and 10", ["issues #5"]],
+    ["their team's logo (spec sections\n * 3, 4 and 7; ADR 008)", ["spec sections 3"]],
+    ["made (spec\n  // section 5): sign-up", ["spec section 5"]],
+  ];
+  for (const [text, citations] of cited) expect(outsideCitations(text)).toEqual(citations);
+  for (const text of [
+    "Parses an HTTP `Range` header (RFC 9110, section 14).",
+    "ZIP64 (APPNOTE 6.3.x, section 4.3.9 and 4.5.3) is used exactly where it is needed",
+    "OpenID Connect Discovery 1.0, section 4.3: the document must name the same issuer.",
+    "The first 128 bits of the HMAC (RFC 2104 section 5; HMAC-SHA-256-128 of RFC 4868)",
+    "A code verifier as RFC 7636 (section 4.1) allows",
+    "Members of a team (docs/product.md#entities, docs/product.md#member-actions)",
+    "One call for a screen that shows both (ADR 055): a collection",
+    "a field that has its own, whose issues come first.",
+  ]) {
+    expect(outsideCitations(text)).toEqual([]);
+  }
+});
+
+test("tells comments and test titles from strings, templates, regexes and JSX text", () => {
+  const source = [
+    'const a = "// issue 1, a string";',
+    "const b = /\\/\\/ issue 2/;",
+    `const c = \`/* issue 3 */ \${a}\`;`,
+    "const d = <p>// issue 4, JSX text</p>;",
+    "// issue 5, a comment that goes on (issue",
+    "// 9) on the next line",
+    "/* issue 6, a comment */ const e = 1; // issue 7, a comment",
+    'it.each([1])("issue 8, a test title", () => {});',
+  ].join("\n");
+  const cited = commentsOf("example.tsx", source)
+    .sort((a, b) => a.line - b.line)
+    .flatMap(({ line, text }) => outsideCitations(text).map((citation) => `${line}: ${citation}`));
+  expect(cited).toEqual(["5: issue 5", "5: issue 9", "7: issue 6", "7: issue 7", "8: issue 8"]);
+});
+
+test("no comment or test title cites the specification's sections or an issue", () => {
+  // Only a file whose text could cite is parsed: the rest cannot hold a citation anywhere.
+  const candidates = codeFiles.filter((file) => CANDIDATE.test(read(file)));
+  expect(candidates.length).toBeGreaterThan(0); // the standards' sections, at least
+  const cited = candidates.flatMap((file) =>
+    commentsOf(file, read(file)).flatMap(({ line, text }) =>
+      outsideCitations(text).map((citation) => `${file}:${line}: ${citation}`),
+    ),
+  );
+  expect(cited).toEqual([]);
 });
