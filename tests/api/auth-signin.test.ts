@@ -25,7 +25,7 @@ function tampered(token: string) {
 }
 
 describe("POST /api/auth/signin with email", () => {
-  it("answers the spec's result: ID and access tokens for 15 minutes and a refresh token", async () => {
+  it("answers the product's result: ID and access tokens for 15 minutes and a refresh token", async () => {
     const user = await confirmedUser(api);
     const response = await post(api, "/auth/signin", {
       email: user.email.toUpperCase(),

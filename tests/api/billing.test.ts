@@ -82,7 +82,7 @@ async function customer() {
 }
 
 describe("GET /plans", () => {
-  it("lists the catalogue with every field of the spec, and never a Stripe price", async () => {
+  it("lists the catalogue with every field of docs/product.md#plans, and never a Stripe price", async () => {
     const response = await get("/api/plans");
     expect(response.status).toBe(200);
     const body = (await response.json()) as { plans: Record<string, unknown>[]; billing: boolean };

@@ -130,7 +130,7 @@ describe("GET /api/teams/{teamId}/members", () => {
     ]);
   });
 
-  it("shows each member as the spec's Member, expired invitations as invitation_expired", async () => {
+  it("shows each member as the product's Member, expired invitations as invitation_expired", async () => {
     const page: { members: MemberBody[] } = await body(
       await call("GET", membersOf(listed), listedTokens),
       200,

@@ -331,7 +331,7 @@ describe("GET /api/teams", () => {
   /** The lister's own teams, without the one they view elsewhere. */
   const own = (teams: TeamItem[]) => teams.filter((team) => team.memberRole === "owner");
 
-  it("answers the spec's team list items", async () => {
+  it("answers the product's team list items", async () => {
     const { teams } = await page({ limit: 100 });
     const viewed = teams.find((team) => team.teamId === elsewhere.viewer.teamId);
     expect(viewed).toEqual({

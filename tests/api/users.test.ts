@@ -25,7 +25,7 @@ function patch(
 }
 
 describe("GET /api/users/@me", () => {
-  it("answers the spec's User", async () => {
+  it("answers the product's User", async () => {
     const response = await api.request("/api/users/@me", { headers: bearer(tokens) });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({

@@ -249,7 +249,7 @@ describe("parseConfig", () => {
     ]);
   });
 
-  it("counts down to the spec's launch unless LAUNCH_AT says otherwise, and shows store badges when set", () => {
+  it("counts down to the product's launch unless LAUNCH_AT says otherwise, and shows store badges when set", () => {
     const config = parseConfig({});
     expect(config.launchAt).toBe(Date.parse("2025-09-15T00:00:00+02:00"));
     expect(config.appStoreUrl).toBeUndefined();

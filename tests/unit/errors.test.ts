@@ -25,7 +25,7 @@ userAlreadyExists, userNotFound, wrongVerificationCode`
   .map((code) => code.trim());
 
 describe("ERROR_CODES", () => {
-  it("holds the spec's codes, the two mapped ones, generic and the plan actions' two, once each", () => {
+  it("holds the product's codes, the two mapped ones, generic and the plan actions' two, once each", () => {
     const expected = [
       ...SPEC_CODES,
       "alreadySignedUp",

@@ -17,7 +17,7 @@ import {
 const NOW = Date.UTC(2025, 8, 15, 12);
 
 describe("member statuses and types", () => {
-  it("lists the spec's statuses, the derived one and the types", () => {
+  it("lists the product's statuses, the derived one and the types", () => {
     expect([...MEMBER_STATUSES]).toEqual([
       "active",
       "invited",

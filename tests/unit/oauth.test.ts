@@ -14,7 +14,7 @@ import {
 import { OAUTH_STATE_RANDOM_LENGTH, PKCE_VERIFIER_LENGTH } from "#domain/constants.ts";
 
 describe("randomToken", () => {
-  it("makes a PKCE verifier of the spec's 128 characters that RFC 7636 accepts", () => {
+  it("makes a PKCE verifier of the product's 128 characters that RFC 7636 accepts", () => {
     const verifier = randomToken(PKCE_VERIFIER_LENGTH);
     expect(verifier).toHaveLength(128);
     expect(isCodeVerifier(verifier)).toBe(true);

@@ -112,7 +112,7 @@ function readSpecMatrix(): Record<string, Record<string, Set<string>>> {
 const SPEC = readSpecMatrix();
 
 describe("permission matrix", () => {
-  it("covers the spec's five roles and four actions", () => {
+  it("covers the product's five roles and four actions", () => {
     expect(Object.keys(SPEC).sort()).toEqual([...ROLES].sort());
     expect(Object.keys(PERMISSIONS).sort()).toEqual([...ROLES].sort());
     expect([...ACTIONS]).toEqual(["create", "read", "update", "delete"]);
@@ -144,7 +144,7 @@ describe("permission matrix", () => {
     },
   );
 
-  it("resolves the admin row as the spec's note says", () => {
+  it("resolves the admin row as docs/product.md#permissions says", () => {
     expect(can("admin", "update", "team")).toBe(true);
     expect(can("admin", "create", "teamAlias")).toBe(false);
     expect(can("admin", "delete", "team")).toBe(false);

@@ -660,7 +660,7 @@ describe("linkError", () => {
     }
   });
 
-  it("lists the spec's parameters", () => {
+  it("lists the product's parameters", () => {
     expect(
       Object.fromEntries(Object.entries(LINK_REQUIREMENTS).map(([kind, r]) => [kind, r.params])),
     ).toEqual({
@@ -752,7 +752,7 @@ describe("MESSAGE_KEYS", () => {
     expect(produced).toBe(key);
   });
 
-  it("includes the spec's listed validation keys", () => {
+  it("includes the product's listed validation keys", () => {
     const spec = [
       "teamNameShort",
       "teamNameLong",
