@@ -7,6 +7,8 @@ export interface BadgeProps extends Margins, Omit<HTMLAttributes<HTMLSpanElement
   variant?: "solid" | "soft" | "surface" | "outline";
   color?: AccentColor;
   radius?: "none" | "small" | "medium" | "large" | "full";
+  /** The scale's darkest text: for a colour whose usual text is too light on its background. */
+  highContrast?: boolean;
 }
 
 const badgeProps: Record<string, PropClass> = {
@@ -16,7 +18,15 @@ const badgeProps: Record<string, PropClass> = {
 };
 
 /** A short label: `<span class="rt-reset rt-Badge rt-r-size-1 rt-variant-soft">`. */
-export function Badge({ size = "1", variant = "soft", color, radius, ...props }: BadgeProps) {
+export function Badge({
+  size = "1",
+  variant = "soft",
+  color,
+  radius,
+  highContrast,
+  ...props
+}: BadgeProps) {
   const own = styled("rt-reset rt-Badge", badgeProps, { size, variant, ...props });
+  if (highContrast) own.className += " rt-high-contrast";
   return <span data-accent-color={color ?? ""} data-radius={radius} {...own} />;
 }

@@ -206,7 +206,8 @@ describe("the rest of Radix Themes' components render as ours do (ADR 057)", () 
   it.each([
     [{}], // team-list.tsx
     [{ color: "gray" }],
-    [{ size: "1", color: "blue" }], // collection-row.tsx
+    [{ size: "1", color: "blue", highContrast: true }], // collection-row.tsx
+    [{ size: "1", color: "blue" }],
     [{ size: "2", radius: "full", className: "filter-chip" }], // files-filter-bar.tsx
     [{ size: "2", radius: "full", variant: "soft", className: "filter-chip" }],
     [{ color: "grass", size: "2" }], // plan-card.tsx
