@@ -13,6 +13,7 @@ import * as m0007 from "./migrations/0007-downloads.ts";
 import * as m0008 from "./migrations/0008-billing.ts";
 import * as m0009 from "./migrations/0009-unsubscribe.ts";
 import * as m0010 from "./migrations/0010-scale-out.ts";
+import * as m0011 from "./migrations/0011-previews.ts";
 import type { Database, Db } from "./schema.ts";
 import { withStatementCache } from "./statement-cache.ts";
 
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0008-billing": m0008,
   "0009-unsubscribe": m0009,
   "0010-scale-out": m0010,
+  "0011-previews": m0011,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -195,6 +195,20 @@ export type FileStatus = (typeof FILE_STATUSES)[number];
  */
 export const VISIBLE_FILE_STATUSES = ["processing", "ready"] as const satisfies FileStatus[];
 
+/**
+ * Why a ready file has no preview (docs/product.md#thumbnails): a type we make none for, bytes
+ * the decoder could not read, a decoder this server lacks (ffmpeg for videos), an image larger
+ * than we decode, or processing that failed every attempt.
+ */
+export const NO_PREVIEW_REASONS = [
+  "unsupportedType",
+  "damagedFile",
+  "decoderMissing",
+  "tooLarge",
+  "processingFailed",
+] as const;
+export type NoPreviewReason = (typeof NO_PREVIEW_REASONS)[number];
+
 export interface FilesTable {
   file_id: string;
   team_id: string;
@@ -214,7 +228,16 @@ export interface FilesTable {
   error_code: string | null;
   blob_key: string | null;
   thumbnail_key: string | null;
+  /** A larger square thumbnail (THUMBNAIL_LARGE_PX), for dense screens and grids. */
+  thumbnail_large_key: string | null;
   preview_key: string | null;
+  /** Why a ready file has no preview; null while processing or when it has one (migration 0011). */
+  no_preview_reason: NoPreviewReason | null;
+  /** An image's or video's size, upright, in pixels; null when unknown. */
+  width: number | null;
+  height: number | null;
+  /** A video's length in milliseconds; null for anything else. */
+  duration_ms: number | null;
   upload_id: string | null;
   /** The uploader's member id. */
   uploaded_by: string;

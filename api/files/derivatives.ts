@@ -9,6 +9,8 @@ import { readImage } from "#api/images/read.ts";
 
 /** A thumbnail's side: the files table shows it at 35 CSS pixels, so this is sharp at 2x. */
 export const THUMBNAIL_PX = 70;
+/** The larger thumbnail's side: a row at 2x and 3x, and a grid's cell on a phone. */
+export const THUMBNAIL_LARGE_PX = 320;
 /** A preview fits inside a square of this side; smaller images keep their size. */
 export const PREVIEW_MAX_PX = 1600;
 /**
@@ -37,6 +39,8 @@ export interface Derivative {
 export interface Derivatives {
   /** THUMBNAIL_PX square, cropped to fill it. */
   thumbnail: Derivative;
+  /** THUMBNAIL_LARGE_PX square (never enlarged past the image's shorter side), cropped to fill it. */
+  thumbnailLarge: Derivative;
   /** Fits inside PREVIEW_MAX_PX, never enlarged. */
   preview: Derivative;
   /** The source image's size, upright (after its EXIF orientation is applied). */
@@ -52,7 +56,7 @@ export interface DerivativeOptions {
 }
 
 /**
- * Makes a file's thumbnail and preview, both WebP, turned upright by the EXIF orientation and
+ * Makes a file's thumbnails and preview, all WebP, turned upright by the EXIF orientation and
  * without any metadata (EXIF, GPS, XMP, ICC are left out).
  *
  * `input` is a stream, a buffer or a path to a file on disk. A path is best: libvips reads the
@@ -85,22 +89,56 @@ export async function makeDerivatives(
   const { width = 0, height = 0 } = metadata;
   if (width * height > maxPixels) throw new ImageDimensionsError(width, height, maxPixels);
 
-  const decode = () =>
-    sharp(source, {
+  let screen: RawImage;
+  try {
+    // Decoded once, at the preview's size: libvips shrinks a JPEG while it decodes it, and the
+    // thumbnails are made from this smaller copy, not from the original again.
+    const { data, info } = await sharp(source, {
       limitInputPixels: maxPixels,
       // Truncated or corrupt pixel data is an error, not a half-grey picture.
       failOn: "error",
       // The first frame of an animation.
       pages: 1,
-    }).rotate();
+    })
+      .rotate()
+      .resize(PREVIEW_MAX_PX, PREVIEW_MAX_PX, { fit: "inside", withoutEnlargement: true })
+      .raw()
+      .timeout({ seconds: TIMEOUT_SECONDS })
+      .toBuffer({ resolveWithObject: true });
+    screen = { data, width: info.width, height: info.height, channels: info.channels };
+  } catch (error) {
+    throw new InvalidImageError({ cause: error });
+  }
+  const upright = metadata.autoOrient ?? { width, height };
+  return derivativesOfImage(screen, upright);
+}
+
+/** Decoded pixels, as sharp takes them raw. */
+export interface RawImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/**
+ * The thumbnails and preview of pixels decoded elsewhere (a HEIC decoded in WebAssembly, a
+ * video's poster frame), already upright. `size` is the source's own size, answered with them.
+ */
+export async function derivativesOfImage(
+  image: RawImage,
+  size: { width: number; height: number },
+): Promise<Derivatives> {
+  const raw = { width: image.width, height: image.height, channels: image.channels };
+  const from = () => sharp(image.data, { raw });
   try {
-    // One after the other, so at most one decoded image is held at a time.
-    const thumbnail = await encode(decode().resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "cover" }));
     const preview = await encode(
-      decode().resize(PREVIEW_MAX_PX, PREVIEW_MAX_PX, { fit: "inside", withoutEnlargement: true }),
+      from().resize(PREVIEW_MAX_PX, PREVIEW_MAX_PX, { fit: "inside", withoutEnlargement: true }),
     );
-    const upright = metadata.autoOrient ?? { width, height };
-    return { thumbnail, preview, width: upright.width, height: upright.height };
+    const thumbnail = await encode(from().resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "cover" }));
+    const side = Math.max(THUMBNAIL_PX, Math.min(THUMBNAIL_LARGE_PX, image.width, image.height));
+    const thumbnailLarge = await encode(from().resize(side, side, { fit: "cover" }));
+    return { thumbnail, thumbnailLarge, preview, width: size.width, height: size.height };
   } catch (error) {
     throw new InvalidImageError({ cause: error });
   }

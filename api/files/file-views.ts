@@ -3,8 +3,15 @@ import type { Logger } from "pino";
 import { requireVisibleCollection } from "#api/access/collections.ts";
 import { actorOf, type TeamAccess } from "#api/access/teams.ts";
 import type { Clock } from "#api/clock.ts";
-import { type Db, FILE_STATUSES, type FileRow, VISIBLE_FILE_STATUSES } from "#api/db/schema.ts";
+import {
+  type Db,
+  FILE_STATUSES,
+  type FileRow,
+  NO_PREVIEW_REASONS,
+  VISIBLE_FILE_STATUSES,
+} from "#api/db/schema.ts";
 import type { Traffic } from "#api/downloads/traffic.ts";
+import { THUMBNAIL_LARGE_PX, THUMBNAIL_PX } from "#api/files/derivatives.ts";
 import { contentDisposition } from "#api/http/content-disposition.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { memberReferenceSchema, signedLinkDescription } from "#api/http/schemas.ts";
@@ -15,6 +22,10 @@ import { canSeeAllCollections } from "#domain/roles.ts";
 // is answered from, its uploader and the caller's read time, signed links to its images, and the
 // one file a caller may see. Lists (file-lists.ts) and single-file operations (files.ts) build on
 // these.
+
+/** Where a file's preview stands, as the API answers it (docs/product.md#thumbnails). */
+export const PREVIEW_STATUSES = ["pending", "ready", "none"] as const;
+export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
 
 /** The File of docs/product.md#entities plus size, status and dates, as the caller sees it. */
 export const FileSchema = z
@@ -29,12 +40,40 @@ export const FileSchema = z
     status: z.enum(FILE_STATUSES).openapi({
       description: "Lists and reads show only processing (thumbnails pending) and ready files",
     }),
+    previewStatus: z.enum(PREVIEW_STATUSES).openapi({
+      description:
+        "pending while the file is processed; ready when it has a thumbnail and preview; none " +
+        "when it will have neither, with noPreviewReason saying why",
+    }),
+    noPreviewReason: z
+      .enum(NO_PREVIEW_REASONS)
+      .nullable()
+      .openapi({ description: "Why previewStatus is none; null otherwise" }),
+    width: z.number().int().nullable().openapi({
+      description: "An image's or video's width in pixels, upright; null when unknown",
+    }),
+    height: z.number().int().nullable().openapi({
+      description: "An image's or video's height in pixels, upright; null when unknown",
+    }),
+    durationMs: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "A video's length in milliseconds; null for anything else" }),
     thumbnailUrl: z
       .string()
       .nullable()
       .openapi({
         description: signedLinkDescription(
-          "Signed inline link to a small webp, valid 1 hour; null when there is none",
+          `Signed inline link to a ${THUMBNAIL_PX} px square webp, valid 1 hour; null when there is none`,
+        ),
+      }),
+    thumbnailLargeUrl: z
+      .string()
+      .nullable()
+      .openapi({
+        description: signedLinkDescription(
+          `Signed inline link to a ${THUMBNAIL_LARGE_PX} px square webp, valid 1 hour; null when there is none`,
         ),
       }),
     previewUrl: z
@@ -42,7 +81,7 @@ export const FileSchema = z
       .nullable()
       .openapi({
         description: signedLinkDescription(
-          "Signed inline link to a webp about 1600 px, valid 1 hour; null when none",
+          "Signed inline link to a webp about 1600 px (a video's poster frame), valid 1 hour; null when none",
         ),
       }),
     uploadedBy: z.string().openapi({ description: "The uploader's user id" }),
@@ -59,7 +98,7 @@ export const FileSchema = z
   .openapi("File");
 export type File = z.infer<typeof FileSchema>;
 
-export const FILE_VARIANTS = ["original", "thumbnail", "preview"] as const;
+export const FILE_VARIANTS = ["original", "thumbnail", "thumbnailLarge", "preview"] as const;
 export type FileVariant = (typeof FILE_VARIANTS)[number];
 
 /** How long the thumbnail and preview links of a file's JSON work. */
@@ -71,7 +110,13 @@ const IMAGE_LINK_CACHE_MAX = 20_000;
 
 /** Where a file's bytes and derivatives are kept in the blob store. */
 export function fileBlobKey(teamId: string, fileId: string, variant: FileVariant) {
-  return `teams/${teamId}/files/${fileId}/${variant}`;
+  return `teams/${teamId}/files/${fileId}/${variant === "thumbnailLarge" ? "thumbnail-large" : variant}`;
+}
+
+/** A file's preview status from its row: a processing file's previews are still to come. */
+export function previewStatusOf(row: Pick<FileRow, "status" | "preview_key">): PreviewStatus {
+  if (row.status !== "ready") return "pending";
+  return row.preview_key === null ? "none" : "ready";
 }
 
 export interface FileServiceOptions {
@@ -114,7 +159,12 @@ const FILE_COLUMNS = [
   "files.size",
   "files.status",
   "files.thumbnail_key",
+  "files.thumbnail_large_key",
   "files.preview_key",
+  "files.no_preview_reason",
+  "files.width",
+  "files.height",
+  "files.duration_ms",
   "files.uploaded_by",
   "files.created_at",
   "files.updated_at",
@@ -220,7 +270,14 @@ export async function toFile(files: Files, row: FileViewRow): Promise<File> {
     contentType: row.content_type,
     size: Number(row.size),
     status: row.status,
+    previewStatus: previewStatusOf(row),
+    noPreviewReason:
+      row.status === "ready" && row.preview_key === null ? row.no_preview_reason : null,
+    width: row.width,
+    height: row.height,
+    durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
     thumbnailUrl: await imageLink(files, row.thumbnail_key, row.name, "thumbnail"),
+    thumbnailLargeUrl: await imageLink(files, row.thumbnail_large_key, row.name, "thumbnail"),
     previewUrl: await imageLink(files, row.preview_key, row.name, "preview"),
     uploadedBy: row.uploaded_by,
     uploader:

@@ -22,6 +22,7 @@ import {
   fileBlobKey,
   filesOf,
   findVisibleFile,
+  IMAGE_LINK_SECONDS,
   signedLink,
   toFile,
   variantName,
@@ -64,8 +65,13 @@ export interface ContentLinkRequest {
   disposition: FileDisposition;
 }
 
-/** Raster types a browser shows without running anything; the only ones served inline. */
-const INLINE_TYPES: readonly string[] = IMAGE_CONTENT_TYPES;
+/** Videos the preview plays: served inline, for a `<video>` element to seek with Range requests. */
+const VIDEO_TYPES: readonly string[] = ["video/mp4", "video/quicktime", "video/webm"];
+/**
+ * Types a browser shows without running anything; the only ones served inline (with `nosniff` and
+ * `sandbox`, api/routes/blobs.ts).
+ */
+const INLINE_TYPES: readonly string[] = [...IMAGE_CONTENT_TYPES, ...VIDEO_TYPES];
 
 export function createFileService(options: FileServiceOptions) {
   const files = filesOf(options);
@@ -156,7 +162,7 @@ export async function deleteFile(
   const keys = new Set(
     FILE_VARIANTS.map((variant) => fileBlobKey(row.team_id, row.file_id, variant)),
   );
-  for (const key of [row.blob_key, row.thumbnail_key, row.preview_key]) {
+  for (const key of [row.blob_key, row.thumbnail_key, row.thumbnail_large_key, row.preview_key]) {
     if (key !== null) keys.add(key);
   }
   const results = await Promise.allSettled([...keys].map((key) => files.blobs.delete(key)));
@@ -169,8 +175,8 @@ export async function deleteFile(
 
 /**
  * A signed GET link (5 minutes) to a file's bytes, thumbnail or preview. Inline only for raster
- * images and the webp derivatives; anything else downloads as an attachment, named after the
- * file's current name.
+ * images, videos and the webp derivatives; anything else downloads as an attachment, named after
+ * the file's current name. A video's inline link works IMAGE_LINK_SECONDS, for playback.
  */
 export async function fileContentLink(
   files: Files,
@@ -186,15 +192,20 @@ export async function fileContentLink(
   const key = {
     original: row.blob_key,
     thumbnail: row.thumbnail_key,
+    thumbnailLarge: row.thumbnail_large_key,
     preview: row.preview_key,
   }[request.variant];
   if (key === null) throw new ApiError("notFound", `This file has no ${request.variant}`);
-  const inlineAllowed =
-    request.variant !== "original" ||
-    INLINE_TYPES.includes(row.content_type.split(";")[0]?.trim().toLowerCase() ?? "");
+  const contentType = row.content_type.split(";")[0]?.trim().toLowerCase() ?? "";
+  const inlineAllowed = request.variant !== "original" || INLINE_TYPES.includes(contentType);
   const type = request.disposition === "inline" && inlineAllowed ? "inline" : "attachment";
   const disposition = contentDisposition(type, variantName(row.name, request.variant));
-  const signedUrl = await signedLink(files, key, disposition, CONTENT_LINK_SECONDS);
+  // A video plays and seeks for as long as a preview page stays open: its Range requests need
+  // the link to work for as long as the page's images do.
+  const playing =
+    type === "inline" && request.variant === "original" && VIDEO_TYPES.includes(contentType);
+  const seconds = playing ? IMAGE_LINK_SECONDS : CONTENT_LINK_SECONDS;
+  const signedUrl = await signedLink(files, key, disposition, seconds);
   const { traffic } = files;
   if (request.variant === "original" && traffic) {
     const size = Number(row.size);

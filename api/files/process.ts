@@ -2,10 +2,11 @@ import { Readable, Transform, type TransformCallback, Writable } from "node:stre
 import { pipeline } from "node:stream/promises";
 import type { Logger } from "pino";
 import type { Clock } from "#api/clock.ts";
-import type { Db } from "#api/db/schema.ts";
+import type { Db, NoPreviewReason } from "#api/db/schema.ts";
 import { createCrc32 } from "#api/files/crc32.ts";
 import { makeDerivatives } from "#api/files/derivatives.ts";
 import { EXIF_HEAD_BYTES } from "#api/files/exif.ts";
+import { fileBlobKey } from "#api/files/file-views.ts";
 import { RASTER_IMAGE_TYPES } from "#api/files/sniff.ts";
 import {
   ImageDimensionsError,
@@ -42,11 +43,51 @@ export interface FileJobPayload {
 
 /** The contract's blob keys of a file: the original and its WebP derivatives. */
 export function fileBlobKeys(teamId: string, fileId: string) {
-  const base = `teams/${teamId}/files/${fileId}`;
   return {
-    original: `${base}/original`,
-    thumbnail: `${base}/thumbnail`,
-    preview: `${base}/preview`,
+    original: fileBlobKey(teamId, fileId, "original"),
+    thumbnail: fileBlobKey(teamId, fileId, "thumbnail"),
+    thumbnailLarge: fileBlobKey(teamId, fileId, "thumbnailLarge"),
+    preview: fileBlobKey(teamId, fileId, "preview"),
+  };
+}
+
+/** What processing made of a file's previews: their keys and its size, or why there are none. */
+type Previews =
+  | {
+      thumbnail: string;
+      thumbnailLarge: string;
+      preview: string;
+      width: number;
+      height: number;
+      reason: null;
+    }
+  | {
+      thumbnail: null;
+      thumbnailLarge: null;
+      preview: null;
+      width: null;
+      height: null;
+      reason: NoPreviewReason;
+    };
+
+/** The columns of a ready file without previews. */
+function noPreviewColumns(reason: NoPreviewReason) {
+  return {
+    thumbnail_key: null,
+    thumbnail_large_key: null,
+    preview_key: null,
+    no_preview_reason: reason,
+  };
+}
+
+function noPreviews(reason: NoPreviewReason): Previews {
+  return {
+    thumbnail: null,
+    thumbnailLarge: null,
+    preview: null,
+    width: null,
+    height: null,
+    reason,
   };
 }
 
@@ -80,14 +121,14 @@ class Inspect extends Transform {
   }
 }
 
-/** Derivative failures that leave the file ready without a thumbnail. */
-function isBadImage(error: unknown) {
-  return (
-    error instanceof InvalidImageError ||
-    error instanceof UnsupportedImageTypeError ||
-    error instanceof ImageDimensionsError ||
-    error instanceof ImageTooLargeError
-  );
+/** Why a derivative failure leaves the file ready without previews; null for other failures. */
+function noPreviewReasonOf(error: unknown): NoPreviewReason | null {
+  if (error instanceof UnsupportedImageTypeError) return "unsupportedType";
+  if (error instanceof ImageDimensionsError || error instanceof ImageTooLargeError) {
+    return "tooLarge";
+  }
+  if (error instanceof InvalidImageError) return "damagedFile";
+  return null;
 }
 
 export interface FileProcessorOptions {
@@ -134,8 +175,12 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
     return { crc32: inspect.crc.digest(), size: inspect.bytes, head: inspect.head };
   }
 
-  /** Thumbnail and preview, stored; null keys when the image cannot be read. */
-  async function derive(fileId: string, keys: ReturnType<typeof fileBlobKeys>, uploadId: string) {
+  /** Thumbnails and preview, stored; no keys, and why, when the image cannot be read. */
+  async function derive(
+    fileId: string,
+    keys: ReturnType<typeof fileBlobKeys>,
+    uploadId: string,
+  ): Promise<Previews> {
     const local = uploads.localPath(uploadId);
     const fromUpload = local !== null && (await uploads.offset(uploadId)) !== null;
     let input: string | Readable;
@@ -150,6 +195,7 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
       const made = await makeDerivatives(input);
       for (const [key, derivative] of [
         [keys.thumbnail, made.thumbnail],
+        [keys.thumbnailLarge, made.thumbnailLarge],
         [keys.preview, made.preview],
       ] as const) {
         await blobs.put(key, Readable.from([derivative.buffer]), {
@@ -157,12 +203,20 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
           contentLength: derivative.buffer.length,
         });
       }
-      return { thumbnail: keys.thumbnail, preview: keys.preview };
+      return {
+        thumbnail: keys.thumbnail,
+        thumbnailLarge: keys.thumbnailLarge,
+        preview: keys.preview,
+        width: made.width,
+        height: made.height,
+        reason: null,
+      };
     } catch (error) {
       if (typeof input !== "string") input.destroy();
-      if (!isBadImage(error)) throw error;
-      logger.info({ fileId, reason: (error as Error).message }, "file: no derivatives");
-      return { thumbnail: null, preview: null };
+      const reason = noPreviewReasonOf(error);
+      if (reason === null) throw error;
+      logger.info({ fileId, reason, cause: (error as Error).message }, "file: no previews");
+      return noPreviews(reason);
     }
   }
 
@@ -196,7 +250,7 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
       }
       const derived = RASTER_TYPES.has(row.content_type)
         ? await derive(fileId, keys, uploadId)
-        : { thumbnail: null, preview: null };
+        : noPreviews("unsupportedType");
       const done = await db
         .updateTable("files")
         .set({
@@ -205,7 +259,11 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
           crc32: seen.crc32,
           size: seen.size,
           thumbnail_key: derived.thumbnail,
+          thumbnail_large_key: derived.thumbnailLarge,
           preview_key: derived.preview,
+          no_preview_reason: derived.reason,
+          width: derived.width,
+          height: derived.height,
           // ref_date was set from the EXIF head when the last byte arrived, and updated_at stays:
           // processing changes nothing the reader sees as the file, so it neither moves in
           // lists nor becomes unread.
@@ -215,23 +273,45 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) === 0 && !(await findFile(fileId))) {
         // Deleted while it was processed: so are its bytes.
-        await deleteBlobs([keys.original, keys.thumbnail, keys.preview]);
+        await deleteBlobs(Object.values(keys));
       }
       await uploads.remove(uploadId);
     },
 
-    /** The last attempt failed: the file is failed (never listed) and its bytes go. */
+    /**
+     * The last attempt failed. A file whose original is stored is kept, ready without previews
+     * (processingFailed): its bytes are what the contributor sent, and they download and zip as
+     * any other. Otherwise the file is failed (never listed) and whatever was written goes.
+     */
     async failFile({ fileId, uploadId }: FileJobPayload) {
       const row = await findFile(fileId);
-      await db
-        .updateTable("files")
-        .set({ status: "failed", error_code: "generic", updated_at: now() })
-        .where("file_id", "=", fileId)
-        .where("status", "=", "processing")
-        .execute();
-      if (row) {
-        const keys = fileBlobKeys(row.team_id, row.file_id);
-        await deleteBlobs([keys.original, keys.thumbnail, keys.preview]);
+      if (!row) {
+        await uploads.remove(uploadId);
+        return;
+      }
+      const keys = fileBlobKeys(row.team_id, row.file_id);
+      if (row.blob_key !== null) {
+        const kept = await db
+          .updateTable("files")
+          .set({
+            status: "ready",
+            ...noPreviewColumns("processingFailed"),
+          })
+          .where("file_id", "=", fileId)
+          .where("status", "=", "processing")
+          .executeTakeFirst();
+        if (Number(kept.numUpdatedRows) > 0) {
+          logger.warn({ fileId }, "file: previews failed every attempt; kept without them");
+          await deleteBlobs([keys.thumbnail, keys.thumbnailLarge, keys.preview]);
+        }
+      } else {
+        await db
+          .updateTable("files")
+          .set({ status: "failed", error_code: "generic", updated_at: now() })
+          .where("file_id", "=", fileId)
+          .where("status", "=", "processing")
+          .execute();
+        await deleteBlobs(Object.values(keys));
       }
       await uploads.remove(uploadId);
     },

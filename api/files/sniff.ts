@@ -36,6 +36,7 @@ export const FILE_CONTENT_TYPES = [
   PPTX,
   "video/mp4",
   "video/quicktime",
+  "video/webm",
   "text/plain",
 ] as const;
 

@@ -22,8 +22,8 @@ export function uploadErrorKey(statusCode: number, errorCode: string): string {
  * so nobody picks a file only to see it refused. `image/*` lets a phone offer its camera.
  */
 export const UPLOAD_ACCEPT =
-  "image/*,video/mp4,video/quicktime,application/pdf,text/plain,application/zip," +
-  ".docx,.xlsx,.pptx,.heic,.heif,.mov,.txt";
+  "image/*,video/mp4,video/quicktime,video/webm,application/pdf,text/plain,application/zip," +
+  ".docx,.xlsx,.pptx,.heic,.heif,.mov,.webm,.txt";
 
 export type UploadStatus =
   | "waiting"

@@ -142,7 +142,13 @@ describe("GET /api/teams/{teamId}/collections/{collectionId}/files", () => {
       contentType: "image/png",
       size: 4096,
       status: "processing",
+      previewStatus: "pending",
+      noPreviewReason: null,
+      width: null,
+      height: null,
+      durationMs: null,
       thumbnailUrl: null,
+      thumbnailLargeUrl: null,
       previewUrl: null,
       uploadedBy: c.admin.userId,
       uploader: { userId: c.admin.userId, nickname: "The admin", avatarUrl: null },
@@ -890,6 +896,30 @@ describe("GET .../files/{fileId}/content", () => {
       expect(served.headers.get("content-disposition")).toMatch(/^attachment; /);
       expect(served.headers.get("content-security-policy")).toBe("sandbox");
       await served.body?.cancel();
+    }
+  });
+
+  it("serves a video inline for the preview's player, seekable with Range for as long as the page's images", async () => {
+    for (const contentType of ["video/mp4", "video/quicktime", "video/webm"]) {
+      const video = await insertFile(api, c.team, collection, {
+        name: "Clip.mp4",
+        contentType,
+        withBlobs: true,
+      });
+      const path = filePath(c.team, collection, video.fileId);
+      const inline = await contentLink(c.viewer.tokens, path, "?disposition=inline");
+      const expiresIn = (url: string) =>
+        Number(new URL(url, "http://x").searchParams.get("expires")) - Date.now();
+      // A player seeks long after the page opened: the link lasts the hour the images do.
+      expect(expiresIn(inline)).toBeGreaterThan(55 * 60_000);
+      const seek = await fetchSigned(inline, { headers: { Range: "bytes=10-19" } });
+      expect(seek.status).toBe(206);
+      expect(seek.headers.get("content-type")).toBe(contentType);
+      expect(seek.headers.get("content-disposition")).toMatch(/^inline; filename="Clip.mp4"/);
+      expect(Buffer.from(await seek.arrayBuffer())).toEqual(video.content?.subarray(10, 20));
+      // A download's link stays short.
+      const download = await contentLink(c.viewer.tokens, path);
+      expect(expiresIn(download)).toBeLessThanOrEqual(5 * 60_000);
     }
   });
 

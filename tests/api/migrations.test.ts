@@ -40,6 +40,7 @@ const MIGRATIONS = [
   "0008-billing",
   "0009-unsubscribe",
   "0010-scale-out",
+  "0011-previews",
 ];
 
 describe("migrations", () => {

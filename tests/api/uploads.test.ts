@@ -4,11 +4,12 @@ import { Readable } from "node:stream";
 import { buffer as readAll } from "node:stream/consumers";
 import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
+import { pino } from "pino";
 import sharp from "sharp";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileRow } from "#api/db/schema.ts";
-import { PROCESS_FILE_JOB } from "#api/files/process.ts";
+import { createFileProcessor, PROCESS_FILE_JOB } from "#api/files/process.ts";
 import { metrics } from "#api/metrics.ts";
 import { bearer, expectError, type Tokens } from "./support/accounts.ts";
 import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
@@ -134,7 +135,11 @@ describe("POST .../files and PUT to the uploadUrl", () => {
       original_name: "holiday.jpg",
       blob_key: `teams/${team.teamId}/files/${fileId}/original`,
       thumbnail_key: `teams/${team.teamId}/files/${fileId}/thumbnail`,
+      thumbnail_large_key: `teams/${team.teamId}/files/${fileId}/thumbnail-large`,
       preview_key: `teams/${team.teamId}/files/${fileId}/preview`,
+      no_preview_reason: null,
+      width: 800,
+      height: 600,
     });
     expect(Number(row?.ref_date)).toBe(CAPTURED_MS);
     expect(Number(row?.size)).toBe(jpeg.length);
@@ -142,6 +147,8 @@ describe("POST .../files and PUT to the uploadUrl", () => {
     expect((await storedBytes(row?.blob_key ?? "")).equals(jpeg)).toBe(true);
     const thumbnail = await sharp(await storedBytes(row?.thumbnail_key ?? "")).metadata();
     expect(thumbnail).toMatchObject({ format: "webp", width: 70, height: 70 });
+    const large = await sharp(await storedBytes(row?.thumbnail_large_key ?? "")).metadata();
+    expect(large).toMatchObject({ format: "webp", width: 320, height: 320 });
     const preview = await sharp(await storedBytes(row?.preview_key ?? "")).metadata();
     expect(preview).toMatchObject({ format: "webp", width: 800, height: 600 });
     // The upload is gone once the blob holds the bytes.
@@ -170,7 +177,12 @@ describe("POST .../files and PUT to the uploadUrl", () => {
     await api.jobs.enqueue(PROCESS_FILE_JOB, { fileId, uploadId: "0".repeat(32) });
     await api.jobs.idle();
     const again = await fileRow(fileId);
-    expect(again).toMatchObject({ status: "ready", blob_key: stored?.blob_key });
+    expect(again).toMatchObject({
+      status: "ready",
+      blob_key: stored?.blob_key,
+      preview_key: null,
+      no_preview_reason: "unsupportedType",
+    });
     expect(Number(again?.crc32)).toBe(crc32(bytes));
     expect((await storedBytes(again?.blob_key ?? "")).equals(bytes)).toBe(true);
   });
@@ -192,9 +204,66 @@ describe("POST .../files and PUT to the uploadUrl", () => {
     expect((await put(url, broken)).status).toBe(200);
     await api.jobs.idle();
     const row = await fileRow(fileId);
-    expect(row).toMatchObject({ status: "ready", thumbnail_key: null, preview_key: null });
+    expect(row).toMatchObject({
+      status: "ready",
+      thumbnail_key: null,
+      thumbnail_large_key: null,
+      preview_key: null,
+      no_preview_reason: "damagedFile",
+    });
     expect(Number(row?.ref_date)).toBeGreaterThanOrEqual(before);
     expect(Number(row?.crc32)).toBe(crc32(Buffer.from(broken)));
+  });
+
+  it("keeps a stored file ready without previews when processing fails every attempt, and fails one never stored", async () => {
+    const jpeg = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 9, g: 9, b: 9 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const { fileId, url } = await started({
+      name: "stubborn.jpg",
+      contentType: "image/jpeg",
+      size: jpeg.length,
+    });
+    expect((await put(url, jpeg)).status).toBe(200);
+    await api.jobs.idle();
+    // As the queue leaves a file whose previews failed on every attempt: the original stored,
+    // the row still processing.
+    await api.db
+      .updateTable("files")
+      .set({ status: "processing", thumbnail_key: null, preview_key: null })
+      .where("file_id", "=", fileId)
+      .execute();
+    const processor = createFileProcessor({
+      db: api.db,
+      blobs: api.blobs,
+      uploads: api.uploadStore,
+      logger: pino({ level: "silent" }),
+      now: api.clock.now,
+    });
+    await processor.failFile({ fileId, uploadId: "0".repeat(32) });
+    const kept = await fileRow(fileId);
+    expect(kept).toMatchObject({
+      status: "ready",
+      preview_key: null,
+      no_preview_reason: "processingFailed",
+    });
+    expect((await storedBytes(kept?.blob_key ?? "")).equals(jpeg)).toBe(true);
+    const listed = (await (
+      await api.request(`${filesPath()}/${fileId}`, { headers: bearer(owner) })
+    ).json()) as { previewStatus: string; noPreviewReason: string };
+    expect(listed).toMatchObject({ previewStatus: "none", noPreviewReason: "processingFailed" });
+
+    // Never stored: nothing to keep, the file is failed and no longer listed.
+    const lost = await started({ name: "lost.txt", contentType: "text/plain", size: 10 });
+    await api.db
+      .updateTable("files")
+      .set({ status: "processing" })
+      .where("file_id", "=", lost.fileId)
+      .execute();
+    await processor.failFile({ fileId: lost.fileId, uploadId: "0".repeat(32) });
+    expect((await fileRow(lost.fileId))?.status).toBe("failed");
   });
 
   it("refuses a .jpg that is really HTML, and removes the file", async () => {

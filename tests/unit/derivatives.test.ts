@@ -1,7 +1,12 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { makeDerivatives, PREVIEW_MAX_PX, THUMBNAIL_PX } from "#api/files/derivatives.ts";
+import {
+  makeDerivatives,
+  PREVIEW_MAX_PX,
+  THUMBNAIL_LARGE_PX,
+  THUMBNAIL_PX,
+} from "#api/files/derivatives.ts";
 import {
   ImageDimensionsError,
   ImageTooLargeError,
@@ -27,7 +32,7 @@ beforeAll(async () => {
 });
 
 describe("makeDerivatives", () => {
-  it("makes a square WebP thumbnail and a preview that fits inside 1600 px, from a stream", async () => {
+  it("makes square WebP thumbnails of two sizes and a preview that fits inside 1600 px, from a stream", async () => {
     const result = await makeDerivatives(streamOf(landscape));
     expect(result).toMatchObject({ width: 3200, height: 1800 });
     expect(result.thumbnail).toMatchObject({
@@ -40,7 +45,12 @@ describe("makeDerivatives", () => {
       width: PREVIEW_MAX_PX,
       height: 900,
     });
-    for (const output of [result.thumbnail, result.preview]) {
+    expect(result.thumbnailLarge).toMatchObject({
+      contentType: "image/webp",
+      width: THUMBNAIL_LARGE_PX,
+      height: THUMBNAIL_LARGE_PX,
+    });
+    for (const output of [result.thumbnail, result.thumbnailLarge, result.preview]) {
       const metadata = await sharp(output.buffer).metadata();
       expect([metadata.format, metadata.width, metadata.height]).toEqual([
         "webp",
@@ -58,6 +68,8 @@ describe("makeDerivatives", () => {
     const small = await halves(300, 120).png().toBuffer();
     const result = await makeDerivatives(small);
     expect(result.preview).toMatchObject({ width: 300, height: 120 });
+    // The larger thumbnail is never enlarged past the image's shorter side.
+    expect(result.thumbnailLarge).toMatchObject({ width: 120, height: 120 });
     expect(result.thumbnail).toMatchObject({ width: THUMBNAIL_PX, height: THUMBNAIL_PX });
   });
 

@@ -2691,7 +2691,7 @@ export interface paths {
                     /** @description attachment (the default) or inline; inline is kept only for raster images and the webp variants, anything else is served as an attachment */
                     disposition?: "attachment" | "inline";
                     /** @description The uploaded bytes (the default), or the webp thumbnail or preview */
-                    variant?: "original" | "thumbnail" | "preview";
+                    variant?: "original" | "thumbnail" | "thumbnailLarge" | "preview";
                 };
                 header?: never;
                 path: {
@@ -5522,12 +5522,26 @@ export interface components {
             contentType: string;
             /** @description Epoch ms of the upload */
             createdAt: number;
+            /** @description A video's length in milliseconds; null for anything else */
+            durationMs: number | null;
             fileId: string;
+            /** @description An image's or video's height in pixels, upright; null when unknown */
+            height: number | null;
             /** @description The current name: 2 to 50 characters */
             name: string;
+            /**
+             * @description Why previewStatus is none; null otherwise
+             * @enum {string|null}
+             */
+            noPreviewReason: "unsupportedType" | "damagedFile" | "decoderMissing" | "tooLarge" | "processingFailed" | null;
             /** @description The name it was uploaded with; renames leave it */
             originalName: string;
-            /** @description Signed inline link to a webp about 1600 px, valid 1 hour; null when none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            /**
+             * @description pending while the file is processed; ready when it has a thumbnail and preview; none when it will have neither, with noPreviewReason saying why
+             * @enum {string}
+             */
+            previewStatus: "pending" | "ready" | "none";
+            /** @description Signed inline link to a webp about 1600 px (a video's poster frame), valid 1 hour; null when none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
             previewUrl: string | null;
             /** @description When the caller last opened it (epoch ms); null if never or before updatedAt */
             readAt: number | null;
@@ -5541,7 +5555,9 @@ export interface components {
              */
             status: "uploading" | "processing" | "ready" | "failed";
             teamId: string;
-            /** @description Signed inline link to a small webp, valid 1 hour; null when there is none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            /** @description Signed inline link to a 320 px square webp, valid 1 hour; null when there is none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            thumbnailLargeUrl: string | null;
+            /** @description Signed inline link to a 70 px square webp, valid 1 hour; null when there is none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
             thumbnailUrl: string | null;
             /** @description Epoch ms of the last update */
             updatedAt: number;
@@ -5554,6 +5570,8 @@ export interface components {
                 nickname: string;
                 userId: string;
             } | null;
+            /** @description An image's or video's width in pixels, upright; null when unknown */
+            width: number | null;
         };
         FileContentLink: {
             /** @description A GET link valid 5 minutes, no bearer needed; served with Content-Disposition, nosniff, Content-Security-Policy sandbox and Range support. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
