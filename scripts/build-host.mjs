@@ -1,11 +1,16 @@
-// Bundles the host (server.ts with api/, domain/ and server/) into build/host/server.js, and the
-// backup command (backup.ts) into build/host/backup.js.
+// Bundles the host (server.ts with api/, domain/ and server/) into build/host/server.js, the
+// backup command (backup.ts) into build/host/backup.js, and the HEIC decoder's worker thread
+// (api/media/heic-worker.ts) into build/host/heic-worker.js, where api/media/heic.ts looks for it.
 // npm packages stay external; the Remix app itself is built by `remix vite:build`.
 import { build } from "esbuild";
 
 await build({
-  // The host, and the backup command (backup.ts) that runs beside it.
-  entryPoints: { server: "server.ts", backup: "backup.ts" },
+  // The host, the backup command (backup.ts) that runs beside it, and the HEIC worker.
+  entryPoints: {
+    server: "server.ts",
+    backup: "backup.ts",
+    "heic-worker": "api/media/heic-worker.ts",
+  },
   outdir: "build/host",
   bundle: true,
   platform: "node",
