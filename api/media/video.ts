@@ -36,12 +36,15 @@ const MAX_STDERR_BYTES = 16 * 1024;
  */
 const DEMUXERS = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,mpeg,mpegts,flv,ogg";
 
+/** Where FFPROBE_PATH and FFMPEG_PATH are read: process.env, or a test's own values. */
+export type VideoToolEnv = Readonly<Record<string, string | undefined>>;
+
 export interface VideoToolPaths {
   ffprobe: string;
   ffmpeg: string;
 }
 
-export function videoToolPaths(env: NodeJS.ProcessEnv = process.env): VideoToolPaths {
+export function videoToolPaths(env: VideoToolEnv = process.env): VideoToolPaths {
   return { ffprobe: env.FFPROBE_PATH || "ffprobe", ffmpeg: env.FFMPEG_PATH || "ffmpeg" };
 }
 
@@ -60,7 +63,7 @@ const checked = new Map<string, Promise<boolean>>();
  * Which of ffprobe and ffmpeg run here, each tried once per path (`-version`) and remembered.
  * Never throws: a missing tool is `available: false` and a warning to log once.
  */
-export async function findVideoTools(env: NodeJS.ProcessEnv = process.env): Promise<VideoTools> {
+export async function findVideoTools(env: VideoToolEnv = process.env): Promise<VideoTools> {
   const paths = videoToolPaths(env);
   const [ffprobe, ffmpeg] = await Promise.all([
     runs("ffprobe", paths.ffprobe),
@@ -112,7 +115,7 @@ export interface VideoProbe {
  */
 export async function probeVideo(
   input: string,
-  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+  options: { timeoutMs?: number; env?: VideoToolEnv } = {},
 ): Promise<VideoProbe> {
   const { ffprobe } = videoToolPaths(options.env);
   const args = [
@@ -179,7 +182,7 @@ export function posterTimeMs(durationMs: number | null): number {
  */
 export async function posterFrame(
   input: string,
-  options: { atMs?: number; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+  options: { atMs?: number; timeoutMs?: number; env?: VideoToolEnv } = {},
 ): Promise<Buffer> {
   const atMs = Math.max(0, Math.floor(options.atMs ?? 0));
   const frame = await grabFrame(input, atMs, options);
@@ -195,7 +198,7 @@ export async function posterFrame(
 async function grabFrame(
   input: string,
   atMs: number,
-  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv },
+  options: { timeoutMs?: number; env?: VideoToolEnv },
 ): Promise<Buffer> {
   const { ffmpeg } = videoToolPaths(options.env);
   const fit = `'min(iw,${POSTER_MAX_PX})':'min(ih,${POSTER_MAX_PX})'`;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { build } from "esbuild";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ImageDimensionsError, InvalidImageError } from "#api/images/errors.ts";
 import { MediaTimeoutError } from "#api/media/errors.ts";
@@ -39,7 +39,7 @@ async function secondItem() {
   return Number(/image: 120x60 \(id=(\d+)\)/.exec(listing)?.[1]);
 }
 
-async function jpeg(name: string, image: sharp.Sharp) {
+async function jpeg(name: string, image: Sharp) {
   const file = path.join(folder, name);
   await image.jpeg({ quality: 95 }).toFile(file);
   return file;
