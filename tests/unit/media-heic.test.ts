@@ -51,13 +51,14 @@ beforeAll(async () => {
     [await jpeg("landscape.jpg", halves(400, 200))],
     path.join(folder, "landscape.heic"),
   );
-});
+}, 60_000);
 
 afterAll(async () => {
   await fs.rm(folder, { recursive: true, force: true });
 });
 
-describe("decodeHeic", () => {
+// Each decode starts a worker that loads libheif (about half a second on two busy cores).
+describe("decodeHeic", { timeout: 60_000 }, () => {
   it("decodes a HEIC into raw RGBA that sharp reads", async () => {
     const image = await decodeHeic(landscape, { maxPixels: MAX_PIXELS });
     expect({ width: image.width, height: image.height, channels: image.channels }).toEqual({

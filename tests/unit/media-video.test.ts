@@ -69,13 +69,13 @@ beforeAll(async () => {
   const whole = await fs.readFile(file("h264.mp4"));
   await fs.writeFile(file("truncated.mp4"), whole.subarray(0, whole.length / 2));
   await fs.writeFile(file("notes.mp4"), "these are not moving pictures");
-});
+}, 120_000);
 
 afterAll(async () => {
   await fs.rm(folder, { recursive: true, force: true });
 });
 
-describe("probeVideo", () => {
+describe("probeVideo", { timeout: 60_000 }, () => {
   it("reads an H.264 MP4's duration, size and codec", async () => {
     const probe = await probeVideo(file("h264.mp4"));
     expect(probe).toMatchObject({ width: 640, height: 360, videoCodec: "h264", rotation: 0 });
@@ -122,7 +122,7 @@ describe("probeVideo", () => {
   });
 });
 
-describe("posterFrame", () => {
+describe("posterFrame", { timeout: 60_000 }, () => {
   it("makes a PNG of one frame, the video's own size when it is small", async () => {
     const poster = await posterFrame(file("h264.mp4"), { atMs: 1000 });
     expect(await pngSize(poster)).toEqual({ format: "png", width: 640, height: 360 });
@@ -170,7 +170,7 @@ describe("posterTimeMs", () => {
   });
 });
 
-describe("without ffmpeg", () => {
+describe("without ffmpeg", { timeout: 60_000 }, () => {
   const env = { FFMPEG_PATH: "/nonexistent/ffmpeg", FFPROBE_PATH: "/nonexistent/ffprobe" };
 
   it("says the tools are unavailable, with one warning to log, and never throws", async () => {
