@@ -28,6 +28,11 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     PORT=3000
 WORKDIR /app
+# ffprobe and ffmpeg read videos' durations and make their posters (docs/operations.md, "Video
+# posters and durations"); Debian's package, nothing downloaded at build time besides it.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
 RUN mkdir -p /data && chown node:node /data
 COPY --from=build --chown=root:root /app/package.json ./package.json
 COPY --from=build --chown=root:root /app/node_modules ./node_modules

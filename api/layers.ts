@@ -18,6 +18,8 @@ export const API_LAYERS: readonly { name: string; folders: readonly string[] }[]
     name: "infrastructure",
     folders: ["metrics.ts", "http/", "storage/", "net/", "mail/", "images/"],
   },
+  // Decoders for what sharp cannot read (HEIC, video frames), answering with images/' errors.
+  { name: "media", folders: ["media/"] },
   { name: "jobs", folders: ["jobs/"] },
   // Who may enter a team and see a collection, and who is acting: shared by every feature.
   { name: "access", folders: ["access/"] },

@@ -1,11 +1,18 @@
-// Bundles the host (server.ts with api/, domain/ and server/) into build/host/server.js, and the
-// backup command (backup.ts) into build/host/backup.js.
+// Bundles the host (server.ts with api/, domain/ and server/) into build/host/server.js, the
+// backup command (backup.ts) into build/host/backup.js, and the HEIC decoder's worker thread
+// (api/media/heic-worker.ts) into build/host/heic-worker.js, where api/media/heic.ts looks for it.
 // npm packages stay external; the Remix app itself is built by `remix vite:build`.
+import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
-await build({
-  // The host, and the backup command (backup.ts) that runs beside it.
-  entryPoints: { server: "server.ts", backup: "backup.ts" },
+/** esbuild's options, exported so tests/unit/media-heic.test.ts builds the worker the same way. */
+export const hostBuildOptions = {
+  // The host, the backup command (backup.ts) that runs beside it, and the HEIC worker.
+  entryPoints: {
+    server: "server.ts",
+    backup: "backup.ts",
+    "heic-worker": "api/media/heic-worker.ts",
+  },
   outdir: "build/host",
   bundle: true,
   platform: "node",
@@ -16,4 +23,8 @@ await build({
   logLevel: "warning",
   // Only the web config's type comes from app/; nothing of app/ may be bundled into the host.
   banner: { js: "// Built by scripts/build-host.mjs" },
-});
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await build(hostBuildOptions);
+}
