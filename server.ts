@@ -10,8 +10,10 @@ import { createBackgroundWork } from "#api/background.ts";
 import { BUILT_IN_CATALOGUE, type CataloguePlan, readCatalogue } from "#api/billing/catalogue.ts";
 import { stripeRedirectOrigins } from "#api/billing/stripe.ts";
 import { migrateToLatest, openDatabase } from "#api/db/database.ts";
+import { enqueueMissingPreviews } from "#api/files/process.ts";
 import { createJobQueue } from "#api/jobs/queue.ts";
 import { createMailer } from "#api/mail/mailer.ts";
+import { findVideoTools } from "#api/media/video.ts";
 import {
   apiResource,
   httpRequests,
@@ -195,6 +197,15 @@ async function main() {
       }),
     );
     jobs.start();
+    // Videos get posters and durations only where ffmpeg runs: said once, at start-up.
+    void findVideoTools().then((tools) => {
+      if (tools.warning) logger.warn(tools.warning);
+    });
+    // HEIC photos and videos stored before their previews could be made get them now.
+    void enqueueMissingPreviews(db, jobs).then(
+      (count) => count > 0 && logger.info({ files: count }, "previews: files queued for previews"),
+      (error: unknown) => logger.warn({ err: error }, "previews: missing previews not queued"),
+    );
   }
 
   const webConfig: WebConfig = {

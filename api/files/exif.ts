@@ -1,4 +1,5 @@
 import exifr from "exifr";
+import { readHeifExifTiff } from "#api/media/heif-boxes.ts";
 
 /**
  * How much of a file's start is handed to `readCaptureDate`. A JPEG's EXIF segment comes before
@@ -25,6 +26,22 @@ const EARLIEST_YEAR = 1800;
  * back unchanged when shown in UTC. See ADR 015.
  */
 export async function readCaptureDate(head: Uint8Array): Promise<number | null> {
+  const date = await captureDateOf(head);
+  if (date !== null) return date;
+  // A HEIF whose EXIF item exifr does not find (see readHeifExifTiff): its TIFF block alone.
+  const tiff = isHeif(head) ? readHeifExifTiff(head) : null;
+  return tiff ? captureDateOf(tiff) : null;
+}
+
+/** An ISO media file branded as a HEIF image (`ftyp` first, `heic`, `mif1`, … brands). */
+function isHeif(head: Uint8Array) {
+  const text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, 32)).toString(
+    "latin1",
+  );
+  return text.slice(4, 8) === "ftyp" && /heic|heix|heim|heis|hevc|hevx|mif1|msf1/.test(text);
+}
+
+async function captureDateOf(head: Uint8Array): Promise<number | null> {
   let tags: Record<string, unknown> | undefined;
   try {
     tags = await exifr.parse(Buffer.from(head.buffer, head.byteOffset, head.byteLength), {

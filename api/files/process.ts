@@ -2,19 +2,13 @@ import { Readable, Transform, type TransformCallback, Writable } from "node:stre
 import { pipeline } from "node:stream/promises";
 import type { Logger } from "pino";
 import type { Clock } from "#api/clock.ts";
-import type { Db, NoPreviewReason } from "#api/db/schema.ts";
+import type { Db, FileRow, NoPreviewReason } from "#api/db/schema.ts";
 import { createCrc32 } from "#api/files/crc32.ts";
-import { makeDerivatives } from "#api/files/derivatives.ts";
 import { EXIF_HEAD_BYTES } from "#api/files/exif.ts";
 import { fileBlobKey } from "#api/files/file-views.ts";
-import { RASTER_IMAGE_TYPES } from "#api/files/sniff.ts";
-import {
-  ImageDimensionsError,
-  ImageTooLargeError,
-  InvalidImageError,
-  UnsupportedImageTypeError,
-} from "#api/images/errors.ts";
+import { makePreviews } from "#api/files/previews.ts";
 import type { JobQueue } from "#api/jobs/queue.ts";
+import { findVideoTools, type VideoTools } from "#api/media/video.ts";
 import type { BlobStore } from "#api/storage/index.ts";
 import type { UploadStore } from "#api/storage/upload-store.ts";
 
@@ -35,6 +29,7 @@ import type { UploadStore } from "#api/storage/upload-store.ts";
 
 export const PROCESS_FILE_JOB = "processFile";
 export const EXPIRE_UPLOAD_JOB = "expireUpload";
+export const MAKE_PREVIEWS_JOB = "makePreviews";
 
 export interface FileJobPayload {
   fileId: string;
@@ -52,23 +47,14 @@ export function fileBlobKeys(teamId: string, fileId: string) {
 }
 
 /** What processing made of a file's previews: their keys and its size, or why there are none. */
-type Previews =
-  | {
-      thumbnail: string;
-      thumbnailLarge: string;
-      preview: string;
-      width: number;
-      height: number;
-      reason: null;
-    }
-  | {
-      thumbnail: null;
-      thumbnailLarge: null;
-      preview: null;
-      width: null;
-      height: null;
-      reason: NoPreviewReason;
-    };
+type Previews = {
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+} & (
+  | { thumbnail: string; thumbnailLarge: string; preview: string; reason: null }
+  | { thumbnail: null; thumbnailLarge: null; preview: null; reason: NoPreviewReason }
+);
 
 /** The columns of a ready file without previews. */
 function noPreviewColumns(reason: NoPreviewReason) {
@@ -87,12 +73,10 @@ function noPreviews(reason: NoPreviewReason): Previews {
     preview: null,
     width: null,
     height: null,
+    durationMs: null,
     reason,
   };
 }
-
-/** Types libvips reads here; others get no thumbnail. */
-const RASTER_TYPES = new Set<string>(RASTER_IMAGE_TYPES);
 
 /** Passes bytes through, computing the CRC-32 and size and keeping the first bytes. */
 class Inspect extends Transform {
@@ -121,25 +105,27 @@ class Inspect extends Transform {
   }
 }
 
-/** Why a derivative failure leaves the file ready without previews; null for other failures. */
-function noPreviewReasonOf(error: unknown): NoPreviewReason | null {
-  if (error instanceof UnsupportedImageTypeError) return "unsupportedType";
-  if (error instanceof ImageDimensionsError || error instanceof ImageTooLargeError) {
-    return "tooLarge";
-  }
-  if (error instanceof InvalidImageError) return "damagedFile";
-  return null;
-}
-
 export interface FileProcessorOptions {
   db: Db;
   blobs: BlobStore;
   uploads: UploadStore;
   logger: Logger;
   now: Clock;
+  /** Which video tools run here; found on the PATH (FFPROBE_PATH, FFMPEG_PATH) when absent. */
+  videoTools?: () => Promise<VideoTools>;
+  /** Where a video kept in a bucket is copied for ffmpeg; the system's temp folder by default. */
+  scratchDir?: string;
 }
 
-export function createFileProcessor({ db, blobs, uploads, logger, now }: FileProcessorOptions) {
+export function createFileProcessor({
+  db,
+  blobs,
+  uploads,
+  logger,
+  now,
+  videoTools = () => findVideoTools(),
+  scratchDir,
+}: FileProcessorOptions) {
   async function findFile(fileId: string) {
     return db.selectFrom("files").selectAll().where("file_id", "=", fileId).executeTakeFirst();
   }
@@ -175,49 +161,57 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
     return { crc32: inspect.crc.digest(), size: inspect.bytes, head: inspect.head };
   }
 
-  /** Thumbnails and preview, stored; no keys, and why, when the image cannot be read. */
+  /** Thumbnails and preview, made and stored; no keys, and why, when there can be none. */
   async function derive(
     fileId: string,
+    contentType: string,
     keys: ReturnType<typeof fileBlobKeys>,
-    uploadId: string,
+    uploadId: string | null,
   ): Promise<Previews> {
-    const local = uploads.localPath(uploadId);
-    const fromUpload = local !== null && (await uploads.offset(uploadId)) !== null;
-    let input: string | Readable;
-    if (fromUpload && local) {
-      input = local;
-    } else {
-      const blob = await blobs.get(keys.original);
-      if (!blob) throw new Error(`The blob ${keys.original} is missing`);
-      input = blob.body;
-    }
-    try {
-      const made = await makeDerivatives(input);
-      for (const [key, derivative] of [
-        [keys.thumbnail, made.thumbnail],
-        [keys.thumbnailLarge, made.thumbnailLarge],
-        [keys.preview, made.preview],
-      ] as const) {
-        await blobs.put(key, Readable.from([derivative.buffer]), {
-          contentType: derivative.contentType,
-          contentLength: derivative.buffer.length,
-        });
-      }
+    const local = uploadId === null ? null : uploads.localPath(uploadId);
+    const fromUpload =
+      local !== null && uploadId !== null && (await uploads.offset(uploadId)) !== null;
+    const result = await makePreviews(
+      contentType,
+      {
+        localPath: fromUpload ? local : null,
+        open: async () => {
+          const blob = await blobs.get(keys.original);
+          if (!blob) throw new Error(`The blob ${keys.original} is missing`);
+          return blob.body;
+        },
+      },
+      { videoTools, scratchDir },
+    );
+    if (result.made === null) {
+      logger.info({ fileId, reason: result.reason }, "file: no previews");
       return {
-        thumbnail: keys.thumbnail,
-        thumbnailLarge: keys.thumbnailLarge,
-        preview: keys.preview,
-        width: made.width,
-        height: made.height,
-        reason: null,
+        ...noPreviews(result.reason),
+        width: result.width,
+        height: result.height,
+        durationMs: result.durationMs,
       };
-    } catch (error) {
-      if (typeof input !== "string") input.destroy();
-      const reason = noPreviewReasonOf(error);
-      if (reason === null) throw error;
-      logger.info({ fileId, reason, cause: (error as Error).message }, "file: no previews");
-      return noPreviews(reason);
     }
+    const { made } = result;
+    for (const [key, derivative] of [
+      [keys.thumbnail, made.thumbnail],
+      [keys.thumbnailLarge, made.thumbnailLarge],
+      [keys.preview, made.preview],
+    ] as const) {
+      await blobs.put(key, Readable.from([derivative.buffer]), {
+        contentType: derivative.contentType,
+        contentLength: derivative.buffer.length,
+      });
+    }
+    return {
+      thumbnail: keys.thumbnail,
+      thumbnailLarge: keys.thumbnailLarge,
+      preview: keys.preview,
+      width: made.width,
+      height: made.height,
+      durationMs: result.durationMs,
+      reason: null,
+    };
   }
 
   return {
@@ -248,9 +242,7 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
       } else {
         seen = await inspectBlob(stored);
       }
-      const derived = RASTER_TYPES.has(row.content_type)
-        ? await derive(fileId, keys, uploadId)
-        : noPreviews("unsupportedType");
+      const derived = await derive(fileId, row.content_type, keys, uploadId);
       const done = await db
         .updateTable("files")
         .set({
@@ -264,6 +256,7 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
           no_preview_reason: derived.reason,
           width: derived.width,
           height: derived.height,
+          duration_ms: derived.durationMs,
           // ref_date was set from the EXIF head when the last byte arrived, and updated_at stays:
           // processing changes nothing the reader sees as the file, so it neither moves in
           // lists nor becomes unread.
@@ -316,6 +309,45 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
       await uploads.remove(uploadId);
     },
 
+    /**
+     * Makes the previews of a ready file that has none and no reason: a HEIC or video stored
+     * before this server could make theirs (migration 0011). Anything else is left as it is.
+     */
+    async makeMissingPreviews({ fileId }: { fileId: string }) {
+      const row = await findFile(fileId);
+      if (!row || !needsPreviews(row)) return;
+      const keys = fileBlobKeys(row.team_id, row.file_id);
+      const derived = await derive(fileId, row.content_type, keys, null);
+      await db
+        .updateTable("files")
+        .set({
+          thumbnail_key: derived.thumbnail,
+          thumbnail_large_key: derived.thumbnailLarge,
+          preview_key: derived.preview,
+          no_preview_reason: derived.reason,
+          width: derived.width,
+          height: derived.height,
+          duration_ms: derived.durationMs,
+        })
+        .where("file_id", "=", fileId)
+        .where("status", "=", "ready")
+        .where("preview_key", "is", null)
+        .where("no_preview_reason", "is", null)
+        .execute();
+    },
+
+    /** The missing previews failed every attempt: said so, rather than tried forever. */
+    async failMissingPreviews({ fileId }: { fileId: string }) {
+      await db
+        .updateTable("files")
+        .set(noPreviewColumns("processingFailed"))
+        .where("file_id", "=", fileId)
+        .where("status", "=", "ready")
+        .where("preview_key", "is", null)
+        .where("no_preview_reason", "is", null)
+        .execute();
+    },
+
     /** Removes a file whose bytes never all arrived, with its partial upload. */
     async expireUpload({ fileId, uploadId }: FileJobPayload) {
       const removed = await db
@@ -336,11 +368,47 @@ export function createFileProcessor({ db, blobs, uploads, logger, now }: FilePro
 
 export type FileProcessor = ReturnType<typeof createFileProcessor>;
 
+/** A ready file without previews or a reason for it: made before its type's previews could be. */
+function needsPreviews(
+  row: Pick<FileRow, "status" | "blob_key" | "preview_key" | "no_preview_reason">,
+) {
+  return (
+    row.status === "ready" &&
+    row.blob_key !== null &&
+    row.preview_key === null &&
+    row.no_preview_reason === null
+  );
+}
+
+/**
+ * Queues the previews of every ready file that has none and no reason (see makeMissingPreviews);
+ * answers how many. Run at start-up: each job checks again, so running it twice costs a read.
+ */
+export async function enqueueMissingPreviews(
+  db: Db,
+  queue: Pick<JobQueue, "enqueue">,
+): Promise<number> {
+  const rows = await db
+    .selectFrom("files")
+    .select("file_id")
+    .where("status", "=", "ready")
+    .where("blob_key", "is not", null)
+    .where("preview_key", "is", null)
+    .where("no_preview_reason", "is", null)
+    .execute();
+  for (const row of rows) await queue.enqueue(MAKE_PREVIEWS_JOB, { fileId: row.file_id });
+  return rows.length;
+}
+
 /** Registers the file jobs on the queue. */
 export function registerFileJobs(queue: JobQueue, processor: FileProcessor) {
   queue.register<FileJobPayload>(PROCESS_FILE_JOB, {
     run: (payload) => processor.processFile(payload),
     giveUp: (payload) => processor.failFile(payload),
+  });
+  queue.register<{ fileId: string }>(MAKE_PREVIEWS_JOB, {
+    run: (payload) => processor.makeMissingPreviews(payload),
+    giveUp: (payload) => processor.failMissingPreviews(payload),
   });
   queue.register<FileJobPayload>(EXPIRE_UPLOAD_JOB, {
     run: (payload) => processor.expireUpload(payload),

@@ -67,6 +67,27 @@ function readLayout(view: DataView, bytes: Uint8Array): HeifLayout {
   return { transformed, exifOrientation: exif ? orientationOf(exif) : 1 };
 }
 
+/**
+ * The TIFF block (header and IFDs) of a HEIF file's EXIF item, or null when there is none or it
+ * lies past `bytes`. What exifr reads as a TIFF: it reads a HEIF's own EXIF item only when the
+ * item starts with `Exif\0\0` as an iPhone's does, not when its offset to the header is 0, as
+ * libheif's encoders write it.
+ */
+export function readHeifExifTiff(bytes: Uint8Array): Uint8Array | null {
+  try {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const meta = childBoxes(view, 0, view.byteLength).find((box) => box.type === "meta");
+    if (!meta) return null;
+    const metaChildren = childBoxes(view, meta.start + 4, meta.end);
+    const item = exifItem(view, bytes, (type) => metaChildren.find((box) => box.type === type));
+    if (!item || item.byteLength < 8) return null;
+    const tiff = 4 + new DataView(item.buffer, item.byteOffset, item.byteLength).getUint32(0);
+    return tiff < item.byteLength ? item.subarray(tiff) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The boxes laid one after another from `start` to `end`. */
 function childBoxes(view: DataView, start: number, end: number): Box[] {
   const boxes: Box[] = [];

@@ -1,0 +1,395 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { buffer as readAll } from "node:stream/consumers";
+import { pino } from "pino";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FileRow } from "#api/db/schema.ts";
+import { createFileProcessor, enqueueMissingPreviews } from "#api/files/process.ts";
+import { findVideoTools } from "#api/media/video.ts";
+import { heicFrom, tempFolder, tool, withDeclaredSize } from "#tests/support/media-files.ts";
+import { bearer, type Tokens } from "./support/accounts.ts";
+import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
+import { insertCollection } from "./support/collections.ts";
+import { ownedTeam, type TestTeam } from "./support/teams.ts";
+
+// The files people send from phones and cameras, uploaded over real HTTP and processed by the
+// real job (docs/product.md#thumbnails; ADR 061): every type gets its previews, or "none" with
+// the reason, and nothing a file holds can stop the queue or answer a 5xx. The files are made
+// here by Debian's heif-enc, ffmpeg, exiftool and by sharp.
+
+let api: TestApi;
+let team: TestTeam;
+let owner: Tokens;
+let collectionId: string;
+let dir: string;
+
+beforeAll(async () => {
+  api = await startApi();
+  const owned = await ownedTeam(api);
+  team = owned.team;
+  owner = owned.tokens;
+  collectionId = (await insertCollection(api, team)).collectionId;
+  dir = await tempFolder("media-uploads");
+});
+afterAll(async () => {
+  await api.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const filesPath = () => `/api/teams/${team.teamId}/collections/${collectionId}/files`;
+
+interface ApiFile {
+  fileId: string;
+  contentType: string;
+  previewStatus: string;
+  noPreviewReason: string | null;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  refDate: number;
+  thumbnailUrl: string | null;
+  thumbnailLargeUrl: string | null;
+  previewUrl: string | null;
+}
+
+/** Uploads `bytes` as a phone's browser would (POST then PUT), runs the queue, reads the file. */
+async function upload(name: string, bytes: Buffer, contentType = "") {
+  const created = await api.request(filesPath(), {
+    method: "POST",
+    headers: bearer(owner),
+    json: { name, contentType, size: bytes.length },
+  });
+  expect(created.status).toBe(201);
+  const { fileId, uploadUrl } = (await created.json()) as { fileId: string; uploadUrl: string };
+  const sent = await fetch(uploadUrl.replace(PUBLIC_URL, api.url), {
+    method: "PUT",
+    headers: { "Content-Type": contentType || "application/octet-stream" },
+    body: new Uint8Array(bytes),
+  });
+  expect(sent.status).toBe(200);
+  await api.jobs.idle();
+  return read(fileId);
+}
+
+async function read(fileId: string): Promise<ApiFile> {
+  const response = await api.request(`${filesPath()}/${fileId}`, { headers: bearer(owner) });
+  expect(response.status).toBe(200);
+  return (await response.json()) as ApiFile;
+}
+
+async function row(fileId: string): Promise<FileRow> {
+  return api.db
+    .selectFrom("files")
+    .selectAll()
+    .where("file_id", "=", fileId)
+    .executeTakeFirstOrThrow();
+}
+
+async function blob(key: string | null) {
+  const stored = key === null ? null : await api.blobs.get(key);
+  if (!stored) throw new Error(`no blob at ${key}`);
+  return readAll(stored.body);
+}
+
+/** The stored preview's size and the colour of its top-left and bottom-right corners. */
+async function previewOf(file: ApiFile) {
+  const bytes = await blob((await row(file.fileId)).preview_key);
+  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+  const at = (x: number, y: number) => {
+    const i = (y * info.width + x) * info.channels;
+    return [data[i], data[i + 1], data[i + 2]] as [number, number, number];
+  };
+  return {
+    width: info.width,
+    height: info.height,
+    topLeft: at(2, 2),
+    bottomRight: at(info.width - 3, info.height - 3),
+  };
+}
+
+const isRed = ([r, g, b]: number[]) => (r ?? 0) > 180 && (g ?? 255) < 90 && (b ?? 255) < 90;
+const isBlue = ([r, g, b]: number[]) => (r ?? 255) < 90 && (g ?? 255) < 90 && (b ?? 0) > 180;
+
+/**
+ * A JPEG stored 600 × 400 with red on its top half and blue below, and EXIF orientation 6 and a
+ * capture date, as a phone held upright writes it: shown 400 × 600, red on the right.
+ */
+async function phoneJpeg(file: string) {
+  const half = (colour: { r: number; g: number; b: number }) =>
+    sharp({ create: { width: 600, height: 200, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+  await sharp({ create: { width: 600, height: 400, channels: 3, background: "#000" } })
+    .composite([
+      { input: await half({ r: 230, g: 20, b: 20 }), top: 0, left: 0 },
+      { input: await half({ r: 20, g: 20, b: 230 }), top: 200, left: 0 },
+    ])
+    .jpeg({ quality: 92 })
+    .toFile(file);
+  await tool("exiftool", [
+    "-q",
+    "-overwrite_original",
+    "-Orientation#=6",
+    "-DateTimeOriginal=2024:07:14 09:30:00",
+    "-OffsetTimeOriginal=+02:00",
+    file,
+  ]);
+  return fs.readFile(file);
+}
+
+const TAKEN = Date.UTC(2024, 6, 14, 7, 30, 0);
+
+async function video(name: string, args: string[]) {
+  const file = path.join(dir, name);
+  await tool("ffmpeg", ["-v", "error", "-y", ...args, file]);
+  return fs.readFile(file);
+}
+
+const testSource = (seconds: number, size = "320x240") => [
+  "-f",
+  "lavfi",
+  "-i",
+  `testsrc=size=${size}:rate=25:duration=${seconds}`,
+];
+
+describe("photos", () => {
+  it("an iPhone HEIC: upright previews of both sizes, its size and the date it was taken", async () => {
+    const jpeg = path.join(dir, "iphone.jpg");
+    await phoneJpeg(jpeg);
+    const heic = await heicFrom([jpeg], path.join(dir, "IMG_0001.HEIC"));
+    const file = await upload("IMG_0001.HEIC", heic, "image/heic");
+    expect(file).toMatchObject({
+      contentType: "image/heic",
+      previewStatus: "ready",
+      noPreviewReason: null,
+      width: 400,
+      height: 600,
+      refDate: TAKEN,
+    });
+    const preview = await previewOf(file);
+    expect([preview.width, preview.height]).toEqual([400, 600]);
+    // Turned as the phone was held: red on the right, blue on the left.
+    expect(isBlue(preview.topLeft)).toBe(true);
+    expect(isRed(preview.bottomRight)).toBe(true);
+    const large = await sharp(await blob((await row(file.fileId)).thumbnail_large_key)).metadata();
+    expect(large).toMatchObject({ format: "webp", width: 320, height: 320 });
+    // The original is kept byte for byte.
+    expect((await blob((await row(file.fileId)).blob_key)).equals(heic)).toBe(true);
+  });
+
+  it("a HEIC holding a second image, as a burst does: the primary image's previews", async () => {
+    const first = path.join(dir, "primary.jpg");
+    const second = path.join(dir, "second.jpg");
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: "#e01010" } })
+      .jpeg()
+      .toFile(first);
+    await sharp({ create: { width: 100, height: 100, channels: 3, background: "#1010e0" } })
+      .jpeg()
+      .toFile(second);
+    const heic = await heicFrom([first, second], path.join(dir, "burst.heic"));
+    const file = await upload("burst.heic", heic);
+    expect(file).toMatchObject({ previewStatus: "ready", width: 300, height: 200 });
+    expect(isRed((await previewOf(file)).topLeft)).toBe(true);
+  });
+
+  it("JPEG turned by EXIF, PNG, WebP, GIF and AVIF: previews upright, with their size", async () => {
+    const jpeg = await phoneJpeg(path.join(dir, "turned.jpg"));
+    const made = (format: "png" | "webp" | "gif" | "avif") =>
+      sharp({ create: { width: 90, height: 60, channels: 3, background: "#e01010" } })
+        .toFormat(format)
+        .toBuffer();
+    const cases: [string, Buffer, string, number, number][] = [
+      ["turned.jpg", jpeg, "image/jpeg", 400, 600],
+      ["a.png", await made("png"), "image/png", 90, 60],
+      ["a.webp", await made("webp"), "image/webp", 90, 60],
+      ["a.gif", await made("gif"), "image/gif", 90, 60],
+      ["a.avif", await made("avif"), "image/avif", 90, 60],
+    ];
+    for (const [name, bytes, contentType, width, height] of cases) {
+      const file = await upload(name, bytes);
+      expect(file, name).toMatchObject({ contentType, previewStatus: "ready", width, height });
+      expect(file.thumbnailUrl, name).not.toBeNull();
+      expect(file.thumbnailLargeUrl, name).not.toBeNull();
+    }
+  });
+
+  it("hostile HEICs end as no preview with the reason, and the queue goes on", async () => {
+    const jpeg = path.join(dir, "small.jpg");
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: "#808080" } })
+      .jpeg()
+      .toFile(jpeg);
+    const heic = await heicFrom([jpeg], path.join(dir, "small.heic"));
+    const huge = await upload("huge.heic", withDeclaredSize(heic, 100_000, 100_000), "image/heic");
+    expect(huge).toMatchObject({ previewStatus: "none", noPreviewReason: "tooLarge" });
+    const cut = await upload("cut.heic", heic.subarray(0, Math.floor(heic.length * 0.6)));
+    expect(cut).toMatchObject({ previewStatus: "none", noPreviewReason: "damagedFile" });
+    // The next file is processed as usual.
+    const fine = await upload("fine.heic", heic);
+    expect(fine).toMatchObject({ previewStatus: "ready", width: 64, height: 48 });
+  });
+
+  it("a zip renamed .heic is refused as a HEIC, and stored as the zip it is when not announced", async () => {
+    const zipFile = path.join(dir, "photos.zip");
+    await fs.writeFile(path.join(dir, "note.txt"), "hello");
+    await tool("python3", [
+      "-c",
+      "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'w').write(sys.argv[2], 'note.txt')",
+      zipFile,
+      path.join(dir, "note.txt"),
+    ]);
+    const zip = await fs.readFile(zipFile);
+    const created = await api.request(filesPath(), {
+      method: "POST",
+      headers: bearer(owner),
+      json: { name: "IMG_0002.heic", contentType: "image/heic", size: zip.length },
+    });
+    const { uploadUrl } = (await created.json()) as { uploadUrl: string };
+    const refused = await fetch(uploadUrl.replace(PUBLIC_URL, api.url), {
+      method: "PUT",
+      headers: { "Content-Type": "image/heic" },
+      body: new Uint8Array(zip),
+    });
+    expect(refused.status).toBe(415);
+    expect(await refused.json()).toMatchObject({ statusCode: 415 });
+    const stored = await upload("IMG_0003.heic", zip);
+    expect(stored).toMatchObject({
+      contentType: "application/zip",
+      previewStatus: "none",
+      noPreviewReason: "unsupportedType",
+    });
+  });
+});
+
+describe("videos", () => {
+  it("MP4 (H.264), MOV (HEVC) and WebM (VP9): a poster, the size and the duration", async () => {
+    const cases: [string, Buffer, string][] = [
+      [
+        "clip.mp4",
+        await video("clip.mp4", [...testSource(3), "-c:v", "libx264", "-pix_fmt", "yuv420p"]),
+        "video/mp4",
+      ],
+      [
+        "IMG_0004.MOV",
+        await video("IMG_0004.MOV", [...testSource(2), "-c:v", "libx265", "-tag:v", "hvc1"]),
+        "video/quicktime",
+      ],
+      [
+        "clip.webm",
+        await video("clip.webm", [...testSource(2), "-c:v", "libvpx-vp9", "-b:v", "200k"]),
+        "video/webm",
+      ],
+    ];
+    for (const [name, bytes, contentType] of cases) {
+      const file = await upload(name, bytes);
+      const seconds = name === "clip.mp4" ? 3000 : 2000;
+      expect(file, name).toMatchObject({
+        contentType,
+        previewStatus: "ready",
+        width: 320,
+        height: 240,
+      });
+      expect(Math.abs((file.durationMs ?? 0) - seconds), name).toBeLessThan(100);
+      const poster = await sharp(await blob((await row(file.fileId)).preview_key)).metadata();
+      expect(poster, name).toMatchObject({ format: "webp", width: 320, height: 240 });
+    }
+  });
+
+  it("a phone video filmed upright: the poster and size as shown", async () => {
+    await video("upright.mp4", [...testSource(1), "-c:v", "libx264", "-pix_fmt", "yuv420p"]);
+    // A phone stores its frames sideways and the turn in the track's display matrix.
+    const file0 = path.join(dir, "upright.mp4");
+    await tool("exiftool", ["-q", "-overwrite_original", "-Rotation=90", file0]);
+    const bytes = await fs.readFile(file0);
+    const file = await upload("upright.mp4", bytes);
+    expect(file).toMatchObject({ previewStatus: "ready", width: 240, height: 320 });
+  });
+
+  it("a truncated video and one without pictures end as no preview with the reason", async () => {
+    const whole = await video("whole.mp4", [
+      ...testSource(2),
+      "-c:v",
+      "libx264",
+      "-pix_fmt",
+      "yuv420p",
+      "-movflags",
+      "+faststart",
+    ]);
+    const cut = await upload("cut.mp4", whole.subarray(0, 4096));
+    expect(cut).toMatchObject({ previewStatus: "none", noPreviewReason: "damagedFile" });
+    const sound = await video("sound.mov", [
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440:duration=1",
+      "-c:a",
+      "aac",
+    ]);
+    const silent = await upload("sound.mov", sound, "video/quicktime");
+    expect(silent).toMatchObject({ previewStatus: "none", noPreviewReason: "unsupportedType" });
+  });
+
+  it("without ffmpeg a video is stored, downloadable, and says the decoder is missing", async () => {
+    const bytes = await video("plain.mp4", [
+      ...testSource(1),
+      "-c:v",
+      "libx264",
+      "-pix_fmt",
+      "yuv420p",
+    ]);
+    const file = await upload("plain.mp4", bytes);
+    // As a server without ffmpeg processes it.
+    await api.db
+      .updateTable("files")
+      .set({ status: "processing", preview_key: null, thumbnail_key: null })
+      .where("file_id", "=", file.fileId)
+      .execute();
+    const missing = await findVideoTools({
+      FFPROBE_PATH: path.join(dir, "no-ffprobe"),
+      FFMPEG_PATH: path.join(dir, "no-ffmpeg"),
+    } as unknown as NodeJS.ProcessEnv);
+    expect(missing.available).toBe(false);
+    expect(missing.warning).toMatch(/ffmpeg/);
+    const processor = createFileProcessor({
+      db: api.db,
+      blobs: api.blobs,
+      uploads: api.uploadStore,
+      logger: pino({ level: "silent" }),
+      now: api.clock.now,
+      videoTools: async () => missing,
+    });
+    await processor.processFile({ fileId: file.fileId, uploadId: "0".repeat(32) });
+    expect(await read(file.fileId)).toMatchObject({
+      previewStatus: "none",
+      noPreviewReason: "decoderMissing",
+    });
+    expect((await blob((await row(file.fileId)).blob_key)).equals(bytes)).toBe(true);
+  });
+});
+
+describe("files stored before their previews could be made", () => {
+  it("get them at start-up: a HEIC and a video without a preview or a reason", async () => {
+    const jpeg = path.join(dir, "old.jpg");
+    await sharp({ create: { width: 120, height: 80, channels: 3, background: "#e01010" } })
+      .jpeg()
+      .toFile(jpeg);
+    const heic = await upload("old.heic", await heicFrom([jpeg], path.join(dir, "old.heic")));
+    const clip = await upload(
+      "old.mp4",
+      await video("old.mp4", [...testSource(1), "-c:v", "libx264", "-pix_fmt", "yuv420p"]),
+    );
+    // As migration 0011 leaves them: ready, no previews, no reason.
+    await api.db
+      .updateTable("files")
+      .set({ thumbnail_key: null, thumbnail_large_key: null, preview_key: null, width: null })
+      .where("file_id", "in", [heic.fileId, clip.fileId])
+      .execute();
+    expect(await read(heic.fileId)).toMatchObject({ previewStatus: "none", noPreviewReason: null });
+    expect(await enqueueMissingPreviews(api.db, api.jobs)).toBe(2);
+    await api.jobs.idle();
+    expect(await read(heic.fileId)).toMatchObject({ previewStatus: "ready", width: 120 });
+    expect(await read(clip.fileId)).toMatchObject({ previewStatus: "ready", width: 320 });
+    // Done: nothing left to queue.
+    expect(await enqueueMissingPreviews(api.db, api.jobs)).toBe(0);
+  });
+});
