@@ -17,7 +17,8 @@ function typeIcon(contentType: string): IconName {
 
 /**
  * A picture, or the type icon when there is none or it fails to load. The server renders the
- * picture; a failure before hydration is caught by checking `complete` once mounted.
+ * picture; a failure before hydration is caught by checking `complete` once mounted. Decoded off
+ * the main thread; `sizes` (with `srcSet`), `width` and `height` as the place it shows in needs.
  */
 export function FilePicture({
   url,
@@ -25,6 +26,11 @@ export function FilePicture({
   alt,
   className,
   iconSize,
+  srcSet,
+  sizes,
+  width,
+  height,
+  lazy = false,
 }: {
   url: string | null;
   contentType: string;
@@ -32,6 +38,13 @@ export function FilePicture({
   /** None in the files table, which styles its pictures by place. */
   className?: string;
   iconSize?: number;
+  srcSet?: string;
+  sizes?: string;
+  /** The picture's size in CSS pixels where it shows, so the page does not move as it loads. */
+  width?: number;
+  height?: number;
+  /** Loaded only as it nears the screen: the rows of a long list. */
+  lazy?: boolean;
 }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (!url || failedUrl === url) {
@@ -43,6 +56,13 @@ export function FilePicture({
   }
   return (
     <img
+      // Set before src, as browsers read them when src starts the load.
+      loading={lazy ? "lazy" : undefined}
+      decoding="async"
+      width={width}
+      height={height}
+      sizes={sizes}
+      srcSet={srcSet}
       src={url}
       alt={alt}
       className={className}
