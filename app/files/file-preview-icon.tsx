@@ -6,6 +6,16 @@ export function FileTypeIcon({ contentType, size = 20 }: { contentType: string; 
   return <Icon name={typeIcon(contentType)} size={size} />;
 }
 
+/**
+ * Videos the preview plays in a `<video>`: the types the API serves inline, with Range requests
+ * (docs/product.md#thumbnails). Whether this browser decodes one is for the browser to say.
+ */
+const PLAYABLE_VIDEO_TYPES: readonly string[] = ["video/mp4", "video/quicktime", "video/webm"];
+
+export function isPlayableVideo(contentType: string): boolean {
+  return PLAYABLE_VIDEO_TYPES.includes(contentType.split(";")[0]?.trim().toLowerCase() ?? "");
+}
+
 function typeIcon(contentType: string): IconName {
   if (contentType.startsWith("image/")) return "image";
   if (contentType.startsWith("video/")) return "video";
