@@ -112,10 +112,10 @@ export function FilesTable({
                   <span title={file.name}>{file.name}</span>
                   {file.durationMs !== undefined ? (
                     <span className="visually-hidden">
-                      , {words.duration} {formatDuration(file.durationMs)}
+                      {words.duration} {formatDuration(file.durationMs)}
                     </span>
                   ) : null}
-                  {reason ? <span className="visually-hidden">, {reason}</span> : null}
+                  {reason ? <span className="visually-hidden">{reason}</span> : null}
                   {file.previewStatus === "pending" ? (
                     <Badge color="gray" className="file-processing">
                       <Icon name="clock" size={12} />
