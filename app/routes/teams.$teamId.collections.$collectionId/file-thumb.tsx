@@ -6,6 +6,8 @@ import type { FileRow } from "./file-row.ts";
 /** The size a row shows its picture at, in CSS pixels (app.css, .file-thumb). */
 export const ROW_PICTURE_PX = 35;
 
+const HOUR_MS = 3_600_000;
+
 /** What the row says of a file that has no preview, by reason; none for a type we never preview. */
 export type NoPreviewWords = Record<
   Exclude<NonNullable<FileRow["noPreviewReason"]>, "unsupportedType"> | "decoderMissingVideo",
@@ -59,7 +61,9 @@ export function FileThumb({ file, reason }: { file: FileRow; reason: string | nu
         </span>
       ) : null}
       {file.durationMs !== undefined ? (
-        <span className="file-duration">{formatDuration(file.durationMs)}</span>
+        <span className="file-duration" data-hours={file.durationMs >= HOUR_MS ? "" : undefined}>
+          {formatDuration(file.durationMs)}
+        </span>
       ) : null}
     </span>
   );
