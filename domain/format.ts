@@ -1,4 +1,4 @@
-// Display helpers: file sizes and usage colours (docs/product.md#display).
+// Display helpers: file sizes, video durations and usage colours (docs/product.md#display).
 
 import {
   type StatusColour,
@@ -49,6 +49,22 @@ function sizeNumberFormat(locale: string, decimals: number) {
         useGrouping: false,
       }),
   );
+}
+
+/**
+ * A video's length as players write it: "0:42", "12:05", and with hours from one hour on,
+ * "1:02:03". Whole seconds, rounded; a video shorter than half a second still shows "0:01", so a
+ * badge never says a video lasts nothing. Throws on a negative or non-finite length.
+ */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`Not a duration: ${ms}`);
+  const total = ms === 0 ? 0 : Math.max(1, Math.round(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, "0");
+  return hours > 0
+    ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}`
+    : `${minutes}:${seconds}`;
 }
 
 /**

@@ -10,11 +10,13 @@ export function securityHeaders(options: {
   analyticsScriptUrl?: string;
   /** Where a form post may be redirected to: the sign-in providers' origins. */
   formActionOrigins?: readonly string[];
-  /** Other origins images load from: the S3 bucket that signed file links point at. */
+  /** Other origins images and videos load from: the S3 bucket that signed file links point at. */
   imageOrigins?: readonly string[];
   development: boolean;
 }) {
   const imageSources = ["'self'", "data:", "blob:", ...(options.imageOrigins ?? [])].join(" ");
+  // The preview's videos play from the same signed links as its pictures.
+  const mediaSources = ["'self'", ...(options.imageOrigins ?? [])].join(" ");
   const analyticsOrigin = options.analyticsScriptUrl
     ? new URL(options.analyticsScriptUrl).origin
     : "";
@@ -32,6 +34,7 @@ export function securityHeaders(options: {
       // Radix Themes sets style attributes; styles cannot run code.
       "style-src 'self' 'unsafe-inline'",
       `img-src ${imageSources}`,
+      `media-src ${mediaSources}`,
       "font-src 'self'",
       `connect-src 'self' ${analyticsOrigin} ${options.development ? "ws: wss:" : ""}`.trim(),
       "object-src 'none'",

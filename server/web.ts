@@ -19,7 +19,7 @@ export interface WebOptions {
   analyticsScriptUrl?: string;
   /** Origins a form submission may end up at after our redirect (sign-in providers). */
   formActionOrigins?: readonly string[];
-  /** Origins images may load from besides our own (the S3 bucket's signed links). */
+  /** Origins images and videos may load from besides our own (the S3 bucket's signed links). */
   imageOrigins?: readonly string[];
   /** PUBLIC_URL when set: form posts from its origin are ours too (see sameOriginOnly). */
   publicUrl?: string;

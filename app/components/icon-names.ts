@@ -11,6 +11,7 @@ export const iconNames = [
   "check-circled",
   "chevron-left",
   "chevron-right",
+  "clock",
   "cross-2",
   "cross-circled",
   "download",

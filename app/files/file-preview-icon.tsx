@@ -6,6 +6,16 @@ export function FileTypeIcon({ contentType, size = 20 }: { contentType: string; 
   return <Icon name={typeIcon(contentType)} size={size} />;
 }
 
+/**
+ * Videos the preview plays in a `<video>`: the types the API serves inline, with Range requests
+ * (docs/product.md#thumbnails). Whether this browser decodes one is for the browser to say.
+ */
+const PLAYABLE_VIDEO_TYPES: readonly string[] = ["video/mp4", "video/quicktime", "video/webm"];
+
+export function isPlayableVideo(contentType: string): boolean {
+  return PLAYABLE_VIDEO_TYPES.includes(contentType.split(";")[0]?.trim().toLowerCase() ?? "");
+}
+
 function typeIcon(contentType: string): IconName {
   if (contentType.startsWith("image/")) return "image";
   if (contentType.startsWith("video/")) return "video";
@@ -17,7 +27,8 @@ function typeIcon(contentType: string): IconName {
 
 /**
  * A picture, or the type icon when there is none or it fails to load. The server renders the
- * picture; a failure before hydration is caught by checking `complete` once mounted.
+ * picture; a failure before hydration is caught by checking `complete` once mounted. Decoded off
+ * the main thread; `sizes` (with `srcSet`), `width` and `height` as the place it shows in needs.
  */
 export function FilePicture({
   url,
@@ -25,6 +36,11 @@ export function FilePicture({
   alt,
   className,
   iconSize,
+  srcSet,
+  sizes,
+  width,
+  height,
+  lazy = false,
 }: {
   url: string | null;
   contentType: string;
@@ -32,6 +48,13 @@ export function FilePicture({
   /** None in the files table, which styles its pictures by place. */
   className?: string;
   iconSize?: number;
+  srcSet?: string;
+  sizes?: string;
+  /** The picture's size in CSS pixels where it shows, so the page does not move as it loads. */
+  width?: number;
+  height?: number;
+  /** Loaded only as it nears the screen: the rows of a long list. */
+  lazy?: boolean;
 }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (!url || failedUrl === url) {
@@ -43,6 +66,13 @@ export function FilePicture({
   }
   return (
     <img
+      // Set before src, as browsers read them when src starts the load.
+      loading={lazy ? "lazy" : undefined}
+      decoding="async"
+      width={width}
+      height={height}
+      sizes={sizes}
+      srcSet={srcSet}
       src={url}
       alt={alt}
       className={className}

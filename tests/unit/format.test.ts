@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, formatFileSize, usageColour, usagePercent } from "#domain/format.ts";
+import {
+  dateTimeFormat,
+  formatDuration,
+  formatFileSize,
+  usageColour,
+  usagePercent,
+} from "#domain/format.ts";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -50,6 +56,34 @@ describe("formatFileSize", () => {
 
   it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])("throws on %d", (bytes) => {
     expect(() => formatFileSize(bytes)).toThrow(RangeError);
+  });
+});
+
+describe("formatDuration", () => {
+  it.each([
+    [0, "0:00"],
+    [1, "0:01"],
+    [499, "0:01"],
+    [1_000, "0:01"],
+    [1_499, "0:01"],
+    [1_500, "0:02"],
+    [3_000, "0:03"],
+    [42_000, "0:42"],
+    [59_499, "0:59"],
+    [59_500, "1:00"],
+    [62_000, "1:02"],
+    [605_000, "10:05"],
+    [3_599_000, "59:59"],
+    [3_599_600, "1:00:00"],
+    [3_600_000, "1:00:00"],
+    [3_723_000, "1:02:03"],
+    [36_000_000, "10:00:00"],
+  ])("%d ms is %s", (ms, expected) => {
+    expect(formatDuration(ms)).toBe(expected);
+  });
+
+  it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])("refuses %d", (ms) => {
+    expect(() => formatDuration(ms)).toThrow(RangeError);
   });
 });
 

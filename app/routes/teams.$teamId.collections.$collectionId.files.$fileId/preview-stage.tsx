@@ -1,37 +1,54 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button, IconButton } from "#app/components/button.tsx";
+import { useHydrated } from "#app/components/hydrated.ts";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { FilePicture, FileTypeIcon } from "#app/files/file-preview-icon.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
+import type { FileItem } from "#app/services/api/files.server.ts";
+
+/** What the preview knows of its file. */
+export type PreviewFile = Pick<
+  FileItem,
+  "fileId" | "name" | "contentType" | "previewStatus" | "noPreviewReason" | "previewUrl"
+>;
 
 /**
- * The preview's stage: the picture (or the type icon, with download for a file that has no
- * preview) between the previous and next links.
+ * The preview's stage, between the previous and next links (docs/product.md#thumbnails): the
+ * picture; a video's player (its poster until it plays); or, where there is no picture, the
+ * type icon with where the preview stands: being prepared (the page looks again by itself, or
+ * offers Refresh without JavaScript), or none and why, with Download for those who may.
  */
 export function PreviewStage({
   file,
+  video,
   previousHref,
   nextHref,
   downloadHref,
+  refreshHref,
 }: {
-  file: { fileId: string; name: string; contentType: string; previewUrl: string | null };
+  file: PreviewFile;
+  /** A playable video's source; `src` null when the caller's role may not play it. */
+  video: { src: string | null } | null;
   previousHref: string | null;
   nextHref: string | null;
   /** The download's address, or null when the caller may not download from the preview. */
   downloadHref: string | null;
+  /** This preview's own address, for Refresh while its preview is being prepared. */
+  refreshHref: string;
 }) {
   const { t } = useTranslation("files");
-  const isImage = file.contentType.startsWith("image/");
-  return (
-    <div className="file-preview-stage">
-      {previousHref ? (
-        <StepLink to={previousHref} label={t("preview.previous")} className="file-preview-prev">
-          <Icon name="chevron-left" size={24} />
-        </StepLink>
-      ) : null}
-      {isImage && file.previewUrl ? (
+  // A damaged video would only fail to play: say why there is nothing to see instead.
+  const damaged = file.previewStatus === "none" && file.noPreviewReason === "damagedFile";
+  let stage: ReactNode;
+  if (video?.src && !damaged) {
+    stage = (
+      <PreviewVideo key={file.fileId} src={video.src} file={file} downloadHref={downloadHref} />
+    );
+  } else if (file.previewUrl) {
+    stage = (
+      <Flex direction="column" align="center" gap="3" className="file-preview-picture">
         <FilePicture
           key={file.fileId}
           url={file.previewUrl}
@@ -40,20 +57,32 @@ export function PreviewStage({
           className="file-preview-image"
           iconSize={96}
         />
-      ) : (
-        <Flex direction="column" align="center" gap="4" className="file-preview-none">
-          <FileTypeIcon contentType={file.contentType} size={96} />
-          <Text color="gray">{isImage ? t("preview.processing") : t("preview.noPreview")}</Text>
-          {downloadHref ? (
-            <Button asChild>
-              <Link to={downloadHref} reloadDocument>
-                <Icon name="download" />
-                {t("preview.download")}
-              </Link>
-            </Button>
-          ) : null}
-        </Flex>
-      )}
+        {video ? (
+          <Text as="p" color="gray" className="file-preview-message">
+            {t("preview.roleCantPlay")}
+          </Text>
+        ) : null}
+      </Flex>
+    );
+  } else if (file.previewStatus === "pending") {
+    stage = <PreviewPending contentType={file.contentType} refreshHref={refreshHref} />;
+  } else {
+    stage = (
+      <NoPreview
+        contentType={file.contentType}
+        message={t(`preview.noPreview.${noPreviewKey(file)}`)}
+        downloadHref={downloadHref}
+      />
+    );
+  }
+  return (
+    <div className="file-preview-stage">
+      {previousHref ? (
+        <StepLink to={previousHref} label={t("preview.previous")} className="file-preview-prev">
+          <Icon name="chevron-left" size={24} />
+        </StepLink>
+      ) : null}
+      {stage}
       {nextHref ? (
         <StepLink to={nextHref} label={t("preview.next")} className="file-preview-next">
           <Icon name="chevron-right" size={24} />
@@ -61,6 +90,146 @@ export function PreviewStage({
       ) : null}
     </div>
   );
+}
+
+/** The sentence for a file with no preview: a video's missing decoder is said as such. */
+function noPreviewKey(file: PreviewFile) {
+  const reason = file.noPreviewReason ?? "unsupportedType";
+  return reason === "decoderMissing" && file.contentType.startsWith("video/")
+    ? "decoderMissingVideo"
+    : reason;
+}
+
+/** Still being prepared: the page looks again by itself; without JavaScript, Refresh. */
+function PreviewPending({
+  contentType,
+  refreshHref,
+}: {
+  contentType: string;
+  refreshHref: string;
+}) {
+  const { t } = useTranslation("files");
+  const hydrated = useHydrated();
+  return (
+    <Flex direction="column" align="center" gap="3" className="file-preview-none">
+      <FileTypeIcon contentType={contentType} size={96} />
+      <Flex direction="column" align="center" gap="1" role="status">
+        <Text size="5" weight="medium">
+          {t("preview.pending")}
+        </Text>
+        <Text as="p" color="gray" className="file-preview-message">
+          {t("preview.pendingHint")}
+        </Text>
+      </Flex>
+      {hydrated ? null : (
+        <Button asChild variant="soft" color="gray" highContrast>
+          <Link to={refreshHref} replace preventScrollReset>
+            <Icon name="reload" />
+            {t("preview.refresh")}
+          </Link>
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
+/** The type icon, why there is nothing to show, and Download for those who may. */
+function NoPreview({
+  contentType,
+  message,
+  downloadHref,
+}: {
+  contentType: string;
+  message: string;
+  downloadHref: string | null;
+}) {
+  const { t } = useTranslation("files");
+  return (
+    <Flex direction="column" align="center" gap="4" className="file-preview-none">
+      <FileTypeIcon contentType={contentType} size={96} />
+      <Text as="p" color="gray" className="file-preview-message">
+        {message}
+      </Text>
+      {downloadHref ? (
+        <Button asChild>
+          <Link to={downloadHref} reloadDocument>
+            <Icon name="download" />
+            {t("preview.download")}
+          </Link>
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}
+
+/**
+ * A video with the browser's own controls, which work without JavaScript; a browser that cannot
+ * show videos at all shows the element's content, Download. With JavaScript, a video this
+ * browser cannot decode (its type refused by canPlayType, an error saying so, or a picture
+ * without width: only its sound decoded, as an HEVC film in a browser without HEVC) gives way to
+ * a sentence saying so, and Download.
+ */
+function PreviewVideo({
+  src,
+  file,
+  downloadHref,
+}: {
+  src: string;
+  file: PreviewFile;
+  downloadHref: string | null;
+}) {
+  const { t } = useTranslation("files");
+  const [unplayable, setUnplayable] = useState(false);
+  const ref = useRef<HTMLVideoElement>(null);
+  // What happened before hydration (the server rendered the element): asked once mounted.
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    const type = file.contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+    // Browsers answer "" for QuickTime yet play the H.264 films phones make in it.
+    const refused = type !== "video/quicktime" && video.canPlayType(type) === "";
+    if (refused || cannotDecode(video)) setUnplayable(true);
+  }, [file.contentType]);
+  if (unplayable) {
+    return (
+      <NoPreview
+        contentType={file.contentType}
+        message={t("preview.cantPlay")}
+        downloadHref={downloadHref}
+      />
+    );
+  }
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: people's own videos come without captions
+    <video
+      ref={ref}
+      className="file-preview-video"
+      controls
+      playsInline
+      preload="metadata"
+      poster={file.previewUrl ?? undefined}
+      src={src}
+      aria-label={file.name}
+      onError={(event) => {
+        if (cannotDecode(event.currentTarget)) setUnplayable(true);
+      }}
+      onLoadedMetadata={(event) => {
+        if (cannotDecode(event.currentTarget)) setUnplayable(true);
+      }}
+    >
+      <Text as="p">{t("preview.videoFallback")}</Text>
+      {downloadHref ? <a href={downloadHref}>{t("preview.download")}</a> : null}
+    </video>
+  );
+}
+
+/** The browser said it cannot decode this video, or decoded its sound and no picture. */
+function cannotDecode(video: HTMLVideoElement) {
+  const code = video.error?.code;
+  if (code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED || code === MediaError.MEDIA_ERR_DECODE) {
+    return true;
+  }
+  return video.readyState >= HTMLMediaElement.HAVE_METADATA && video.videoWidth === 0;
 }
 
 /** Previous or next: it replaces the preview in the history, so Back leaves the preview. */

@@ -1,9 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { IconButton } from "#app/components/button.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading, Theme } from "#app/components/layout.tsx";
+import { useRevalidateWhile } from "#app/components/poll.ts";
+import { isPlayableVideo } from "#app/files/file-preview-icon.tsx";
 import { fileListQuery, readFileFilters, screenSearch } from "#app/files/files-filters.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { filesApi } from "#app/services/api/files.server.ts";
@@ -14,6 +16,7 @@ import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { canDownloadFromPreview } from "#domain/roles.ts";
 import { PreviewStage } from "./preview-stage.tsx";
 import { usePreviewKeys } from "./use-preview-keys.ts";
+import { videoSource } from "./video-source.server.ts";
 
 export const handle = { i18n: ["common", "files", "messages"] };
 
@@ -22,7 +25,8 @@ export const handle = { i18n: ["common", "files", "messages"] };
  * read. It covers the files page, opaque, and is dark in both themes, as photo viewers are: the
  * picture is seen against a neutral dark surround, and the controls take Radix's dark colours.
  * Previous and next follow the screen's filters and order: the API's neighbours of this file
- * under the same filters and sort.
+ * under the same filters and sort. A video plays from an inline link to its bytes
+ * (videoSource), for those whose role may fetch the original.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -46,14 +50,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ]),
     { request, context, to: `${base}${search}`, auth },
   );
+  const video = isPlayableVideo(file.contentType)
+    ? await orGoBack(videoSource(context, auth, params, file), {
+        request,
+        context,
+        to: `${base}${search}`,
+        auth,
+      })
+    : null;
   return data(
     {
       file: {
         fileId: file.fileId,
         name: file.name,
         contentType: file.contentType,
+        previewStatus: file.previewStatus,
+        noPreviewReason: file.noPreviewReason,
         previewUrl: file.previewUrl,
       },
+      video,
       previousId: neighbours.previousId,
       nextId: neighbours.nextId,
       base,
@@ -65,7 +80,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function FilePreview() {
   const { t } = useTranslation("files");
-  const { file, previousId, nextId, base, search } = useLoaderData<typeof loader>();
+  const { file, video, previousId, nextId, base, search } = useLoaderData<typeof loader>();
   const { team } = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID) as TeamRouteData;
   const titleId = useId();
   const frame = useRef<HTMLDivElement>(null);
@@ -76,7 +91,11 @@ export default function FilePreview() {
   const downloadHref = `${base}/files/${encodeURIComponent(file.fileId)}/download`;
   const mayDownload = canDownloadFromPreview(team.memberRole);
 
+  const { pathname, search: ownSearch } = useLocation();
   usePreviewKeys({ closeHref, previousHref, nextHref });
+  // Being prepared: look again until it is ready or has none. Not while a video plays: its
+  // link would change under it.
+  useRevalidateWhile(file.previewStatus === "pending" && !video?.src, PENDING_POLL_MS);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new file takes the focus again
   useEffect(() => {
@@ -114,10 +133,15 @@ export default function FilePreview() {
       </Flex>
       <PreviewStage
         file={file}
+        video={video}
         previousHref={previousHref}
         nextHref={nextHref}
         downloadHref={mayDownload ? downloadHref : null}
+        refreshHref={`${pathname}${ownSearch}`}
       />
     </Theme>
   );
 }
+
+/** How often a preview being prepared looks again. */
+const PENDING_POLL_MS = 3000;

@@ -3,7 +3,8 @@ import { useEffect } from "react";
 
 /**
  * The preview's keys: Escape closes it, the left and right arrows go to the previous and next
- * file (replacing the history entry, so Back leaves the preview).
+ * file (replacing the history entry, so Back leaves the preview). A video that has the focus
+ * keeps its arrows: they seek it.
  */
 export function usePreviewKeys({
   closeHref,
@@ -18,6 +19,8 @@ export function usePreviewKeys({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const seeking = event.target instanceof HTMLMediaElement && event.key.startsWith("Arrow");
+      if (seeking) return;
       const to =
         event.key === "Escape"
           ? closeHref

@@ -7,11 +7,21 @@ export const FILE_DATE_STYLE = {
   timeZone: "UTC",
 } as const;
 
-/** A file as the table shows it: only these fields travel in the page's data (fileRow). */
+/**
+ * A file as the table shows it: only these fields travel in the page's data (fileRow), and the
+ * ones most files lack (a larger thumbnail, why there is no preview, a video's length) only when
+ * they have a value.
+ */
 export type FileRow = Pick<
   FileItem,
-  "fileId" | "name" | "contentType" | "status" | "thumbnailUrl" | "readAt"
+  "fileId" | "name" | "contentType" | "previewStatus" | "thumbnailUrl" | "readAt"
 > & {
+  /** The 320 px thumbnail, for screens that need more than 70 px at the row's size. */
+  thumbnailLargeUrl?: string;
+  /** Why the file has no preview, when previewStatus is none. */
+  noPreviewReason?: NonNullable<FileItem["noPreviewReason"]>;
+  /** A video's length, when it is known. */
+  durationMs?: number;
   /**
    * When it last changed, as the table writes it (FILE_DATE_STYLE in the visitor's language). The
    * server formats it: a phone's first date format is a 100 ms task while the page hydrates.
@@ -27,8 +37,11 @@ export function fileRow(file: FileItem, dates: Intl.DateTimeFormat): FileRow {
     fileId: file.fileId,
     name: file.name,
     contentType: file.contentType,
-    status: file.status,
+    previewStatus: file.previewStatus,
     thumbnailUrl: file.thumbnailUrl,
+    ...(file.thumbnailLargeUrl !== null && { thumbnailLargeUrl: file.thumbnailLargeUrl }),
+    ...(file.noPreviewReason !== null && { noPreviewReason: file.noPreviewReason }),
+    ...(file.durationMs !== null && { durationMs: file.durationMs }),
     updated: dates.format(file.updatedAt),
     readAt: file.readAt,
     uploadedBy: file.uploadedBy,

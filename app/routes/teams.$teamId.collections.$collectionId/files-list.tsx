@@ -74,7 +74,8 @@ export function FilesList({
   // New uploads are listed as processing until ready: look again while the first page has
   // some, as long as no later page was appended (a new first page would replace it).
   const processing =
-    files.length === page.files.length && page.files.some((file) => file.status === "processing");
+    files.length === page.files.length &&
+    page.files.some((file) => file.previewStatus === "pending");
   useRevalidateWhile(processing, PROCESSING_POLL_MS);
   const filtered = Boolean(filters.tab !== "all" || filters.creator || filters.from || filters.to);
   if (files.length === 0) {

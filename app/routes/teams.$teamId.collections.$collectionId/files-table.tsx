@@ -3,11 +3,12 @@ import { Badge } from "#app/components/badge.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useListLinks } from "#app/components/list-links.ts";
 import { relativeHref } from "#app/components/relative-href.ts";
-import { FilePicture } from "#app/files/file-preview-icon.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
+import { formatDuration } from "#domain/format.ts";
 import type { Actor } from "#domain/roles.ts";
 import { FileMenu } from "./file-menu.tsx";
 import type { FileRow } from "./file-row.ts";
+import { FileThumb, type NoPreviewWords, noPreviewText } from "./file-thumb.tsx";
 
 /**
  * Hidden texts that describe the rows' links (aria-describedby), written once for twenty rows
@@ -20,7 +21,8 @@ const UPLOADER_HINT_ID = "uploader-hint";
  * The files table (docs/product.md#screens, Files screen): name with its thumbnail or type icon,
  * the uploader (a link that filters by them), the update date, and the actions menu. Unread rows
  * (readAt null) are bold with a marker; a file still being processed (just uploaded, its
- * thumbnail not made yet) says so.
+ * thumbnail not made yet) says so, and so does one that will have no preview, with why (a
+ * type we never preview needs no word: its icon says it). A video shows its length.
  */
 export function FilesTable({
   files,
@@ -56,6 +58,14 @@ export function FilesTable({
     formerMember: t("table.formerMember"),
     rename: t("menu.rename"),
     download: t("menu.download"),
+    duration: t("table.duration"),
+  };
+  const noPreview: NoPreviewWords = {
+    damagedFile: t("table.noPreview.damagedFile"),
+    decoderMissing: t("table.noPreview.decoderMissing"),
+    decoderMissingVideo: t("table.noPreview.decoderMissingVideo"),
+    tooLarge: t("table.noPreview.tooLarge"),
+    processingFailed: t("table.noPreview.processingFailed"),
   };
   return (
     // The rows' links are plain: one listener on the table opens them (useListLinks).
@@ -89,53 +99,58 @@ export function FilesTable({
         </tr>
       </thead>
       <tbody>
-        {files.map((file) => (
-          <tr key={file.fileId} className={file.readAt === null ? "file-unread" : undefined}>
-            <th scope="row">
-              <a
-                href={link(`${base}/files/${encodeURIComponent(file.fileId)}${search}`)}
-                aria-describedby={file.readAt === null ? UNREAD_HINT_ID : undefined}
-              >
-                <FilePicture
-                  url={file.thumbnailUrl}
-                  contentType={file.contentType}
-                  alt=""
-                  iconSize={20}
-                />
-                <span title={file.name}>{file.name}</span>
-                {file.status === "processing" ? (
-                  <Badge color="gray" className="file-processing">
-                    {words.processing}
-                  </Badge>
-                ) : null}
-              </a>
-            </th>
-            <td>
-              {file.uploaderName !== null ? (
-                <a href={link(creatorHref(file.uploadedBy))} aria-describedby={UPLOADER_HINT_ID}>
-                  {file.uploaderName}
+        {files.map((file) => {
+          const reason = noPreviewText(file, noPreview);
+          return (
+            <tr key={file.fileId} className={file.readAt === null ? "file-unread" : undefined}>
+              <th scope="row">
+                <a
+                  href={link(`${base}/files/${encodeURIComponent(file.fileId)}${search}`)}
+                  aria-describedby={file.readAt === null ? UNREAD_HINT_ID : undefined}
+                >
+                  <FileThumb file={file} reason={reason} />
+                  <span title={file.name}>{file.name}</span>
+                  {file.durationMs !== undefined ? (
+                    <span className="visually-hidden">
+                      {words.duration} {formatDuration(file.durationMs)}
+                    </span>
+                  ) : null}
+                  {reason ? <span className="visually-hidden">{reason}</span> : null}
+                  {file.previewStatus === "pending" ? (
+                    <Badge color="gray" className="file-processing">
+                      <Icon name="clock" size={12} />
+                      {words.processing}
+                    </Badge>
+                  ) : null}
                 </a>
-              ) : (
-                <span className="row-muted">{words.formerMember}</span>
-              )}
-            </td>
-            <td>{file.updated}</td>
-            <td>
-              <FileMenu
-                file={file}
-                actor={actor}
-                base={base}
-                search={search}
-                link={link}
-                words={{
-                  label: t("menu.label", { name: file.name }),
-                  rename: words.rename,
-                  download: words.download,
-                }}
-              />
-            </td>
-          </tr>
-        ))}
+              </th>
+              <td>
+                {file.uploaderName !== null ? (
+                  <a href={link(creatorHref(file.uploadedBy))} aria-describedby={UPLOADER_HINT_ID}>
+                    {file.uploaderName}
+                  </a>
+                ) : (
+                  <span className="row-muted">{words.formerMember}</span>
+                )}
+              </td>
+              <td>{file.updated}</td>
+              <td>
+                <FileMenu
+                  file={file}
+                  actor={actor}
+                  base={base}
+                  search={search}
+                  link={link}
+                  words={{
+                    label: t("menu.label", { name: file.name }),
+                    rename: words.rename,
+                    download: words.download,
+                  }}
+                />
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -1,6 +1,9 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
+import Database from "better-sqlite3";
 import { appUrl } from "../../../playwright.config.ts";
 
 /** The suite's photos: EXIF capture dates 2024-05-01, 2024-06-01 and 2024-07-01. */
@@ -9,12 +12,16 @@ export const PHOTOS = ["lake.jpg", "forest.jpg", "sunset.jpg"].map((name) =>
   path.join(FIXTURES, name),
 );
 
-/** One file sent through the API as a simple client would: start it, then PUT its bytes. */
+/**
+ * One file sent through the API as a simple client would: start it, then PUT its bytes. Answers
+ * the new file's id.
+ */
 export async function uploadViaApi(
   token: string,
   teamId: string,
   collectionId: string,
   file: string,
+  contentType = "image/jpeg",
 ) {
   const bytes = fs.readFileSync(file);
   const started = await fetch(`${appUrl}/api/teams/${teamId}/collections/${collectionId}/files`, {
@@ -22,14 +29,15 @@ export async function uploadViaApi(
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
     body: JSON.stringify({
       name: path.basename(file),
-      contentType: "image/jpeg",
+      contentType,
       size: bytes.length,
     }),
   });
   if (!started.ok) throw new Error(`start: ${started.status} ${await started.text()}`);
-  const { uploadUrl } = (await started.json()) as { uploadUrl: string };
+  const { fileId, uploadUrl } = (await started.json()) as { fileId: string; uploadUrl: string };
   const put = await fetch(new URL(uploadUrl, appUrl), { method: "PUT", body: bytes });
   if (!put.ok) throw new Error(`put: ${put.status} ${await put.text()}`);
+  return fileId;
 }
 
 /** Waits until the collection lists `count` files, all processed (ready). */
@@ -52,4 +60,60 @@ export async function waitUntilReady(
       { timeout: 30_000 },
     )
     .toBe(count);
+}
+
+/**
+ * Sets columns of a file's row in the app's own database file, as the processor would: the
+ * states a test needs (a poster and a length, no preview and why, still processing) without
+ * waiting for a server that makes them.
+ */
+export function updateFileRow(fileId: string, columns: Record<string, string | number | null>) {
+  const db = appDatabase();
+  try {
+    db.pragma("busy_timeout = 5000");
+    const names = Object.keys(columns);
+    db.prepare(
+      `UPDATE files SET ${names.map((name) => `${name} = @${name}`).join(", ")} WHERE file_id = @fileId`,
+    ).run({ ...columns, fileId });
+  } finally {
+    db.close();
+  }
+}
+
+/** A file's row as the app's database holds it. */
+export function fileRowOf(fileId: string): Record<string, string | number | null> {
+  const db = appDatabase();
+  try {
+    return db.prepare("SELECT * FROM files WHERE file_id = ?").get(fileId) as Record<
+      string,
+      string | number | null
+    >;
+  } finally {
+    db.close();
+  }
+}
+
+function appDatabase() {
+  const dataDir = process.env.E2E_APP_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_APP_DATA_DIR is set by playwright.config.ts");
+  return new Database(path.join(dataDir, "app.db"));
+}
+
+/**
+ * A short test-pattern video made with ffmpeg, once per run: H.264 (what every browser plays) or
+ * HEVC (what recent iPhones record, which Chromium here cannot decode). MP4, 320×240, 3 seconds.
+ */
+export function testVideo(codec: "h264" | "hevc"): string {
+  const file = path.join(os.tmpdir(), `raccolta-e2e-${codec}-${process.pid}.mp4`);
+  if (fs.existsSync(file)) return file;
+  const encoder =
+    codec === "h264"
+      ? ["-c:v", "libx264"]
+      : ["-c:v", "libx265", "-tag:v", "hvc1", "-x265-params", "log-level=error"];
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25", "-t", "3"],
+    ...encoder,
+    ...["-pix_fmt", "yuv420p", "-movflags", "+faststart", file],
+  ]);
+  return file;
 }
