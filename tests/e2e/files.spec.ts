@@ -5,7 +5,13 @@ import { appUrl } from "../../playwright.config.ts";
 import { ownerWithCollection, signIn } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { iconContrast } from "./support/contrast.ts";
-import { FIXTURES, PHOTOS, uploadViaApi } from "./support/files.ts";
+import {
+  FIXTURES,
+  PHOTOS,
+  uploadThroughDialog,
+  uploadViaApi,
+  waitForThumbnails,
+} from "./support/files.ts";
 import { hydrated } from "./support/hydration.ts";
 import { openMenu } from "./support/menus.ts";
 
@@ -33,51 +39,7 @@ async function openAsOwner(page: Page, owner: { email: string; password: string 
   await page.goto(url);
 }
 
-/** Uploads through the dialog: the file chooser with JavaScript, the plain form without. */
-async function uploadThroughDialog(page: Page, files: string[]) {
-  await page.getByRole("link", { name: "Upload files" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Upload files" });
-  if (withJavaScript()) {
-    // The drop zone replaces the plain form once the page has hydrated.
-    await expect(dialog.getByTestId("upload-input")).toBeAttached();
-    const chooser = page.waitForEvent("filechooser");
-    await dialog.getByText("Choose files", { exact: true }).click();
-    await (await chooser).setFiles(files);
-    await expect(dialog.getByText("Uploaded", { exact: true })).toHaveCount(files.length, {
-      timeout: 20_000,
-    });
-    await dialog.getByRole("link", { name: "Done" }).click();
-  } else {
-    await dialog.getByLabel("Choose files").setInputFiles(files);
-    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
-    await expect(page.getByText(`Files uploaded: ${files.length}.`)).toBeVisible();
-  }
-  await expect(dialog).toBeHidden();
-}
-
 const rows = (page: Page) => page.locator(".files-table tbody tr");
-
-/**
- * Processing runs in the background: reload until every row shows its thumbnail, then check
- * that each one loaded (without JavaScript a blocked image stays an empty <img>).
- */
-async function waitForThumbnails(page: Page, count: number) {
-  const thumbnails = rows(page).locator("th img");
-  await expect(async () => {
-    await page.reload();
-    await expect(thumbnails).toHaveCount(count, { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  // With JavaScript a picture that failed to load turns into the type icon: count those loaded.
-  await expect
-    .poll(() =>
-      thumbnails.evaluateAll(
-        (images) =>
-          (images as HTMLImageElement[]).filter((image) => image.complete && image.naturalWidth > 0)
-            .length,
-      ),
-    )
-    .toBe(count);
-}
 
 test("an owner uploads photos, previews, renames and filters them", async ({ page }) => {
   test.slow();

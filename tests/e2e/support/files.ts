@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { appUrl } from "../../../playwright.config.ts";
 
@@ -116,4 +116,53 @@ export function testVideo(codec: "h264" | "hevc"): string {
     ...["-pix_fmt", "yuv420p", "-movflags", "+faststart", file],
   ]);
   return file;
+}
+
+const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false;
+
+/** The rows of the files table. */
+export const fileRows = (page: Page) => page.locator(".files-table tbody tr");
+
+/** Uploads through the dialog: the file chooser with JavaScript, the plain form without. */
+export async function uploadThroughDialog(page: Page, files: string[]) {
+  await page.getByRole("link", { name: "Upload files" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Upload files" });
+  if (withJavaScript()) {
+    // The drop zone replaces the plain form once the page has hydrated.
+    await expect(dialog.getByTestId("upload-input")).toBeAttached();
+    const chooser = page.waitForEvent("filechooser");
+    await dialog.getByText("Choose files", { exact: true }).click();
+    await (await chooser).setFiles(files);
+    await expect(dialog.getByText("Uploaded", { exact: true })).toHaveCount(files.length, {
+      timeout: 20_000,
+    });
+    await dialog.getByRole("link", { name: "Done" }).click();
+  } else {
+    await dialog.getByLabel("Choose files").setInputFiles(files);
+    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByText(`Files uploaded: ${files.length}.`)).toBeVisible();
+  }
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * Processing runs in the background: reload until every row shows its thumbnail, then check
+ * that each one loaded (without JavaScript a blocked image stays an empty <img>).
+ */
+export async function waitForThumbnails(page: Page, count: number) {
+  const thumbnails = fileRows(page).locator("th img");
+  await expect(async () => {
+    await page.reload();
+    await expect(thumbnails).toHaveCount(count, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  // With JavaScript a picture that failed to load turns into the type icon: count those loaded.
+  await expect
+    .poll(() =>
+      thumbnails.evaluateAll(
+        (images) =>
+          (images as HTMLImageElement[]).filter((image) => image.complete && image.naturalWidth > 0)
+            .length,
+      ),
+    )
+    .toBe(count);
 }
