@@ -56,6 +56,19 @@ type Previews = {
   | { thumbnail: null; thumbnailLarge: null; preview: null; reason: NoPreviewReason }
 );
 
+/** The columns that record what processing made of a file's previews. */
+function previewColumns(previews: Previews) {
+  return {
+    thumbnail_key: previews.thumbnail,
+    thumbnail_large_key: previews.thumbnailLarge,
+    preview_key: previews.preview,
+    no_preview_reason: previews.reason,
+    width: previews.width,
+    height: previews.height,
+    duration_ms: previews.durationMs,
+  };
+}
+
 /** The columns of a ready file without previews. */
 function noPreviewColumns(reason: NoPreviewReason) {
   return {
@@ -250,13 +263,7 @@ export function createFileProcessor({
           blob_key: keys.original,
           crc32: seen.crc32,
           size: seen.size,
-          thumbnail_key: derived.thumbnail,
-          thumbnail_large_key: derived.thumbnailLarge,
-          preview_key: derived.preview,
-          no_preview_reason: derived.reason,
-          width: derived.width,
-          height: derived.height,
-          duration_ms: derived.durationMs,
+          ...previewColumns(derived),
           // ref_date was set from the EXIF head when the last byte arrived, and updated_at stays:
           // processing changes nothing the reader sees as the file, so it neither moves in
           // lists nor becomes unread.
@@ -321,13 +328,7 @@ export function createFileProcessor({
       await db
         .updateTable("files")
         .set({
-          thumbnail_key: derived.thumbnail,
-          thumbnail_large_key: derived.thumbnailLarge,
-          preview_key: derived.preview,
-          no_preview_reason: derived.reason,
-          width: derived.width,
-          height: derived.height,
-          duration_ms: derived.durationMs,
+          ...previewColumns(derived),
         })
         .where("file_id", "=", fileId)
         .where("status", "=", "ready")
