@@ -84,7 +84,9 @@ export function selectCollections(from: Db, userId: string, seesAll?: boolean) {
         .selectFrom("files")
         .select((count) => count.fn.countAll<number>().as("count"))
         .whereRef("files.collection_id", "=", "collections.collection_id")
-        .where("files.status", "in", VISIBLE_FILE_STATUSES);
+        .where("files.status", "in", VISIBLE_FILE_STATUSES)
+        // A Live Photo counts once, as the lists show it (ADR 063).
+        .where("files.motion_of", "is", null);
       if (seesAll === false) files = files.where("files.uploaded_by", "=", userId);
       if (seesAll === undefined) {
         files = files.where((inner) =>

@@ -246,6 +246,8 @@ export interface FilesTable {
   updated_by: string;
   /** The EXIF capture date when there is one, else created_at. */
   ref_date: number;
+  /** A Live Photo's motion: the photo this short film moves (migration 0012, ADR 063). */
+  motion_of: string | null;
 }
 
 /** When a member last opened a file. */

@@ -182,7 +182,8 @@ const filePageQuery = shapedQuery(
 /** The files of a scope the caller may see, narrowed by the filters; not yet ordered. */
 function listed(from: Db, scope: Scope, filters: Pick<FileFilters, "creator" | "from" | "to">) {
   const userId = scope.kind === "mine" ? scope.userId : scope.actor.userId;
-  let select = selectFiles(from, userId);
+  // A Live Photo's film is listed as its photo's motion, not as an item (ADR 063).
+  let select = selectFiles(from, userId).where("files.motion_of", "is", null);
   if (scope.kind === "mine") {
     // Every team the caller is an active member of, each with that team's visibility.
     select = select

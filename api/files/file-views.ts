@@ -94,6 +94,20 @@ export const FileSchema = z
     readAt: z.number().int().nullable().openapi({
       description: "When the caller last opened it (epoch ms); null if never or before updatedAt",
     }),
+    motion: z
+      .object({
+        fileId: z.string().openapi({ description: "The film's own file: read and download it" }),
+        durationMs: z.number().int(),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "A Live Photo's motion: the short film sent with this photo, which its preview plays; " +
+          "null for anything else. Lists show the photo alone.",
+      }),
+    motionOf: z.string().nullable().openapi({
+      description: "For a Live Photo's film: the photo it moves, which lists show in its place",
+    }),
   })
   .openapi("File");
 export type File = z.infer<typeof FileSchema>;
@@ -169,6 +183,7 @@ const FILE_COLUMNS = [
   "files.created_at",
   "files.updated_at",
   "files.ref_date",
+  "files.motion_of",
 ] as const;
 
 /** Visible files with their uploader's membership and the caller's read time. */
@@ -185,12 +200,17 @@ export function selectFiles(from: Db, userId: string) {
     .leftJoin("file_reads as reads", (join) =>
       join.onRef("reads.file_id", "=", "files.file_id").on("reads.user_id", "=", userId),
     )
+    .leftJoin("files as motions", (join) =>
+      join.onRef("motions.motion_of", "=", "files.file_id").on("motions.status", "=", "ready"),
+    )
     .select(FILE_COLUMNS)
     .select([
       "uploaders.nickname as uploader_nickname",
       "uploaders.member_id as uploader_member_id",
       "uploader_users.avatar_url as uploader_avatar_url",
       "reads.read_at as read_at",
+      "motions.file_id as motion_file_id",
+      "motions.duration_ms as motion_duration_ms",
     ])
     .where("files.status", "in", VISIBLE_FILE_STATUSES);
 }
@@ -204,6 +224,8 @@ export type FileViewRow = Pick<
   uploader_nickname: string | null;
   uploader_avatar_url: string | null;
   read_at: number | null;
+  motion_file_id: string | null;
+  motion_duration_ms: number | null;
 };
 
 /** The name a variant downloads as: the file's name, or the same with `.webp` for derivatives. */
@@ -293,6 +315,11 @@ export async function toFile(files: Files, row: FileViewRow): Promise<File> {
     refDate: row.ref_date,
     // Read before the last update is unread again.
     readAt: readAt === null || readAt < row.updated_at ? null : readAt,
+    motion:
+      row.motion_file_id === null
+        ? null
+        : { fileId: row.motion_file_id, durationMs: Number(row.motion_duration_ms ?? 0) },
+    motionOf: row.motion_of,
   };
 }
 

@@ -145,7 +145,8 @@ export async function renameFile(
 
 /**
  * Deletes a file (delete file: owner and admin): its row, its reads, then its bytes and
- * derivatives. Blobs that cannot be removed are logged, not an error: the file is gone.
+ * derivatives; a Live Photo's film goes with its photo, as the one item lists show (ADR 063).
+ * Blobs that cannot be removed are logged, not an error: the file is gone.
  */
 export async function deleteFile(
   files: Files,
@@ -157,13 +158,34 @@ export async function deleteFile(
   if (!canDeleteFile(actor.role)) {
     throw new ApiError("forbidden", "Your role cannot delete files");
   }
-  await files.db.deleteFrom("files").where("file_id", "=", row.file_id).execute();
+  const rows = await files.db
+    .selectFrom("files")
+    .select(["file_id", "team_id", "blob_key", "thumbnail_key", "thumbnail_large_key"])
+    .select("preview_key")
+    .where((eb) => eb.or([eb("file_id", "=", row.file_id), eb("motion_of", "=", row.file_id)]))
+    .execute();
+  // Deleted meanwhile by another request: nothing left to do.
+  if (rows.length === 0) return;
+  await files.db
+    .deleteFrom("files")
+    .where(
+      "file_id",
+      "in",
+      rows.map((gone) => gone.file_id),
+    )
+    .execute();
   // The stored keys, and the usual ones in case processing was still writing derivatives.
-  const keys = new Set(
-    FILE_VARIANTS.map((variant) => fileBlobKey(row.team_id, row.file_id, variant)),
-  );
-  for (const key of [row.blob_key, row.thumbnail_key, row.thumbnail_large_key, row.preview_key]) {
-    if (key !== null) keys.add(key);
+  const keys = new Set<string>();
+  for (const gone of rows) {
+    for (const variant of FILE_VARIANTS) keys.add(fileBlobKey(gone.team_id, gone.file_id, variant));
+    for (const key of [
+      gone.blob_key,
+      gone.thumbnail_key,
+      gone.thumbnail_large_key,
+      gone.preview_key,
+    ]) {
+      if (key !== null) keys.add(key);
+    }
   }
   const results = await Promise.allSettled([...keys].map((key) => files.blobs.delete(key)));
   for (const result of results) {

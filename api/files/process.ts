@@ -6,6 +6,7 @@ import type { Db, FileRow, NoPreviewReason } from "#api/db/schema.ts";
 import { createCrc32 } from "#api/files/crc32.ts";
 import { EXIF_HEAD_BYTES } from "#api/files/exif.ts";
 import { fileBlobKey } from "#api/files/file-views.ts";
+import { pairLivePhotoQuietly } from "#api/files/live-photos.ts";
 import { makePreviews } from "#api/files/previews.ts";
 import type { JobQueue } from "#api/jobs/queue.ts";
 import { findVideoTools, type VideoTools } from "#api/media/video.ts";
@@ -275,6 +276,8 @@ export function createFileProcessor({
         // Deleted while it was processed: so are its bytes.
         await deleteBlobs(Object.values(keys));
       }
+      // Looked for once this file's ready state is committed (live-photos.ts says why).
+      if (Number(done.numUpdatedRows) > 0) await pairLivePhotoQuietly(db, logger, fileId);
       await uploads.remove(uploadId);
     },
 
@@ -303,6 +306,7 @@ export function createFileProcessor({
         if (Number(kept.numUpdatedRows) > 0) {
           logger.warn({ fileId }, "file: previews failed every attempt; kept without them");
           await deleteBlobs([keys.thumbnail, keys.thumbnailLarge, keys.preview]);
+          await pairLivePhotoQuietly(db, logger, fileId);
         }
       } else {
         await db

@@ -29,6 +29,7 @@ export const iconNames = [
   "stack",
   "star-filled",
   "sun",
+  "target",
   "triangle-down",
   "triangle-up",
   "upload",

@@ -156,6 +156,8 @@ describe("GET /api/teams/{teamId}/collections/{collectionId}/files", () => {
       updatedAt: expect.any(Number),
       refDate: T + 2000,
       readAt: null,
+      motion: null,
+      motionOf: null,
     });
   });
 

@@ -193,6 +193,28 @@ describe("photos", () => {
     expect(isRed((await previewOf(file)).topLeft)).toBe(true);
   });
 
+  it("a HEIC with an auxiliary image and a thumbnail item, as a portrait's depth map is held: the primary image's previews", async () => {
+    // heif-enc stores a PNG's alpha as an auxiliary image of the primary one (an `auxl`
+    // reference, as an iPhone's depth or gain map), and `-t` adds a thumbnail item (`thmb`).
+    const png = path.join(dir, "aux.png");
+    await sharp({
+      create: {
+        width: 320,
+        height: 240,
+        channels: 4,
+        background: { r: 224, g: 16, b: 16, alpha: 0.5 },
+      },
+    })
+      .png()
+      .toFile(png);
+    const heic = await heicFrom([png], path.join(dir, "aux.heic"), ["-t", "64"]);
+    expect(heic.includes("auxC")).toBe(true);
+    expect(heic.includes("thmb")).toBe(true);
+    const file = await upload("IMG_0005.HEIC", heic);
+    expect(file).toMatchObject({ previewStatus: "ready", width: 320, height: 240 });
+    expect((await previewOf(file)).width).toBe(320);
+  });
+
   it("JPEG turned by EXIF, PNG, WebP, GIF and AVIF: previews upright, with their size", async () => {
     const jpeg = await phoneJpeg(path.join(dir, "turned.jpg"));
     const made = (format: "png" | "webp" | "gif" | "avif") =>

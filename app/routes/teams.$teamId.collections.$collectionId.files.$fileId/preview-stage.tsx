@@ -14,15 +14,29 @@ export type PreviewFile = Pick<
   "fileId" | "name" | "contentType" | "previewStatus" | "noPreviewReason" | "previewUrl"
 >;
 
+/** A Live Photo's film (ADR 063), as the preview plays it. */
+export interface LiveFilm {
+  /** Its inline link; null when the caller's role may not play it. */
+  src: string | null;
+  /** Asked for playing (`live=play`), as Play works without JavaScript. */
+  playing: boolean;
+  /** This preview playing, and showing the photo: Play's and Show the photo's addresses. */
+  playHref: string;
+  photoHref: string;
+  /** The film's download, or null when the caller may not download from the preview. */
+  downloadHref: string | null;
+}
+
 /**
  * The preview's stage, between the previous and next links (docs/product.md#thumbnails): the
- * picture; a video's player (its poster until it plays); or, where there is no picture, the
+ * picture, with a Live Photo's Play; a video's player (its poster until it plays); or, where there is no picture, the
  * type icon with where the preview stands: being prepared (the page looks again by itself, or
  * offers Refresh without JavaScript), or none and why, with Download for those who may.
  */
 export function PreviewStage({
   file,
   video,
+  live,
   previousHref,
   nextHref,
   downloadHref,
@@ -31,6 +45,8 @@ export function PreviewStage({
   file: PreviewFile;
   /** A playable video's source; `src` null when the caller's role may not play it. */
   video: { src: string | null } | null;
+  /** A Live Photo's film; null for anything else. */
+  live: LiveFilm | null;
   previousHref: string | null;
   nextHref: string | null;
   /** The download's address, or null when the caller may not download from the preview. */
@@ -46,6 +62,8 @@ export function PreviewStage({
     stage = (
       <PreviewVideo key={file.fileId} src={video.src} file={file} downloadHref={downloadHref} />
     );
+  } else if (file.previewUrl && live?.src) {
+    stage = <LivePhoto key={file.fileId} file={file} url={file.previewUrl} live={live} />;
   } else if (file.previewUrl) {
     stage = (
       <Flex direction="column" align="center" gap="3" className="file-preview-picture">
@@ -220,6 +238,71 @@ function PreviewVideo({
       <Text as="p">{t("preview.videoFallback")}</Text>
       {downloadHref ? <a href={downloadHref}>{t("preview.download")}</a> : null}
     </video>
+  );
+}
+
+/**
+ * A Live Photo: the photo, and under it Play and the film's download. Play shows the film in the
+ * photo's place, muted, once; with JavaScript in place and back to the photo when it ends,
+ * without JavaScript as this preview's `live=play` address, with the browser's controls to play
+ * it again and Show the photo to go back.
+ */
+function LivePhoto({ file, url, live }: { file: PreviewFile; url: string; live: LiveFilm }) {
+  const { t } = useTranslation("files");
+  const hydrated = useHydrated();
+  const [playing, setPlaying] = useState(live.playing);
+  return (
+    <Flex direction="column" align="center" gap="3" className="file-preview-picture">
+      {playing && live.src ? (
+        <video
+          className="file-preview-video"
+          src={live.src}
+          poster={url}
+          autoPlay
+          muted
+          playsInline
+          controls={!hydrated}
+          aria-label={file.name}
+          onEnded={() => setPlaying(false)}
+        />
+      ) : (
+        <FilePicture
+          url={url}
+          contentType={file.contentType}
+          alt={file.name}
+          className="file-preview-image"
+          iconSize={96}
+        />
+      )}
+      <Flex gap="2" wrap="wrap" justify="center" className="file-preview-live">
+        <Button asChild variant="soft" color="gray" highContrast>
+          <Link
+            to={playing ? live.photoHref : live.playHref}
+            replace
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              setPlaying(!playing);
+            }}
+          >
+            <Icon name="target" />
+            {playing ? t("preview.showPhoto") : t("preview.playLive")}
+          </Link>
+        </Button>
+        {live.downloadHref ? (
+          <Button asChild variant="soft" color="gray" highContrast>
+            <Link
+              to={live.downloadHref}
+              reloadDocument
+              aria-label={t("preview.motionDownloadLabel")}
+            >
+              <Icon name="download" />
+              {t("preview.motionDownload")}
+            </Link>
+          </Button>
+        ) : null}
+      </Flex>
+    </Flex>
   );
 }
 

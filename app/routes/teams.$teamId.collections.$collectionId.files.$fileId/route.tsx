@@ -25,8 +25,8 @@ export const handle = { i18n: ["common", "files", "messages"] };
  * read. It covers the files page, opaque, and is dark in both themes, as photo viewers are: the
  * picture is seen against a neutral dark surround, and the controls take Radix's dark colours.
  * Previous and next follow the screen's filters and order: the API's neighbours of this file
- * under the same filters and sort. A video plays from an inline link to its bytes
- * (videoSource), for those whose role may fetch the original.
+ * under the same filters and sort. A video, and a Live Photo's film, plays from an inline link
+ * to its bytes (videoSource), for those whose role may fetch the original.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -50,13 +50,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ]),
     { request, context, to: `${base}${search}`, auth },
   );
+  const goBack = { request, context, to: `${base}${search}`, auth };
   const video = isPlayableVideo(file.contentType)
-    ? await orGoBack(videoSource(context, auth, params, file), {
-        request,
-        context,
-        to: `${base}${search}`,
-        auth,
-      })
+    ? await orGoBack(videoSource(context, auth, params, file), goBack)
+    : null;
+  // A Live Photo (ADR 063): its film plays from its own link. `live=play` asks for it playing at
+  // once, which is how Play works without JavaScript.
+  const live = file.motion
+    ? {
+        fileId: file.motion.fileId,
+        ...(await orGoBack(videoSource(context, auth, params, file, file.motion.fileId), goBack)),
+        playing: new URL(request.url).searchParams.get("live") === "play",
+      }
     : null;
   return data(
     {
@@ -69,6 +74,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         previewUrl: file.previewUrl,
       },
       video,
+      live,
       previousId: neighbours.previousId,
       nextId: neighbours.nextId,
       base,
@@ -80,7 +86,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function FilePreview() {
   const { t } = useTranslation("files");
-  const { file, video, previousId, nextId, base, search } = useLoaderData<typeof loader>();
+  const { file, video, live, previousId, nextId, base, search } = useLoaderData<typeof loader>();
   const { team } = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID) as TeamRouteData;
   const titleId = useId();
   const frame = useRef<HTMLDivElement>(null);
@@ -92,6 +98,12 @@ export default function FilePreview() {
   const mayDownload = canDownloadFromPreview(team.memberRole);
 
   const { pathname, search: ownSearch } = useLocation();
+  const liveHref = (playing: boolean) => {
+    const params = new URLSearchParams(search);
+    if (playing) params.set("live", "play");
+    const query = params.toString();
+    return `${pathname}${query ? `?${query}` : ""}`;
+  };
   usePreviewKeys({ closeHref, previousHref, nextHref });
   // Being prepared: look again until it is ready or has none. Not while a video plays: its
   // link would change under it.
@@ -134,6 +146,17 @@ export default function FilePreview() {
       <PreviewStage
         file={file}
         video={video}
+        live={
+          live && {
+            src: live.src,
+            playing: live.playing,
+            playHref: liveHref(true),
+            photoHref: liveHref(false),
+            downloadHref: mayDownload
+              ? `${base}/files/${encodeURIComponent(live.fileId)}/download`
+              : null,
+          }
+        }
         previousHref={previousHref}
         nextHref={nextHref}
         downloadHref={mayDownload ? downloadHref : null}

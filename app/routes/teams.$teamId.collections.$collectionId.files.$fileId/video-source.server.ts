@@ -5,16 +5,18 @@ import { type Auth, userIdOf } from "#app/services/auth.server.ts";
 import { canDownloadFile } from "#domain/roles.ts";
 
 /**
- * Where the preview's `<video>` plays a file from: an inline link to its bytes that works for an
- * hour and answers Range requests, so the browser seeks. Asked for only when the caller's role
- * may fetch the original (canDownloadFile, which the API checks again); `src` is null otherwise,
- * and the preview shows the poster alone.
+ * Where the preview's `<video>` plays a film from: an inline link to its bytes that works for an
+ * hour and answers Range requests, so the browser seeks. The film is the file's own, or a Live
+ * Photo's motion, a file of its own by the same uploader (`filmId`). Asked for only when the
+ * caller's role may fetch the original (canDownloadFile, which the API checks again); `src` is
+ * null otherwise, and the preview shows the poster or photo alone.
  */
 export async function videoSource(
   context: WebContext,
   auth: Auth,
   params: { teamId?: string; collectionId?: string; fileId?: string },
   file: Pick<FileItem, "uploadedBy">,
+  filmId = params.fileId ?? "",
 ): Promise<{ src: string | null }> {
   const teamParam = params.teamId ?? "";
   // The team route asks for the same team for this page: the API reads it once (ADR 050).
@@ -27,7 +29,7 @@ export async function videoSource(
     auth.accessToken,
     teamParam,
     params.collectionId ?? "",
-    params.fileId ?? "",
+    filmId,
     "original",
     "inline",
   );

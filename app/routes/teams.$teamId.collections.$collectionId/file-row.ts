@@ -22,6 +22,8 @@ export type FileRow = Pick<
   noPreviewReason?: NonNullable<FileItem["noPreviewReason"]>;
   /** A video's length, when it is known. */
   durationMs?: number;
+  /** A Live Photo: a photo with the short film it plays (ADR 063). */
+  live?: true;
   /**
    * When it last changed, as the table writes it (FILE_DATE_STYLE in the visitor's language). The
    * server formats it: a phone's first date format is a 100 ms task while the page hydrates.
@@ -42,6 +44,7 @@ export function fileRow(file: FileItem, dates: Intl.DateTimeFormat): FileRow {
     ...(file.thumbnailLargeUrl !== null && { thumbnailLargeUrl: file.thumbnailLargeUrl }),
     ...(file.noPreviewReason !== null && { noPreviewReason: file.noPreviewReason }),
     ...(file.durationMs !== null && { durationMs: file.durationMs }),
+    ...(file.motion !== null && { live: true as const }),
     updated: dates.format(file.updatedAt),
     readAt: file.readAt,
     uploadedBy: file.uploadedBy,

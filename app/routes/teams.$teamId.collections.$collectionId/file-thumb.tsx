@@ -27,7 +27,7 @@ export function noPreviewText(file: FileRow, words: NoPreviewWords): string | nu
 /**
  * A row's picture (docs/product.md#thumbnails): the thumbnail, in the size the screen needs (70 px
  * for 35 px on a 2× screen, 320 px above), or the type icon, with why there is no preview on
- * hover; a video's play glyph and length over it. Hidden from screen readers: the row's link says
+ * hover; a video's play glyph and length over it, a Live Photo's ring. Hidden from screen readers: the row's link says
  * the same in words after the name.
  */
 export function FileThumb({ file, reason }: { file: FileRow; reason: string | null }) {
@@ -58,6 +58,11 @@ export function FileThumb({ file, reason }: { file: FileRow; reason: string | nu
       {isVideo && file.thumbnailUrl ? (
         <span className="file-play">
           <Icon name="play" size={12} />
+        </span>
+      ) : null}
+      {file.live ? (
+        <span className="file-live">
+          <Icon name="target" size={12} />
         </span>
       ) : null}
       {file.durationMs !== undefined ? (

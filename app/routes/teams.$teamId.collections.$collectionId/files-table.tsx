@@ -59,6 +59,7 @@ export function FilesTable({
     rename: t("menu.rename"),
     download: t("menu.download"),
     duration: t("table.duration"),
+    live: t("table.live"),
   };
   const noPreview: NoPreviewWords = {
     damagedFile: t("table.noPreview.damagedFile"),
@@ -115,6 +116,7 @@ export function FilesTable({
                       {words.duration} {formatDuration(file.durationMs)}
                     </span>
                   ) : null}
+                  {file.live ? <span className="visually-hidden">{words.live}</span> : null}
                   {reason ? <span className="visually-hidden">{reason}</span> : null}
                   {file.previewStatus === "pending" ? (
                     <Badge color="gray" className="file-processing">

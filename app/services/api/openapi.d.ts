@@ -5527,6 +5527,14 @@ export interface components {
             fileId: string;
             /** @description An image's or video's height in pixels, upright; null when unknown */
             height: number | null;
+            /** @description A Live Photo's motion: the short film sent with this photo, which its preview plays; null for anything else. Lists show the photo alone. */
+            motion: {
+                durationMs: number;
+                /** @description The film's own file: read and download it */
+                fileId: string;
+            } | null;
+            /** @description For a Live Photo's film: the photo it moves, which lists show in its place */
+            motionOf: string | null;
             /** @description The current name: 2 to 50 characters */
             name: string;
             /**
