@@ -14,6 +14,7 @@ import * as m0008 from "./migrations/0008-billing.ts";
 import * as m0009 from "./migrations/0009-unsubscribe.ts";
 import * as m0010 from "./migrations/0010-scale-out.ts";
 import * as m0011 from "./migrations/0011-previews.ts";
+import * as m0013 from "./migrations/0013-pdf-previews.ts";
 import type { Database, Db } from "./schema.ts";
 import { withStatementCache } from "./statement-cache.ts";
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0009-unsubscribe": m0009,
   "0010-scale-out": m0010,
   "0011-previews": m0011,
+  "0013-pdf-previews": m0013,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -41,6 +41,7 @@ const MIGRATIONS = [
   "0009-unsubscribe",
   "0010-scale-out",
   "0011-previews",
+  "0013-pdf-previews",
 ];
 
 describe("migrations", () => {
