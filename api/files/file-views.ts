@@ -49,12 +49,24 @@ export const FileSchema = z
       .enum(NO_PREVIEW_REASONS)
       .nullable()
       .openapi({ description: "Why previewStatus is none; null otherwise" }),
-    width: z.number().int().nullable().openapi({
-      description: "An image's or video's width in pixels, upright; null when unknown",
-    }),
-    height: z.number().int().nullable().openapi({
-      description: "An image's or video's height in pixels, upright; null when unknown",
-    }),
+    width: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description:
+          "An image's or video's width in pixels, upright; a PDF's first page's in points " +
+          "(1/72 inch), as shown; null when unknown",
+      }),
+    height: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description:
+          "An image's or video's height in pixels, upright; a PDF's first page's in points " +
+          "(1/72 inch), as shown; null when unknown",
+      }),
     durationMs: z
       .number()
       .int()

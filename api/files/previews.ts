@@ -11,6 +11,7 @@ import {
   type Derivatives,
   derivativesOfImage,
   makeDerivatives,
+  PREVIEW_MAX_PX,
 } from "#api/files/derivatives.ts";
 import { RASTER_IMAGE_TYPES } from "#api/files/sniff.ts";
 import {
@@ -20,13 +21,21 @@ import {
   UnsupportedImageTypeError,
 } from "#api/images/errors.ts";
 import { readImage } from "#api/images/read.ts";
-import { DamagedMediaError, MediaTimeoutError, NoVideoTrackError } from "#api/media/errors.ts";
+import {
+  DamagedMediaError,
+  EncryptedPdfError,
+  MediaMemoryError,
+  MediaTimeoutError,
+  NoVideoTrackError,
+} from "#api/media/errors.ts";
 import { decodeHeic } from "#api/media/heic.ts";
+import { renderPdfFirstPage } from "#api/media/pdf.ts";
 import { posterFrame, posterTimeMs, probeVideo, type VideoTools } from "#api/media/video.ts";
 
 // What a file's previews are made from, by type (ADR 061): raster images with sharp; HEIC and
 // HEIF with libheif in WebAssembly (sharp's libvips has no HEVC decoder), then sharp; videos
-// from a poster frame and the duration ffmpeg and ffprobe read. Every failure a file's bytes can
+// from a poster frame and the duration ffmpeg and ffprobe read; PDFs from their first page,
+// drawn by pdf.js (ADR 062), then sharp. Every failure a file's bytes can
 // cause ends as a reason (docs/product.md#thumbnails); anything else is thrown for the job queue
 // to retry.
 
@@ -39,6 +48,7 @@ const HEIF_TYPES = new Set(["image/heic", "image/heif"]);
 export const HEIC_MAX_PIXELS = 50_000_000;
 const RASTER_TYPES = new Set<string>(RASTER_IMAGE_TYPES);
 export const VIDEO_TYPES = new Set(["video/mp4", "video/quicktime", "video/webm"]);
+export const PDF_TYPE = "application/pdf";
 
 /** Where a file's bytes can be read: a file on this disk, or a stream of them. */
 export interface PreviewSource {
@@ -73,6 +83,7 @@ export async function makePreviews(
 ): Promise<MadePreviews> {
   if (RASTER_TYPES.has(contentType)) return imagePreviews(contentType, source);
   if (VIDEO_TYPES.has(contentType)) return videoPreviews(source, options);
+  if (contentType === PDF_TYPE) return pdfPreviews(source);
   return none("unsupportedType");
 }
 
@@ -92,7 +103,11 @@ function none(
 /** Why an image error leaves a file without previews; null for failures to retry. */
 function imageReason(error: unknown): NoPreviewReason | null {
   if (error instanceof UnsupportedImageTypeError) return "unsupportedType";
-  if (error instanceof ImageDimensionsError || error instanceof ImageTooLargeError) {
+  if (
+    error instanceof ImageDimensionsError ||
+    error instanceof ImageTooLargeError ||
+    error instanceof MediaMemoryError
+  ) {
     return "tooLarge";
   }
   if (error instanceof InvalidImageError) return "damagedFile";
@@ -128,6 +143,34 @@ async function imagePreviews(contentType: string, source: PreviewSource): Promis
       return { made: await makeDerivatives(bytes), durationMs: null };
     }
   } catch (error) {
+    const reason = imageReason(error);
+    if (reason === null) throw error;
+    return none(reason);
+  } finally {
+    stream?.destroy();
+  }
+}
+
+/**
+ * A PDF's first page as its thumbnails and preview, drawn at the preview's size. Its size is the
+ * page's in points. A PDF that needs a password to open shows no page: unsupportedType, as for a
+ * document we never preview (docs/product.md#preview-status).
+ */
+async function pdfPreviews(source: PreviewSource): Promise<MadePreviews> {
+  let stream: Readable | undefined;
+  try {
+    let bytes: Buffer;
+    if (source.localPath) {
+      bytes = await readLocal(source.localPath);
+    } else {
+      stream = await source.open();
+      bytes = await readImage(stream, DERIVATIVE_MAX_BYTES);
+    }
+    const page = await renderPdfFirstPage(bytes, { maxSide: PREVIEW_MAX_PX });
+    const size = { width: page.pageWidth, height: page.pageHeight };
+    return { made: await derivativesOfImage(page, size), durationMs: null };
+  } catch (error) {
+    if (error instanceof EncryptedPdfError) return none("unsupportedType");
     const reason = imageReason(error);
     if (reason === null) throw error;
     return none(reason);

@@ -32,3 +32,23 @@ export class VideoToolUnavailableError extends Error {
     super(`${tool} is not available on this server`);
   }
 }
+
+/** The PDF is encrypted with a password that opening it needs: its pages cannot be read. */
+export class EncryptedPdfError extends Error {
+  override name = "EncryptedPdfError";
+  constructor() {
+    super("The PDF needs a password to be opened");
+  }
+}
+
+/** Decoding the file needed more memory than its worker may use; the worker was ended. */
+export class MediaMemoryError extends Error {
+  override name = "MediaMemoryError";
+  constructor(
+    readonly what: string,
+    readonly limitMb: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`${what} needed more than ${limitMb} MB of memory and was stopped`, options);
+  }
+}

@@ -4,19 +4,22 @@ import { buffer as readAll } from "node:stream/consumers";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as pdfPreviewsMigration from "#api/db/migrations/0013-pdf-previews.ts";
 import type { FileRow } from "#api/db/schema.ts";
 import { createFileProcessor, enqueueMissingPreviews } from "#api/files/process.ts";
 import { findVideoTools } from "#api/media/video.ts";
 import { heicFrom, tempFolder, tool, withDeclaredSize } from "#tests/support/media-files.ts";
+import { type PdfPage, pdfOf } from "#tests/support/pdf-files.ts";
 import { bearer, type Tokens } from "./support/accounts.ts";
 import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
 import { insertCollection } from "./support/collections.ts";
 import { ownedTeam, type TestTeam } from "./support/teams.ts";
 
 // The files people send from phones and cameras, uploaded over real HTTP and processed by the
-// real job (docs/product.md#thumbnails; ADR 061): every type gets its previews, or "none" with
-// the reason, and nothing a file holds can stop the queue or answer a 5xx. The files are made
-// here by Debian's heif-enc, ffmpeg, exiftool and by sharp.
+// real job (docs/product.md#thumbnails; ADRs 061 and 062): every type gets its previews, or
+// "none" with the reason, and nothing a file holds can stop the queue or answer a 5xx. The files
+// are made here by Debian's heif-enc, ffmpeg, exiftool, by sharp, and PDFs byte by byte
+// (tests/support/pdf-files.ts).
 
 let api: TestApi;
 let team: TestTeam;
@@ -389,7 +392,126 @@ describe("videos", () => {
   });
 });
 
+const A4 = { width: 595, height: 842 };
+const redPage = (extra: Partial<PdfPage> = {}): PdfPage => ({ ...A4, fill: [1, 0, 0], ...extra });
+const bluePage: PdfPage = { ...A4, fill: [0, 0, 1], text: "Page two" };
+
+describe("PDFs", () => {
+  it("a two-page PDF: its first page as thumbnails and a portrait preview, the page's size", async () => {
+    const bytes = pdfOf([redPage({ text: "Page one" }), bluePage]);
+    const file = await upload("report.pdf", bytes);
+    expect(file).toMatchObject({
+      contentType: "application/pdf",
+      previewStatus: "ready",
+      noPreviewReason: null,
+      width: 595,
+      height: 842,
+      durationMs: null,
+    });
+    expect(file.thumbnailUrl).not.toBeNull();
+    expect(file.thumbnailLargeUrl).not.toBeNull();
+    const stored = await row(file.fileId);
+    const preview = await sharp(await blob(stored.preview_key)).metadata();
+    expect(preview).toMatchObject({ format: "webp", width: 1131, height: 1600 });
+    // Page one is red, page two blue: the preview is the first page.
+    const pixels = await previewOf(file);
+    expect(isRed(pixels.topLeft)).toBe(true);
+    expect(isRed(pixels.bottomRight)).toBe(true);
+    const thumbnail = await sharp(await blob(stored.thumbnail_key)).metadata();
+    expect(thumbnail).toMatchObject({ format: "webp", width: 70, height: 70 });
+    const large = await sharp(await blob(stored.thumbnail_large_key)).metadata();
+    expect(large).toMatchObject({ format: "webp", width: 320, height: 320 });
+    // The original is kept byte for byte.
+    expect((await blob(stored.blob_key)).equals(bytes)).toBe(true);
+  });
+
+  it("a landscape page and a page declaring 100,000 points: previews within 1600 px", async () => {
+    const landscape = await upload("wide.pdf", pdfOf([redPage({ width: 842, height: 595 })]));
+    expect(landscape).toMatchObject({ previewStatus: "ready", width: 842, height: 595 });
+    const wide = await previewOf(landscape);
+    expect([wide.width, wide.height]).toEqual([1600, 1131]);
+    const huge = await upload(
+      "poster.pdf",
+      pdfOf([redPage({ width: 100_000, height: 100_000 })]),
+      "application/pdf",
+    );
+    expect(huge).toMatchObject({ previewStatus: "ready", width: 100_000, height: 100_000 });
+    const drawn = await previewOf(huge);
+    expect([drawn.width, drawn.height]).toEqual([1600, 1600]);
+    expect(isRed(drawn.topLeft)).toBe(true);
+  });
+
+  it("a truncated PDF is damagedFile, one needing a password unsupportedType, and the queue goes on", async () => {
+    const whole = pdfOf([redPage(), bluePage]);
+    const cut = await upload("cut.pdf", whole.subarray(0, Math.floor(whole.length / 2)));
+    expect(cut).toMatchObject({
+      contentType: "application/pdf",
+      previewStatus: "none",
+      noPreviewReason: "damagedFile",
+      thumbnailUrl: null,
+    });
+    const locked = await upload("locked.pdf", pdfOf([redPage()], { userPassword: "secret" }));
+    expect(locked).toMatchObject({
+      contentType: "application/pdf",
+      previewStatus: "none",
+      noPreviewReason: "unsupportedType",
+    });
+    // Encrypted, but without a password to open it: shown as any PDF.
+    const open = await upload("open.pdf", pdfOf([redPage()], { userPassword: "" }));
+    expect(open).toMatchObject({ previewStatus: "ready", width: 595 });
+    // Every one is kept, byte for byte, to download.
+    expect((await blob((await row(locked.fileId)).blob_key)).length).toBeGreaterThan(0);
+  });
+});
+
 describe("files stored before their previews could be made", () => {
+  it("PDFs stored as unsupportedType get their previews after migration 0013, and nothing else changes", async () => {
+    const pdf = await upload("old.pdf", pdfOf([redPage(), bluePage]));
+    const locked = await upload("old-locked.pdf", pdfOf([redPage()], { userPassword: "x" }));
+    const zip = await upload("old.zip", Buffer.from("PK\x05\x06".padEnd(22, "\0"), "latin1"));
+    const damaged = await upload("old-cut.pdf", pdfOf([redPage()]).subarray(0, 200));
+    // As a server before this one left them: ready, no previews, unsupportedType.
+    await api.db
+      .updateTable("files")
+      .set({
+        thumbnail_key: null,
+        thumbnail_large_key: null,
+        preview_key: null,
+        width: null,
+        height: null,
+        no_preview_reason: "unsupportedType",
+      })
+      .where("file_id", "in", [pdf.fileId, locked.fileId])
+      .execute();
+    expect(await read(pdf.fileId)).toMatchObject({
+      previewStatus: "none",
+      noPreviewReason: "unsupportedType",
+    });
+    expect(await read(zip.fileId)).toMatchObject({ noPreviewReason: "unsupportedType" });
+
+    await pdfPreviewsMigration.up(api.db as never);
+    // The PDFs only: the zip keeps its reason, the damaged PDF its own.
+    expect(await read(pdf.fileId)).toMatchObject({ previewStatus: "none", noPreviewReason: null });
+    expect(await read(zip.fileId)).toMatchObject({ noPreviewReason: "unsupportedType" });
+    expect(await read(damaged.fileId)).toMatchObject({ noPreviewReason: "damagedFile" });
+    // With locked.pdf of the test above: the migration cannot tell it from a PDF stored before,
+    // and the backfill finds its reason again.
+    expect(await enqueueMissingPreviews(api.db, api.jobs)).toBe(3);
+    await api.jobs.idle();
+    expect(await read(pdf.fileId)).toMatchObject({
+      previewStatus: "ready",
+      width: 595,
+      height: 842,
+    });
+    expect(isRed((await previewOf(await read(pdf.fileId))).topLeft)).toBe(true);
+    // A PDF that needs a password gets its reason again.
+    expect(await read(locked.fileId)).toMatchObject({
+      previewStatus: "none",
+      noPreviewReason: "unsupportedType",
+    });
+    expect(await enqueueMissingPreviews(api.db, api.jobs)).toBe(0);
+  });
+
   it("get them at start-up: a HEIC and a video without a preview or a reason", async () => {
     const jpeg = path.join(dir, "old.jpg");
     await sharp({ create: { width: 120, height: 80, channels: 3, background: "#e01010" } })

@@ -42,6 +42,7 @@ const MIGRATIONS = [
   "0010-scale-out",
   "0011-previews",
   "0012-live-photos",
+  "0013-pdf-previews",
 ];
 
 describe("migrations", () => {

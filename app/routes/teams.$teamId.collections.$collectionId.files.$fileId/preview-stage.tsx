@@ -29,7 +29,8 @@ export interface LiveFilm {
 
 /**
  * The preview's stage, between the previous and next links (docs/product.md#thumbnails): the
- * picture, with a Live Photo's Play; a video's player (its poster until it plays); or, where there is no picture, the
+ * picture (a PDF's first page, saying so, with Download for those who may), with a Live Photo's
+ * Play; a video's player (its poster until it plays); or, where there is no picture, the
  * type icon with where the preview stands: being prepared (the page looks again by itself, or
  * offers Refresh without JavaScript), or none and why, with Download for those who may.
  */
@@ -80,6 +81,21 @@ export function PreviewStage({
             {t("preview.roleCantPlay")}
           </Text>
         ) : null}
+        {isPdf(file.contentType) ? (
+          <>
+            <Text as="p" color="gray" className="file-preview-message">
+              {t("preview.pdfFirstPage")}
+            </Text>
+            {downloadHref ? (
+              <Button asChild>
+                <Link to={downloadHref} reloadDocument>
+                  <Icon name="download" />
+                  {t("preview.download")}
+                </Link>
+              </Button>
+            ) : null}
+          </>
+        ) : null}
       </Flex>
     );
   } else if (file.previewStatus === "pending") {
@@ -108,6 +124,11 @@ export function PreviewStage({
       ) : null}
     </div>
   );
+}
+
+/** A PDF's preview is its first page only (docs/product.md#thumbnails): the rest is a download. */
+function isPdf(contentType: string) {
+  return contentType.split(";")[0]?.trim().toLowerCase() === "application/pdf";
 }
 
 /** The sentence for a file with no preview: a video's missing decoder is said as such. */

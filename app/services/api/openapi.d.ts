@@ -5525,7 +5525,7 @@ export interface components {
             /** @description A video's length in milliseconds; null for anything else */
             durationMs: number | null;
             fileId: string;
-            /** @description An image's or video's height in pixels, upright; null when unknown */
+            /** @description An image's or video's height in pixels, upright; a PDF's first page's in points (1/72 inch), as shown; null when unknown */
             height: number | null;
             /** @description A Live Photo's motion: the short film sent with this photo, which its preview plays; null for anything else. Lists show the photo alone. */
             motion: {
@@ -5578,7 +5578,7 @@ export interface components {
                 nickname: string;
                 userId: string;
             } | null;
-            /** @description An image's or video's width in pixels, upright; null when unknown */
+            /** @description An image's or video's width in pixels, upright; a PDF's first page's in points (1/72 inch), as shown; null when unknown */
             width: number | null;
         };
         FileContentLink: {
