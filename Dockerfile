@@ -24,9 +24,13 @@ RUN npm run build \
 
 # ---- runtime: production node_modules + build output only, no toolchain ----
 FROM node:20-bookworm-slim AS runtime
+# MALLOC_ARENA_MAX: glibc gives each thread that allocates (libvips's, the HEIC and PDF
+# decoders' workers) an arena of its own and keeps what they freed; two arenas halve the peak
+# memory of a burst of phone photos (docs/performance.md#media).
 ENV NODE_ENV=production \
     DATA_DIR=/data \
-    PORT=3000
+    PORT=3000 \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 # ffprobe and ffmpeg read videos' durations and make their posters (docs/operations.md, "Video
 # posters and durations"); Debian's package, nothing downloaded at build time besides it.
