@@ -28,6 +28,11 @@ export const ALIAS_MAX = 30;
 /** Names of teams, collections, files, nicknames and usernames. */
 export const NAME_MIN = 2;
 export const NAME_MAX = 50;
+/**
+ * The most letters or digits after a file extension's dot: ".jpeg", ".heic", ".docx" fit
+ * (docs/product.md#files). The extension is not counted in a renamed file's NAME_MAX.
+ */
+export const FILE_EXTENSION_MAX = 9;
 /** The server's own minimum for an internal member's username (the form accepts 2). */
 export const USERNAME_SERVER_MIN = 3;
 /** Sign-up nickname input is capped while typing, below NAME_MAX. */

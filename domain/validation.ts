@@ -8,6 +8,7 @@ import {
   ALIAS_MIN,
   DESCRIPTION_MAX,
   EMAIL_MAX,
+  FILE_EXTENSION_MAX,
   IMAGE_MAX_BYTES,
   NAME_MAX,
   NAME_MIN,
@@ -159,6 +160,53 @@ export const collectionDescriptionSchema = optionalText(
 );
 
 export const fileNameSchema = requiredName(NAME_MIN, NAME_MAX, {
+  required: "fileNameRequired",
+  short: "fileNameShort",
+  long: "fileNameLong",
+});
+
+/**
+ * A file's extension (docs/product.md#files): the last dot of the name and the 1 to
+ * FILE_EXTENSION_MAX ASCII letters or digits after it, the dot not being the name's first
+ * character; "" when there is none ("notes", ".profile", "Report v2.1 final").
+ */
+export function fileExtension(name: string): string {
+  return FILE_EXTENSION.exec(name.trim())?.[1] ?? "";
+}
+
+const FILE_EXTENSION = new RegExp(`.(\\.[A-Za-z0-9]{1,${FILE_EXTENSION_MAX}})$`, "s");
+
+/**
+ * A name as typed for a file whose extension is `extension`, trimmed and without that extension
+ * when it ends with it, in any case: "Montagna.JPG" and "Montagna" both give "Montagna" for
+ * ".jpg", ".jpg" gives "" (no name); "x.png" stays "x.png".
+ */
+export function fileNameBase(typed: string, extension: string): string {
+  const name = typed.trim();
+  if (extension === "" || name.length < extension.length) return name;
+  const end = name.slice(-extension.length);
+  return end.toLowerCase() === extension.toLowerCase()
+    ? name.slice(0, -extension.length).trimEnd()
+    : name;
+}
+
+/**
+ * A file's rename (docs/product.md#files): the name before the extension follows the file name
+ * rule (2 to 50, its keys); the saved name is that and the file's extension, as the file has it.
+ */
+export function fileRenameSchema(extension: string) {
+  return z
+    .string({ error: "fileNameRequired" })
+    .transform((typed) => fileNameBase(typed, extension))
+    .pipe(fileNameSchema)
+    .transform((base) => base + extension);
+}
+
+/**
+ * A file name as a client sends it, before the file (and so its extension) is known: the file
+ * name rule with room for an extension; fileRenameSchema then checks the name before it.
+ */
+export const fileNameInputSchema = requiredName(NAME_MIN, NAME_MAX + FILE_EXTENSION_MAX + 1, {
   required: "fileNameRequired",
   short: "fileNameShort",
   long: "fileNameLong",

@@ -4,6 +4,7 @@ import { ApiError } from "#api/http/errors.ts";
 import { BLOB_URL_PATH } from "#api/storage/index.ts";
 import { IMAGE_CONTENT_TYPES } from "#domain/constants.ts";
 import { canDeleteFile, canDownloadFile, canRenameFile } from "#domain/roles.ts";
+import { fileExtension, fileRenameSchema } from "#domain/validation.ts";
 import {
   type FileFilters,
   type FileListQuery,
@@ -116,7 +117,10 @@ export async function readFile(
   return toFile(files, { ...row, read_at: at });
 }
 
-/** Renames a file: update any file, or update own file on one the caller uploaded. */
+/**
+ * Renames a file: update any file, or update own file on one the caller uploaded. The name keeps
+ * the file's extension (docs/product.md#files).
+ */
 export async function renameFile(
   files: Files,
   access: TeamAccess,
@@ -128,19 +132,32 @@ export async function renameFile(
   if (!canRenameFile(actor, { uploadedBy: row.uploaded_by })) {
     throw new ApiError("forbidden", "Your role cannot rename this file");
   }
-  if (changes.name === undefined || changes.name === row.name) return toFile(files, row);
+  if (changes.name === undefined) return toFile(files, row);
+  const name = renamedFileName(changes.name, row.original_name);
+  if (name === row.name) return toFile(files, row);
   const at = files.now();
   await files.db
     .updateTable("files")
     .set({
-      name: changes.name,
-      name_key: changes.name.toLowerCase(),
+      name,
+      name_key: name.toLowerCase(),
       updated_at: at,
       updated_by: actor.userId,
     })
     .where("file_id", "=", row.file_id)
     .execute();
   return toFile(files, (await findVisibleFile(files, access, collectionId, fileId)).row);
+}
+
+/**
+ * The name a rename saves: the name before the extension checked by the file name rule, then the
+ * extension of the name the file was uploaded with (ADR 070).
+ */
+function renamedFileName(typed: string, originalName: string): string {
+  const parsed = fileRenameSchema(fileExtension(originalName)).safeParse(typed);
+  if (parsed.success) return parsed.data;
+  const messages = parsed.error.issues.map((issue) => `name: ${issue.message}`);
+  throw new ApiError("invalidInput", messages.join("; "));
 }
 
 /**

@@ -95,7 +95,7 @@ const RESET = {
     subject: `Reset your ${name} password`,
     heading: "Reset your password",
     paragraphs: [
-      "Someone asked to reset the password of this account. Enter this code to choose a new one:",
+      "Someone asked to reset the password of this account. To choose a new one, enter this code on the page where you asked for it, or open the link below:",
     ],
     action: "Choose a new password",
     footer:
@@ -105,7 +105,7 @@ const RESET = {
     subject: `Reimposta la password di ${name}`,
     heading: "Reimposta la password",
     paragraphs: [
-      "È stato chiesto di reimpostare la password di questo account. Inserisci questo codice per sceglierne una nuova:",
+      "È stato chiesto di reimpostare la password di questo account. Per sceglierne una nuova, inserisci questo codice nella pagina dove l'hai chiesto, oppure apri il link qui sotto:",
     ],
     action: "Scegli una nuova password",
     footer:

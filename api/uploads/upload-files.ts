@@ -15,7 +15,7 @@ import { UPLOAD_ID_PATTERN, type UploadStore } from "#api/storage/upload-store.t
 import type { UploadUrlSigner } from "#api/storage/upload-urls.ts";
 import { NAME_MAX, NAME_MIN, UNLIMITED } from "#domain/constants.ts";
 import { canCreateFile } from "#domain/roles.ts";
-import { isSafeText } from "#domain/validation.ts";
+import { fileExtension, isSafeText } from "#domain/validation.ts";
 
 /**
  * Files arrive in collections (docs/product.md#uploads; ADR 016):
@@ -90,13 +90,15 @@ export async function storageUsedBy(db: Db, ownerId: string): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
-/** A name within NAME_MAX, keeping the extension when a long one is shortened. */
+/**
+ * A name within NAME_MAX, keeping the extension (fileExtension, the one renames keep) when a long
+ * one is shortened.
+ */
 function shortenName(name: string): string {
   const chars = [...name];
   if (chars.length <= NAME_MAX) return name;
-  const dot = name.lastIndexOf(".");
-  const extension = dot > 0 ? [...name.slice(dot)] : [];
-  if (extension.length > 0 && extension.length <= 10) {
+  const extension = [...fileExtension(name)];
+  if (extension.length > 0) {
     return (
       chars
         .slice(0, NAME_MAX - extension.length)

@@ -2,6 +2,7 @@ import {
   forwardRef,
   type InputHTMLAttributes,
   type PointerEvent,
+  type ReactNode,
   type TextareaHTMLAttributes,
 } from "react";
 import { type Margins, margins, type PropClass, styled } from "./layout.tsx";
@@ -20,19 +21,25 @@ const fieldProps: Record<string, PropClass> = {
 
 export interface TextFieldProps
   extends Margins,
-    Omit<InputHTMLAttributes<HTMLInputElement>, "size" | "color"> {
+    Omit<InputHTMLAttributes<HTMLInputElement>, "size" | "color" | "children"> {
   size?: Size;
+  /** Slots (TextField.Slot) drawn beside the input. */
+  children?: ReactNode;
 }
 
-/** A click on the box's padding puts the caret in the input, as Radix's does. */
+/**
+ * A click on the box's padding puts the caret in the input, as Radix's does: at the end when the
+ * click was on a slot on the right.
+ */
 function focusInput(event: PointerEvent<HTMLDivElement>) {
   const target = event.target as HTMLElement;
   if (target.closest("input, button, a")) return;
   const input = event.currentTarget.querySelector("input");
   if (!input) return;
+  const at = target.closest(".rt-TextFieldSlot[data-side='right']") ? input.value.length : 0;
   requestAnimationFrame(() => {
     try {
-      input.setSelectionRange(0, 0);
+      input.setSelectionRange(at, at);
     } catch {
       // Inputs of some types (email, number) have no selection to set.
     }
@@ -42,7 +49,7 @@ function focusInput(event: PointerEvent<HTMLDivElement>) {
 
 /** `<div class="rt-TextFieldRoot"><input class="rt-reset rt-TextFieldInput"></div>`. */
 const Root = forwardRef<HTMLInputElement, TextFieldProps>(function TextFieldRoot(
-  { size = "2", className, style, mt, mb, ml, ...input },
+  { size = "2", className, style, mt, mb, ml, children, ...input },
   ref,
 ) {
   const box = styled("rt-TextFieldRoot", fieldProps, { size, mt, mb, ml, className, style });
@@ -50,11 +57,21 @@ const Root = forwardRef<HTMLInputElement, TextFieldProps>(function TextFieldRoot
   return (
     <div {...box} onPointerDown={focusInput}>
       <input spellCheck="false" {...input} ref={ref} className="rt-reset rt-TextFieldInput" />
+      {children}
     </div>
   );
 });
 
-export const TextField = { Root };
+/** `<div class="rt-TextFieldSlot" data-side>`: a text or an icon inside the field's box. */
+function Slot({ side, children }: { side?: "left" | "right"; children?: ReactNode }) {
+  return (
+    <div data-side={side} className="rt-TextFieldSlot">
+      {children}
+    </div>
+  );
+}
+
+export const TextField = { Root, Slot };
 
 export interface TextAreaProps
   extends Margins,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { collectionNameSchema, fileNameSchema, teamNameSchema } from "#domain/validation.ts";
+import { collectionNameSchema, fileRenameSchema, teamNameSchema } from "#domain/validation.ts";
 
 /**
  * The rename dialogs' forms (RenameDialog, renameAction): a module of their own, so the browser
@@ -7,4 +7,10 @@ import { collectionNameSchema, fileNameSchema, teamNameSchema } from "#domain/va
  */
 export const TeamRenameSchema = z.object({ name: teamNameSchema });
 export const CollectionRenameSchema = z.object({ name: collectionNameSchema });
-export const FileRenameSchema = z.object({ name: fileNameSchema });
+/**
+ * A file's: the name as typed, without its extension or with it; the value is the name saved,
+ * with the file's `extension` (docs/product.md#files).
+ */
+export function fileRenameFormSchema(extension: string) {
+  return z.object({ name: fileRenameSchema(extension) });
+}

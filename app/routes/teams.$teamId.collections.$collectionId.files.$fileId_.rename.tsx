@@ -1,16 +1,15 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useCallback } from "react";
 import { screenSearch } from "#app/files/files-filters.ts";
-import { FileRenameSchema } from "#app/rename/rename.schemas.ts";
+import { fileRenameFormSchema } from "#app/rename/rename.schemas.ts";
 import { renameAction } from "#app/rename/rename.server.ts";
 import { RenameDialog } from "#app/rename/rename-dialog.tsx";
 import { filesApi } from "#app/services/api/files.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
 import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { canRenameFile } from "#domain/roles.ts";
-
-const loadSchema = () =>
-  import("#app/rename/rename.schemas.ts").then((module) => module.FileRenameSchema);
+import { fileExtension, fileNameBase } from "#domain/validation.ts";
 
 export const handle = { i18n: ["common", "files", "messages"] };
 
@@ -31,9 +30,17 @@ async function loadFile(request: Request, args: LoaderFunctionArgs | ActionFunct
   return { auth, team, file, back };
 }
 
+/**
+ * The name without its extension, which the field holds; the extension is the one the file was
+ * uploaded with (docs/product.md#files).
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const { auth, file, back } = await loadFile(args.request, args);
-  return data({ name: file.name, back }, { headers: auth.headers });
+  const extension = fileExtension(file.originalName);
+  return data(
+    { name: fileNameBase(file.name, extension), extension, current: file.name, back },
+    { headers: auth.headers },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -45,7 +52,7 @@ export async function action(args: ActionFunctionArgs) {
     auth,
     to: back,
     current: file.name,
-    schema: FileRenameSchema,
+    schema: fileRenameFormSchema(fileExtension(file.originalName)),
     rename: (name) =>
       filesApi.rename(context, auth.accessToken, team.teamId, file.collectionId, file.fileId, name),
     toasts: { unchanged: "files:toasts.unchanged", renamed: "files:toasts.renamed" },
@@ -57,11 +64,20 @@ export async function action(args: ActionFunctionArgs) {
  * (docs/product.md#client-messages).
  */
 export default function RenameFileDialog() {
-  const { name, back } = useLoaderData<typeof loader>();
+  const { name, extension, current, back } = useLoaderData<typeof loader>();
+  const loadSchema = useCallback(
+    () =>
+      import("#app/rename/rename.schemas.ts").then((module) =>
+        module.fileRenameFormSchema(extension),
+      ),
+    [extension],
+  );
   return (
     <RenameDialog
       formId="rename-file"
       name={name}
+      extension={extension}
+      current={current}
       loadSchema={loadSchema}
       closeTo={back}
       namespace="files"

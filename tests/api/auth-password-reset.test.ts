@@ -51,6 +51,37 @@ describe("POST /api/auth/forgot-password", () => {
   });
 });
 
+describe("the reset mail's code, typed", () => {
+  /** The code as a person reads it: the mail's line of six digits, not the link's. */
+  function typedCode(text: string) {
+    const lines = text.split("\n").filter((line) => /^\d{6}$/.test(line.trim()));
+    expect(lines).toHaveLength(1);
+    return (lines[0] ?? "").trim();
+  }
+
+  it.each([
+    ["en", "enter this code on the page where you asked for it"],
+    ["it", "inserisci questo codice nella pagina dove l'hai chiesto"],
+  ] as const)(
+    "says where to type it (%s), and resets the password with the email",
+    async (locale, where) => {
+      const { email } = await signUp(api, newEmail(`typed-${locale}`), { locale });
+      await forgot(email);
+      const mail = await api.smtp.waitForMail(email);
+      expect(mail.text).toContain(where);
+      const code = typedCode(mail.text);
+      expect(code).toBe(codeOf(mail));
+      const response = await post(api, "/auth/reset-password", {
+        email,
+        code: ` ${code} `,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(response.status).toBe(200);
+      await signIn(api, { email, password: NEW_PASSWORD });
+    },
+  );
+});
+
 it("POST /api/auth/forgot-password answers invalidInput for a malformed email", async () => {
   await expectError(
     await post(api, "/auth/forgot-password", { email: "nope" }),

@@ -749,26 +749,114 @@ describe("PATCH a file's name", () => {
     await expectError(await rename(c.uploader, c.team.ownerId, "Nope.jpg"), 404, "notFound");
   });
 
-  it("checks the name: 2 to 50 characters, trimmed", async () => {
+  it("checks the name before the extension: 2 to 50 characters, trimmed", async () => {
     const short = await expectError(
       await rename(c.owner, c.team.ownerId, " a "),
       400,
       "invalidInput",
     );
-    expect(short.message).toContain("fileNameShort");
+    expect(short.message).toBe("name: fileNameShort");
+    // "a.jpg" is one character of name: the extension does not count.
+    const shortWithExtension = await rename(c.owner, c.team.ownerId, "a.jpg");
+    expect((await expectError(shortWithExtension, 400, "invalidInput")).message).toBe(
+      "name: fileNameShort",
+    );
     const long = await expectError(
       await rename(c.owner, c.team.ownerId, "x".repeat(51)),
       400,
       "invalidInput",
     );
-    expect(long.message).toContain("fileNameLong");
-    expect((await rename(c.owner, c.team.ownerId, "x".repeat(50))).status).toBe(200);
+    expect(long.message).toBe("name: fileNameLong");
+    const longWithExtension = await rename(c.owner, c.team.ownerId, `${"x".repeat(51)}.jpg`);
+    expect((await expectError(longWithExtension, 400, "invalidInput")).message).toBe(
+      "name: fileNameLong",
+    );
+    const tooLongToRead = await rename(c.owner, c.team.ownerId, "x".repeat(200));
+    expect((await expectError(tooLongToRead, 400, "invalidInput")).message).toBe(
+      "name: fileNameLong",
+    );
+    // At the limits: 2 and 50 characters, and the extension on top.
+    for (const [typed, saved] of [
+      ["ab", "ab.jpg"],
+      ["x".repeat(50), `${"x".repeat(50)}.jpg`],
+      [`${"x".repeat(50)}.jpg`, `${"x".repeat(50)}.jpg`],
+    ]) {
+      const response = await rename(c.owner, c.team.ownerId, typed);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as FileItem).name).toBe(saved);
+    }
     const missing = await expectError(
       await rename(c.owner, c.team.ownerId, null),
       400,
       "invalidInput",
     );
     expect(missing.message).toContain("fileNameRequired");
+    // Only the extension is no name at all.
+    const onlyExtension = await rename(c.owner, c.team.ownerId, " .JPG ");
+    expect((await expectError(onlyExtension, 400, "invalidInput")).message).toBe(
+      "name: fileNameRequired",
+    );
+    const unsafe = await rename(c.owner, c.team.ownerId, "invoice\u202Efdp.jpg");
+    expect((await expectError(unsafe, 400, "invalidInput")).message).toBe(
+      "name: invalidCharacters",
+    );
+  });
+
+  describe("keeps the extension of the name the file was uploaded with", () => {
+    async function renamed(name: string, typed: string, originalName = name) {
+      const file = await insertFile(api, c.team, collection, { name, originalName });
+      const response = await call(c.owner.tokens, filePath(c.team, collection, file.fileId), {
+        method: "PATCH",
+        json: replace("/name", typed),
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as FileItem;
+      expect(body.originalName).toBe(originalName);
+      return body.name;
+    }
+
+    it("adds it to a name given without it", async () => {
+      expect(await renamed("IMG_0003.jpg", "Montagna - vista nord")).toBe(
+        "Montagna - vista nord.jpg",
+      );
+      expect(await renamed("IMG_0003.jpg", "  Montagna  ")).toBe("Montagna.jpg");
+    });
+
+    it("takes it as typed, in any case, and writes it as the file has it", async () => {
+      expect(await renamed("IMG_0003.jpg", "Montagna.jpg")).toBe("Montagna.jpg");
+      expect(await renamed("IMG_0003.jpg", "Montagna.JPG")).toBe("Montagna.jpg");
+      expect(await renamed("IMG_0004.JPG", "Montagna.jpg")).toBe("Montagna.JPG");
+      expect(await renamed("IMG_0003.jpg", "Montagna .jpg")).toBe("Montagna.jpg");
+    });
+
+    it("keeps another extension as part of the name, and adds the file's", async () => {
+      expect(await renamed("IMG_0003.jpg", "x.png")).toBe("x.png.jpg");
+      expect(await renamed("IMG_0003.jpeg", "Montagna.jpg")).toBe("Montagna.jpg.jpeg");
+      expect(await renamed("Report.pdf", "Report v2.1")).toBe("Report v2.1.pdf");
+    });
+
+    it("adds nothing to a file uploaded without one", async () => {
+      expect(await renamed("README", "Leggimi")).toBe("Leggimi");
+      expect(await renamed("README", "Leggimi.txt")).toBe("Leggimi.txt");
+      expect(await renamed("Mr. Smith", "Mrs. Smith")).toBe("Mrs. Smith");
+      expect(await renamed(".profile", "profile")).toBe("profile");
+    });
+
+    it("gives it back to a name that had lost it", async () => {
+      expect(await renamed("Montagna", "Montagna", "IMG_0003.jpg")).toBe("Montagna.jpg");
+    });
+
+    it("leaves a file whose name does not change as it was", async () => {
+      const file = await insertFile(api, c.team, collection, { name: "Same.jpg" });
+      api.clock.advance(1000);
+      const response = await call(c.owner.tokens, filePath(c.team, collection, file.fileId), {
+        method: "PATCH",
+        json: replace("/name", "Same"),
+      });
+      const body = (await response.json()) as FileItem;
+      expect(body.name).toBe("Same.jpg");
+      expect(body.updatedAt).toBeLessThan(api.clock.now());
+    });
   });
 
   it("takes only replace on /name", async () => {

@@ -131,7 +131,7 @@ test("forgot and reset the password", async ({ page }) => {
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page).toHaveURL(/\/auth\/forgot/);
   await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByRole("button", { name: "Send reset link" }).click();
+  await page.getByRole("button", { name: "Send the code" }).click();
   await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
 
   const mail = await waitForMail(email, /password/i);
@@ -148,6 +148,48 @@ test("forgot and reset the password", async ({ page }) => {
 
   await signIn(page, email, PASSWORD);
   await expect(page.getByRole("alert")).toHaveText("Incorrect email or password.");
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/teams$/);
+});
+
+test("the reset mail's code, typed on the reset page with the email, sets the new password", async ({
+  page,
+}) => {
+  const { email } = await createVerifiedUser("dorothy", "Dorothy");
+  await page.goto("/auth/forgot");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send the code" }).click();
+  // On to the page that takes the code, the email filled in.
+  await expect(page).toHaveURL(/\/auth\/reset\?/);
+  await expect(page.getByRole("status")).toHaveText(
+    `If an account exists for ${email}, a code is on its way. It works for one hour.`,
+  );
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+
+  // Read on another device: the code as a person reads it, a line of six digits.
+  const mail = await waitForMail(email, /password/i);
+  const code = /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1] ?? "";
+  expect(code).toMatch(/^\d{6}$/);
+  expect(mail.text).toContain("enter this code on the page where you asked for it");
+
+  // A wrong code is refused on the form; the page keeps the email and the code typed.
+  const wrong = code === "000000" ? "111111" : "000000";
+  await page.getByLabel("Verification code").fill(wrong);
+  await page.getByLabel("New password").fill(NEW_PASSWORD);
+  await page.getByLabel("Confirm password").fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "This code is not right. Check it and try again.",
+  );
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+
+  await page.getByLabel("Verification code").fill(code);
+  await page.getByLabel("New password").fill(NEW_PASSWORD);
+  await page.getByLabel("Confirm password").fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Your password has been changed/);
+  await expect(page).toHaveURL(/\/auth\/signin/);
+
   await signIn(page, email, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/teams$/);
 });

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { appUrl } from "../../playwright.config.ts";
@@ -99,6 +100,60 @@ test("an owner uploads photos, previews, renames and filters them", async ({ pag
   await expect(page).toHaveURL(/to=2024-06-15/);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText("Forest walk");
+});
+
+test("a rename changes the name, not the type: the extension stays, in the list and the download", async ({
+  page,
+}) => {
+  const { owner, token, teamId, collectionId, url } = await photoClub("Mountains");
+  // A phone's photo, under the name a phone gives it.
+  const photo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "rename-")), "IMG_0003.jpg");
+  fs.copyFileSync(PHOTOS[1] ?? "", photo);
+  await uploadViaApi(token, teamId, collectionId, photo);
+  await openAsOwner(page, owner, url);
+  await expect(rows(page)).toHaveCount(1);
+
+  const renameItem = page.getByRole("link", { name: "Rename" });
+  await (await openMenu(page.getByLabel("Actions for IMG_0003.jpg"), renameItem)).click();
+  const dialog = page.getByRole("dialog", { name: "Rename the file" });
+  const name = dialog.getByLabel("Name");
+  // The field holds the name; the extension is shown beside it, and kept.
+  await expect(name).toHaveValue("IMG_0003");
+  await expect(dialog.locator(".rt-TextFieldSlot")).toHaveText(".jpg");
+  await expect(name).toHaveAccessibleDescription("The file keeps its extension, .jpg.");
+  await name.fill("M");
+  await dialog.getByRole("button", { name: "Rename" }).click();
+  await expect(dialog.getByText("The file name needs at least 2 characters.")).toBeVisible();
+  await expect(dialog.locator(".rt-TextFieldSlot")).toHaveText(".jpg");
+  await name.fill("Montagna - vista nord");
+  await dialog.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByText("The file is renamed.")).toBeVisible();
+  await expect(
+    rows(page).getByRole("link", { name: "Montagna - vista nord.jpg", exact: true }),
+  ).toBeVisible();
+
+  const downloadItem = page.getByRole("link", { name: "Download" });
+  const download = page.waitForEvent("download");
+  await (
+    await openMenu(page.getByLabel("Actions for Montagna - vista nord.jpg"), downloadItem)
+  ).click();
+  expect((await download).suggestedFilename()).toBe("Montagna - vista nord.jpg");
+
+  // Typing the extension, in another case, gives the same name; another one stays in the name.
+  await page.goto(url);
+  await (
+    await openMenu(page.getByLabel("Actions for Montagna - vista nord.jpg"), renameItem)
+  ).click();
+  await expect(name).toHaveValue("Montagna - vista nord");
+  await name.fill("Montagna.JPG");
+  await dialog.getByRole("button", { name: "Rename" }).click();
+  await expect(rows(page).getByRole("link", { name: "Montagna.jpg", exact: true })).toBeVisible();
+  await (await openMenu(page.getByLabel("Actions for Montagna.jpg"), renameItem)).click();
+  await name.fill("Montagna.png");
+  await dialog.getByRole("button", { name: "Rename" }).click();
+  await expect(
+    rows(page).getByRole("link", { name: "Montagna.png.jpg", exact: true }),
+  ).toBeVisible();
 });
 
 test("the preview covers the whole page, opaque, with controls that stand out in both themes", async ({

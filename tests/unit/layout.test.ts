@@ -259,6 +259,26 @@ describe("the rest of Radix Themes' components render as ours do (ADR 057)", () 
     [{ placeholder: "Name", defaultValue: "x", mt: "2", "aria-describedby": "hint" }],
   ])("TextField %j", (props) => same(TextField.Root, RadixTextField.Root, props));
 
+  it("TextField with a slot on the right", () => {
+    expect(
+      normalized(
+        createElement(
+          TextField.Root,
+          { size: "3" },
+          createElement(TextField.Slot, { side: "right" }, ".jpg"),
+        ),
+      ),
+    ).toEqual(
+      normalized(
+        createElement(
+          RadixTextField.Root,
+          { size: "3" },
+          createElement(RadixTextField.Slot, { side: "right" }, ".jpg"),
+        ),
+      ),
+    );
+  });
+
   it.each([
     [{ size: "3", name: "description", id: "d", rows: 3, "aria-describedby": "h" }],
     [{ defaultValue: "text", className: "notes", style: { minHeight: 80 } }],

@@ -10,7 +10,9 @@ import {
   collectionNameSchema,
   confirmPasswordRefinement,
   emailSchema,
+  fileExtension,
   fileNameSchema,
+  fileRenameSchema,
   imageFileSchema,
   imageLinkSchema,
   isSafeText,
@@ -783,5 +785,45 @@ describe("MESSAGE_KEYS", () => {
       "filterStartEndDateInvalid",
     ];
     expect(MESSAGE_KEYS).toEqual(expect.arrayContaining(spec));
+  });
+});
+
+describe("a file's extension and its rename (docs/product.md#files)", () => {
+  it.each([
+    ["IMG_0003.jpg", ".jpg"],
+    ["IMG_0004.JPEG", ".JPEG"],
+    ["archive.tar.gz", ".gz"],
+    ["x.7z", ".7z"],
+    ["notes", ""],
+    [".profile", ""],
+    ["Mr. Smith", ""],
+    ["Report v2.1 final", ""],
+    ["backup.tenletters", ""],
+    ["backup.ninelttrs", ".ninelttrs"],
+  ])("%j has the extension %j", (name, extension) => {
+    expect(fileExtension(name)).toBe(extension);
+  });
+
+  it.each([
+    [".jpg", "Montagna", "Montagna.jpg"],
+    [".jpg", " Montagna.JPG ", "Montagna.jpg"],
+    [".JPG", "Montagna.jpg", "Montagna.JPG"],
+    [".jpg", "x.png", "x.png.jpg"],
+    [".jpg", "x.jpg.jpg", "x.jpg.jpg"],
+    ["", "x.png", "x.png"],
+    [".jpg", "x".repeat(50), `${"x".repeat(50)}.jpg`],
+  ])("with %j, %j saves %j", (extension, typed, saved) => {
+    expect(fileRenameSchema(extension).parse(typed)).toBe(saved);
+  });
+
+  it.each([
+    [".jpg", "a.jpg", "fileNameShort"],
+    [".jpg", ".JPG", "fileNameRequired"],
+    [".jpg", `${"x".repeat(51)}.jpg`, "fileNameLong"],
+    ["", "x".repeat(51), "fileNameLong"],
+    [".jpg", 7, "fileNameRequired"],
+  ])("with %j, %j is refused with %s", (extension, typed, key) => {
+    const result = fileRenameSchema(extension).safeParse(typed);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([key]);
   });
 });

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "#app/components/auth-card.tsx";
-import { Callout } from "#app/components/callout.tsx";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { TextLink } from "#app/components/text-link.tsx";
@@ -21,11 +20,7 @@ export const handle = { i18n: ["common", "auth", "messages"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "auth");
   const query = new URL(request.url).searchParams;
-  return {
-    email: query.get("email") ?? "",
-    sent: query.get("sent") === "1",
-    title: t("forgot.metaTitle"),
-  };
+  return { email: query.get("email") ?? "", title: t("forgot.metaTitle") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -34,13 +29,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email } = submission.value;
   const { refusal } = await attempt(authApi.forgotPassword(context, { email }));
   if (refusal) return formRefusal(submission, refusal);
-  // The same answer whether or not the account exists.
-  return redirect(`/auth/forgot?${new URLSearchParams({ email, sent: "1" })}`, { status: 303 });
+  // The same answer whether or not the account exists: on to type the mailed code.
+  return redirect(`/auth/reset?${new URLSearchParams({ email, sent: "1" })}`, { status: 303 });
 }
 
 export default function ForgotPage() {
   const { t } = useTranslation("auth");
-  const { email, sent } = useLoaderData<typeof loader>();
+  const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useSchemaForm(loadForgotSchema, {
     id: "forgot",
@@ -49,27 +44,19 @@ export default function ForgotPage() {
   });
   return (
     <AuthCard title={t("forgot.title")}>
-      {sent ? (
-        <Callout.Root color="grass" role="status">
-          <Callout.Text>{t("forgot.sent", { email })}</Callout.Text>
-        </Callout.Root>
-      ) : (
-        <>
-          <Text as="p">{t("forgot.intro")}</Text>
-          <Form method="post" {...getFormProps(form)}>
-            <Flex direction="column" gap="4">
-              <Field
-                meta={fields.email}
-                label={t("fields.email")}
-                type="email"
-                autoComplete="email"
-                autoFocus
-              />
-              <FormSubmit form={form}>{t("forgot.submit")}</FormSubmit>
-            </Flex>
-          </Form>
-        </>
-      )}
+      <Text as="p">{t("forgot.intro")}</Text>
+      <Form method="post" {...getFormProps(form)}>
+        <Flex direction="column" gap="4">
+          <Field
+            meta={fields.email}
+            label={t("fields.email")}
+            type="email"
+            autoComplete="email"
+            autoFocus
+          />
+          <FormSubmit form={form}>{t("forgot.submit")}</FormSubmit>
+        </Flex>
+      </Form>
       <Text size="2">
         <TextLink asChild>
           <Link to="/auth/signin">{t("forgot.back")}</Link>

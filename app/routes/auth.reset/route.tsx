@@ -1,45 +1,60 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AddressSentence, AuthCard, AuthLink, AuthProblem } from "#app/components/auth-card.tsx";
+import { AddressSentence, AuthCard, AuthLink } from "#app/components/auth-card.tsx";
+import { Callout } from "#app/components/callout.tsx";
+import { Text } from "#app/components/layout.tsx";
 import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { useMessage } from "#app/i18n/use-message.ts";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { linkError } from "#domain/validation.ts";
-import { ResetForm } from "./reset-form.tsx";
-import { ResetSchema } from "./schemas.ts";
+import { ResetForm, ResetWithCodeForm } from "./reset-form.tsx";
+import { ResetSchema, ResetWithCodeSchema } from "./schemas.ts";
 
 export const handle = { i18n: ["common", "auth", "messages"] };
 
-/** The emailed link: /auth/reset?email=&code=. */
+/**
+ * The emailed link, /auth/reset?email=&code=, asks only for the new password. Without it (the
+ * mail read on another device, or straight after /auth/forgot, `sent=1`) the page asks for the
+ * email and the mailed code too (docs/product.md#sign-in).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "auth");
   const query = new URL(request.url).searchParams;
   return {
-    error: linkError("reset", query),
-    email: query.get("email") ?? "",
+    fromLink: linkError("reset", query) === null,
+    email: query.get("email")?.trim() ?? "",
+    sent: query.get("sent") === "1",
     title: t("reset.metaTitle"),
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+/** The email and code the reset is for: the link's, or those typed. */
+function readReset(request: Request, formData: FormData) {
   const query = new URL(request.url).searchParams;
-  const submission = parseWithZod(await request.formData(), { schema: ResetSchema });
+  if (linkError("reset", query) === null) {
+    const submission = parseWithZod(formData, { schema: ResetSchema });
+    const email = query.get("email")?.trim() ?? "";
+    const code = query.get("code")?.trim() ?? "";
+    return { submission, account: { email, code } };
+  }
+  const submission = parseWithZod(formData, { schema: ResetWithCodeSchema });
+  const value = submission.status === "success" ? submission.value : undefined;
+  return { submission, account: value && { email: value.email, code: value.code } };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { submission, account } = readReset(request, await request.formData());
   const hideFields = ["newPassword", "confirmPassword"];
-  if (submission.status !== "success" || linkError("reset", query)) {
+  if (submission.status !== "success" || !account) {
     return data(submission.reply({ hideFields }), { status: 400 });
   }
-  const email = query.get("email")?.trim() ?? "";
+  const { email, code } = account;
   const { refusal } = await attempt(
-    authApi.resetPassword(context, {
-      newPassword: submission.value.newPassword,
-      email,
-      code: query.get("code")?.trim() ?? "",
-    }),
+    authApi.resetPassword(context, { newPassword: submission.value.newPassword, email, code }),
   );
   if (refusal) return formRefusal(submission, refusal, { hideFields });
   return redirectWithToast(
@@ -53,27 +68,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResetPage() {
   const { t } = useTranslation("auth");
-  const message = useMessage();
-  const { error, email } = useLoaderData<typeof loader>();
+  const { fromLink, email, sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const requestNew = (
     <AuthLink to={`/auth/forgot?${new URLSearchParams({ email })}`}>
       {t("reset.requestNew")}
     </AuthLink>
   );
-  if (error) {
-    return (
-      <AuthProblem
-        title={t("reset.title")}
-        message={message(`errors.${error}`)}
-        next={requestNew}
-      />
-    );
-  }
   return (
     <AuthCard title={t("reset.title")}>
-      <AddressSentence i18nKey="reset.intro" email={email} />
-      <ResetForm lastResult={lastResult} />
+      {sent ? (
+        <Callout.Root color="grass" role="status">
+          <Callout.Text>{t("reset.sent", { email })}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {fromLink ? (
+        <>
+          <AddressSentence i18nKey="reset.intro" email={email} />
+          <ResetForm lastResult={lastResult} />
+        </>
+      ) : (
+        <>
+          <Text as="p">{t("reset.introCode")}</Text>
+          <ResetWithCodeForm lastResult={lastResult} email={email} />
+        </>
+      )}
       {requestNew}
     </AuthCard>
   );

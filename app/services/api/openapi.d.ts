@@ -5598,7 +5598,7 @@ export interface components {
             /** @description The file listed just before this one; null for the first */
             previousId: string | null;
         };
-        /** @description JSON Patch: replace on /name (2 to 50 characters, trimmed) */
+        /** @description JSON Patch: replace on /name (trimmed; 2 to 50 characters before the extension). The file keeps its original name's extension: a name that does not end with it gets it added */
         FilePatch: components["schemas"]["FilePatchOperation"][];
         FilePatchOperation: {
             /** @enum {string} */

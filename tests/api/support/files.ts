@@ -37,6 +37,7 @@ export async function insertFile(
   {
     uploadedBy = team.ownerId,
     name = `File ${randomUUID().slice(0, 6)}.jpg`,
+    originalName = name,
     contentType = "image/jpeg",
     refDate = api.clock.now(),
     status = "ready",
@@ -46,6 +47,8 @@ export async function insertFile(
   }: {
     uploadedBy?: string;
     name?: string;
+    /** The name it was uploaded with; defaults to `name`. */
+    originalName?: string;
     contentType?: string;
     refDate?: number;
     status?: FileStatus;
@@ -95,7 +98,7 @@ export async function insertFile(
       collection_id: collection.collectionId,
       name,
       name_key: name.toLowerCase(),
-      original_name: name,
+      original_name: originalName,
       content_type: contentType,
       size: bytes?.length ?? 4096,
       // Processing computes it before a file is ready (ADR 016).
