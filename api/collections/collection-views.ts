@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { hiddenCollection } from "#api/access/collections.ts";
 import { actorOf, type TeamAccess } from "#api/access/teams.ts";
 import { fixedQuery, shapedQuery } from "#api/db/fixed-query.ts";
 import { type CollectionRow, type Db, VISIBLE_FILE_STATUSES } from "#api/db/schema.ts";
@@ -176,7 +177,10 @@ const oneCollection = shapedQuery(
       .where("collections.collection_id", "=", values.collectionId),
 );
 
-/** One collection of the team the caller may see, or notFound. */
+/**
+ * One collection of the team the caller may see; notFound when missing, forbidden (naming its
+ * creator) when the caller may not see it (hiddenCollection).
+ */
 export async function visibleCollection(
   db: Db,
   access: TeamAccess,
@@ -192,8 +196,17 @@ export async function visibleCollection(
       collectionId,
     },
   );
-  if (!row || !canSeeCollection(actor, { mode: row.mode, createdBy: row.created_by })) {
-    throw new ApiError("notFound", "No such collection in this team");
+  if (!row) throw new ApiError("notFound", "No such collection in this team");
+  if (!canSeeCollection(actor, { mode: row.mode, createdBy: row.created_by })) {
+    throw hiddenCollection(
+      row.creator_member_id === null || row.creator_nickname === null
+        ? null
+        : {
+            userId: row.creator_member_id,
+            nickname: row.creator_nickname,
+            avatarUrl: row.creator_avatar_url,
+          },
+    );
   }
   return row;
 }

@@ -126,7 +126,10 @@ export async function createCollection(
     updated_by: actor.userId,
     ref_date: at,
   };
+  // Its creator has read it: a new collection is not news to whoever made it
+  // (docs/product.md#lists).
   await db.insertInto("collections").values(row).execute();
+  await markRead.run(db, row.collection_id, actor.userId, at);
   return viewCollection(db, access, row.collection_id);
 }
 

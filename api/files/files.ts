@@ -1,9 +1,17 @@
-import type { TeamAccess } from "#api/access/teams.ts";
+import { sql } from "kysely";
+import { requireVisibleCollection } from "#api/access/collections.ts";
+import { actorOf, type TeamAccess } from "#api/access/teams.ts";
+import { VISIBLE_FILE_STATUSES } from "#api/db/schema.ts";
 import { contentDisposition } from "#api/http/content-disposition.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { BLOB_URL_PATH } from "#api/storage/index.ts";
 import { IMAGE_CONTENT_TYPES } from "#domain/constants.ts";
-import { canDeleteFile, canDownloadFile, canRenameFile } from "#domain/roles.ts";
+import {
+  canDeleteFile,
+  canDownloadFile,
+  canRenameFile,
+  canSeeAllCollections,
+} from "#domain/roles.ts";
 import { fileExtension, fileRenameSchema } from "#domain/validation.ts";
 import {
   type FileFilters,
@@ -85,6 +93,8 @@ export function createFileService(options: FileServiceOptions) {
       fileNeighbours(files, access, collectionId, fileId, filters),
     read: (access: TeamAccess, collectionId: string, fileId: string) =>
       readFile(files, access, collectionId, fileId),
+    markAllRead: (access: TeamAccess, collectionId: string) =>
+      markCollectionFilesRead(files, access, collectionId),
     update: (access: TeamAccess, collectionId: string, fileId: string, changes: FileChanges) =>
       renameFile(files, access, collectionId, fileId, changes),
     delete: (access: TeamAccess, collectionId: string, fileId: string) =>
@@ -118,6 +128,41 @@ export async function readFile(
 }
 
 /**
+ * Marks every file of a collection the caller may see as read for the caller, and for no one
+ * else: all of them for the roles that read any file, the caller's own for an uploader
+ * (docs/product.md#lists). A file renamed later is unread again, as after any read.
+ */
+export async function markCollectionFilesRead(
+  files: Files,
+  access: TeamAccess,
+  collectionId: string,
+): Promise<void> {
+  await requireVisibleCollection(files.db, access, collectionId);
+  const actor = actorOf(access);
+  const at = files.now();
+  let visible = files.db
+    .selectFrom("files")
+    .select((eb) => [
+      "files.file_id",
+      eb.val(actor.userId).as("user_id"),
+      // Typed, for PostgreSQL: a bare parameter in a select list would be text.
+      sql<number>`cast(${at} as bigint)`.as("read_at"),
+    ])
+    .where("files.team_id", "=", access.team.team_id)
+    .where("files.collection_id", "=", collectionId)
+    .where("files.status", "in", VISIBLE_FILE_STATUSES);
+  if (!canSeeAllCollections(actor.role)) {
+    visible = visible.where("files.uploaded_by", "=", actor.userId);
+  }
+  await files.db
+    .insertInto("file_reads")
+    .columns(["file_id", "user_id", "read_at"])
+    .expression(visible)
+    .onConflict((oc) => oc.columns(["file_id", "user_id"]).doUpdateSet({ read_at: at }))
+    .execute();
+}
+
+/**
  * Renames a file: update any file, or update own file on one the caller uploaded. The name keeps
  * the file's extension (docs/product.md#files).
  */
@@ -145,6 +190,12 @@ export async function renameFile(
       updated_by: actor.userId,
     })
     .where("file_id", "=", row.file_id)
+    .execute();
+  // The change is news to everyone who read the file but its author (docs/product.md#lists).
+  await files.db
+    .insertInto("file_reads")
+    .values({ file_id: row.file_id, user_id: actor.userId, read_at: at })
+    .onConflict((oc) => oc.columns(["file_id", "user_id"]).doUpdateSet({ read_at: at }))
     .execute();
   return toFile(files, (await findVisibleFile(files, access, collectionId, fileId)).row);
 }

@@ -60,6 +60,28 @@ export function memberReferenceSchema(description: string) {
     .openapi({ description });
 }
 
+const HiddenCollectionErrorSchema = ErrorBodySchema.extend({
+  creator: memberReferenceSchema(
+    "The collection's creator: whom to ask; null once removed",
+  ).optional(),
+}).openapi("HiddenCollectionError");
+
+/**
+ * The 403 of a call that names a collection of the team the caller may not see (ADR 071): the
+ * error body and the collection's creator, whom to ask. A role that lacks the cell gets the same
+ * status without `creator`.
+ */
+export function hiddenCollectionResponse() {
+  return {
+    403: {
+      description:
+        "Forbidden: the role lacks the cell, or the collection is not one the caller may see " +
+        "(then `creator` says whom to ask)",
+      content: { "application/json": { schema: HiddenCollectionErrorSchema } },
+    },
+  };
+}
+
 /** How a signed link to a blob is described: a path with disk storage, the bucket's URL with S3. */
 export function signedLinkDescription(what: string) {
   return `${what}. With disk storage a path on this API (/api/blobs/...): ${RESOLVE_PATH}; with S3 storage an absolute URL on the bucket`;

@@ -17,6 +17,7 @@ import {
   CollectionParams,
   epochMs,
   errorResponses,
+  hiddenCollectionResponse,
   idFilter,
   invalidInputHook,
   jsonBody,
@@ -35,7 +36,8 @@ import { collectionDescriptionSchema, collectionNameSchema } from "#domain/valid
 // (collaborative) ones, the caller's across teams; one collection; creating and changing one.
 // {teamId} is the team's id or one of its aliases. Every list and read obeys the visibility
 // rule: an uploader sees only the collections it created and the collaborative ones; a
-// collection the caller may not see answers notFound, like a missing one.
+// collection of the team the caller may not see answers forbidden with its creator, so the member
+// knows whom to ask (ADR 071); a missing one, or any for a non-member, answers notFound.
 
 const security = [{ bearer: [] }];
 const tags = ["Collections"];
@@ -128,6 +130,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       responses: {
         200: jsonResponse("The collection", CollectionSchema),
         ...errorResponses(401, 404),
+        ...hiddenCollectionResponse(),
       },
     }),
     create: createRoute({

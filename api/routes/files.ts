@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { requireTeamMember } from "#api/access/teams.ts";
+import { requireTeamMember, requireTeamPermission } from "#api/access/teams.ts";
 import type { AuthEnv } from "#api/auth/middleware.ts";
 import { CollectionSchema, type CollectionService } from "#api/collections/collections.ts";
 import type { Db } from "#api/db/schema.ts";
@@ -19,6 +19,7 @@ import {
   CollectionParams,
   epochMs,
   errorResponses,
+  hiddenCollectionResponse,
   idFilter,
   jsonResponse,
   listQueryHook,
@@ -32,9 +33,10 @@ import { can } from "#domain/roles.ts";
 
 // Files (docs/product.md#api, Files): a collection's files, a team's, the caller's
 // across teams; one file (read by the caller from then on); renaming and deleting one; a signed
-// link to its bytes. {teamId} is the team's id or one of its aliases. A collection or file the
-// caller may not see answers notFound, like a missing one: an uploader asking for another
-// member's file learns nothing. A role without the matrix cell gets forbidden.
+// link to its bytes; marking a collection's files read. {teamId} is the team's id or one of its
+// aliases. A file the caller may not see answers notFound, like a missing one: an uploader asking
+// for another member's file learns nothing. A collection the caller may not see is forbidden,
+// naming its creator (ADR 071). A role without the matrix cell gets forbidden.
 
 const security = [{ bearer: [] }];
 const tags = ["Files"];
@@ -144,6 +146,22 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       responses: {
         200: jsonResponse("A page of files, and the collection if asked", CollectionFileListSchema),
         ...errorResponses(400, 401, 404),
+        ...hiddenCollectionResponse(),
+      },
+    }),
+    markRead: createRoute({
+      ...signedIn,
+      middleware: [auth] as const,
+      method: "post",
+      path: "/teams/{teamId}/collections/{collectionId}/read",
+      summary:
+        "Mark the collection and every file of it the caller may see as read, for the caller " +
+        "only (read collection: every role)",
+      request: { params: CollectionParams },
+      responses: {
+        204: { description: "Marked read" },
+        ...errorResponses(401, 404),
+        ...hiddenCollectionResponse(),
       },
     }),
     listTeam: createRoute({
@@ -179,7 +197,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       request: { params: FileParams },
       responses: {
         200: jsonResponse("The file", FileSchema),
-        ...errorResponses(401, 404),
+        ...errorResponses(401, 403, 404),
       },
     }),
     neighbours: createRoute({
@@ -193,7 +211,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       request: { params: FileParams, query: FileNeighboursQuerySchema },
       responses: {
         200: jsonResponse("The neighbours' ids", FileNeighboursSchema),
-        ...errorResponses(400, 401, 404),
+        ...errorResponses(400, 401, 403, 404),
       },
     }),
     patch: createRoute({
@@ -280,6 +298,19 @@ export function fileRoutes({
       },
       listQuery,
     )
+    .openapi(r.markRead, async (c) => {
+      const { teamId, collectionId } = c.req.valid("param");
+      const access = await requireTeamPermission(
+        db,
+        teamId,
+        c.var.auth.userId,
+        "read",
+        "collection",
+      );
+      await collections.read(access, collectionId);
+      await files.markAllRead(access, collectionId);
+      return c.body(null, 204);
+    })
     .openapi(
       r.listTeam,
       async (c) => {

@@ -11,6 +11,7 @@ import { ownImageDescription } from "#api/http/schemas.ts";
 import { findUserById } from "#api/users/users.ts";
 import { withinLimit } from "#domain/plans.ts";
 import {
+  can,
   canCreateTeam,
   canSeeAllCollections,
   DEFAULT_TEAM_MODE,
@@ -41,6 +42,16 @@ export const TeamSchema = z
     membersCount: z.number().int().openapi({ description: "Active members" }),
     collectionsCount: z.number().int(),
     memberRole: z.enum(ROLES).openapi({ description: "The caller's role in the team" }),
+    membersWithoutCollections: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description:
+          "How many active members can see no collection of the team (uploaders with no " +
+          "collaborative collection and none of their own), for the roles that may share " +
+          "collections (owner, admin); null for the others",
+      }),
   })
   .openapi("Team");
 export type Team = z.infer<typeof TeamSchema>;
@@ -142,6 +153,44 @@ async function visibleCollectionsCount(db: Db, teamId: string, member: MemberRow
   return Number(rows[0]?.count);
 }
 
+/** Roles that see only their own and the collaborative collections (docs/product.md#visibility). */
+const PARTIAL_VIEW_ROLES = ROLES.filter((role) => !canSeeAllCollections(role));
+
+const membersWithoutCollections = fixedQuery((db: Db, teamId: string) =>
+  db
+    .selectFrom("members")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("members.team_id", "=", teamId)
+    .where("members.status", "=", "active")
+    .where("members.role", "in", PARTIAL_VIEW_ROLES)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("collections")
+            .select("collections.collection_id")
+            .whereRef("collections.team_id", "=", "members.team_id")
+            .where((inner) =>
+              inner.or([
+                inner("collections.mode", "=", "collaborative"),
+                inner("collections.created_by", "=", inner.ref("members.member_id")),
+              ]),
+            ),
+        ),
+      ),
+    ),
+);
+
+/**
+ * How many active members see no collection at all, for the owner's and admins' warning on the
+ * team's home (docs/product.md#visibility); null for roles that could not fix it by sharing one.
+ */
+async function unreachedMembersCount(db: Db, teamId: string, member: MemberRow) {
+  if (!can(member.role, "update", "collection:any")) return null;
+  const rows = await membersWithoutCollections.all(db, teamId);
+  return Number(rows[0]?.count ?? 0);
+}
+
 export interface TeamServiceOptions {
   db: Db;
   now: Clock;
@@ -176,6 +225,7 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
         membersCount: await activeMembersCount(db, team.team_id),
         collectionsCount: await visibleCollectionsCount(db, team.team_id, member),
         memberRole: member.role,
+        membersWithoutCollections: await unreachedMembersCount(db, team.team_id, member),
       };
     },
 

@@ -321,19 +321,28 @@ export async function finishUpload(deps: FileUploads, uploadId: string) {
     throw new ApiError("invalidInput", refusal(result, row.content_type), 415);
   }
   const payload: FileJobPayload = { fileId: row.file_id, uploadId };
+  const refDate = (await readCaptureDate(head)) ?? Number(row.ref_date);
+  const at = now();
   const moved = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("files")
       .set({
         status: "processing",
         content_type: result.contentType,
-        ref_date: (await readCaptureDate(head)) ?? Number(row.ref_date),
-        updated_at: now(),
+        ref_date: refDate,
+        updated_at: at,
       })
       .where("file_id", "=", row.file_id)
       .where("status", "=", "uploading")
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
+    // The file appears in lists now, read by its uploader: what one sent is not news to them
+    // (docs/product.md#lists). A later rename by someone else makes it unread again.
+    await trx
+      .insertInto("file_reads")
+      .values({ file_id: row.file_id, user_id: row.uploaded_by, read_at: at })
+      .onConflict((oc) => oc.columns(["file_id", "user_id"]).doUpdateSet({ read_at: at }))
+      .execute();
     await jobs.enqueue(PROCESS_FILE_JOB, payload, { db: trx });
     return true;
   });

@@ -106,12 +106,13 @@ describe("POST /api/teams/{teamId}/collections", () => {
       status: "published",
       createdBy: owner.userId,
       creator: { userId: owner.userId, nickname: "Owner", avatarUrl: null },
-      readAt: null,
       tags: [],
       filesCount: 0,
     });
     expect(collection.refDate).toBeGreaterThanOrEqual(before);
     expect(collection.updatedAt).toBe(collection.refDate);
+    // Read by its creator from the start: a new collection is not news to whoever made it.
+    expect(collection.readAt).toBe(collection.updatedAt);
   });
 
   it("works through an alias, and a blank description is none", async () => {
@@ -272,21 +273,55 @@ describe("visibility", () => {
     expect(await count(c.uploader.tokens)).toBe(2);
   });
 
-  it("answers notFound for a hidden collection, read or patched", async () => {
-    for (const hidden of [ownersOwned, othersOwned]) {
+  it("answers a member forbidden for a hidden collection, naming its creator, read or patched", async () => {
+    for (const [hidden, creator] of [
+      [ownersOwned, { userId: c.owner.userId, nickname: "Owner", avatarUrl: null }],
+      [
+        othersOwned,
+        { userId: c.uploader2.userId, nickname: c.uploader2.nickname, avatarUrl: null },
+      ],
+    ] as const) {
       const path = `/api/teams/${c.team.teamId}/collections/${hidden.collectionId}`;
-      await expectError(await call(c.uploader.tokens, path), 404, "notFound");
+      const read = await call(c.uploader.tokens, path);
+      expect(read.status).toBe(403);
+      expect(await read.json()).toMatchObject({ statusCode: 403, errorCode: "forbidden", creator });
       await expectError(
         await patch(c.uploader.tokens, c.team, hidden.collectionId, replace("/name", "Mine now")),
-        404,
-        "notFound",
+        403,
+        "forbidden",
       );
+      // Its files, and adding one, answer the same.
+      const files = await call(c.uploader.tokens, `${path}/files`);
+      expect(files.status).toBe(403);
+      expect(await files.json()).toMatchObject({ errorCode: "forbidden", creator });
     }
     const shared = await call(
       c.uploader.tokens,
       `/api/teams/${c.team.teamId}/collections/${ownersShared.collectionId}`,
     );
     expect(shared.status).toBe(200);
+    // A missing collection is still notFound, for members as for anyone.
+    await expectError(
+      await call(c.uploader.tokens, `/api/teams/${c.team.teamId}/collections/no-such-one`),
+      404,
+      "notFound",
+    );
+  });
+
+  it("answers 404, never 403, to someone outside the team, and 200 to every role that sees it", async () => {
+    const path = `/api/teams/${c.team.teamId}/collections/${ownersOwned.collectionId}`;
+    for (const who of [c.owner, c.admin, c.upviewer, c.viewer]) {
+      expect((await call(who.tokens, path)).status).toBe(200);
+    }
+    const stranger = await storedAccount(api);
+    const strangerTokens = await tokensFor(api, stranger);
+    await expectError(await call(strangerTokens, path), 404, "notFound");
+    await expectError(await call(strangerTokens, `${path}/files`), 404, "notFound");
+    const other = await ownedTeam(api);
+    await expectError(await call(other.tokens, path), 404, "notFound");
+    // A disabled member is outside the team too.
+    const gone = await addMember(api, c.team, { role: "uploader", status: "disabled" });
+    await expectError(await call(await tokensFor(api, gone), path), 404, "notFound");
   });
 
   it("lists the caller's collections across every team they are active in", async () => {

@@ -351,11 +351,12 @@ describe("the uploader's visibility", () => {
     const t = c.uploader.tokens;
     expect(names(await page(t, collectionFiles(c.team, shared)))).toEqual(["shared-uploader"]);
     expect(names(await page(t, collectionFiles(c.team, mine)))).toEqual(["mine-uploader"]);
-    await expectError(await call(t, collectionFiles(c.team, ownerOnly)), 404, "notFound");
+    // A collection of the team it may not see is forbidden, naming its creator (ADR 071).
+    await expectError(await call(t, collectionFiles(c.team, ownerOnly)), 403, "forbidden");
     await expectError(
       await call(t, `${collectionFiles(c.team, ownerOnly)}?include=collection`),
-      404,
-      "notFound",
+      403,
+      "forbidden",
     );
     const withCollection = await page(t, collectionFiles(c.team, shared), {
       include: "collection",
@@ -391,7 +392,7 @@ describe("the uploader's visibility", () => {
     }
   });
 
-  it("answers notFound for another member's file, and for a hidden collection's", async () => {
+  it("answers notFound for another member's file; forbidden for any in a hidden collection", async () => {
     const t = c.uploader.tokens;
     const own = filePath(c.team, shared, ids["shared-uploader"] as string);
     expect((await readFile(t, own)).name).toBe("shared-uploader");
@@ -399,7 +400,6 @@ describe("the uploader's visibility", () => {
     for (const path of [
       filePath(c.team, shared, ids["shared-owner"] as string),
       filePath(c.team, shared, ids["shared-uploader2"] as string),
-      filePath(c.team, ownerOnly, ids["owner-uploader"] as string),
       // A file named under the wrong collection is not there either.
       filePath(c.team, mine, ids["shared-uploader"] as string),
     ]) {
@@ -411,6 +411,19 @@ describe("the uploader's visibility", () => {
       );
       await expectError(await call(t, path, { method: "DELETE" }), 404, "notFound");
       await expectError(await call(t, `${path}/content`), 404, "notFound");
+    }
+    // The collection is what is hidden: it answers before any file of it is looked for, so
+    // the answer says nothing of the file (ADR 071).
+    for (const fileId of [ids["owner-uploader"] as string, "no-such-file"]) {
+      const path = filePath(c.team, ownerOnly, fileId);
+      await expectError(await call(t, path), 403, "forbidden");
+      await expectError(
+        await call(t, path, { method: "PATCH", json: replace("/name", "Mine now") }),
+        403,
+        "forbidden",
+      );
+      await expectError(await call(t, path, { method: "DELETE" }), 403, "forbidden");
+      await expectError(await call(t, `${path}/content`), 403, "forbidden");
     }
   });
 

@@ -6,7 +6,8 @@
 //
 // Actors: the five roles, a disabled member of the team, a signed-in user with no membership,
 // and the owner of another team. A team someone cannot enter answers like a missing one (404),
-// so only active members ever see 403.
+// so only active members ever see 403: a member naming a collection of the team it may not see
+// gets 403 (ADR 071), an outsider 404.
 //
 // To add an endpoint: add a row here and a call in
 // permissions.test.ts under the same name; the type checker holds the two lists together.
@@ -225,12 +226,13 @@ export const EXPECTED_STATUS = {
     viewer: 200,
     ...OUTSIDERS,
   },
-  // Someone else's owned collection: the uploader cannot see other members' content.
+  // Someone else's owned collection: the uploader cannot see other members' content, and is
+  // told so (forbidden, naming the creator) rather than told it is missing (ADR 071).
   "GET /teams/{teamId}/collections/{collectionId} (someone else's owned)": {
     owner: 200,
     admin: 200,
     upviewer: 200,
-    uploader: 404,
+    uploader: 403,
     viewer: 200,
     ...OUTSIDERS,
   },
@@ -265,7 +267,7 @@ export const EXPECTED_STATUS = {
     owner: 200,
     admin: 200,
     upviewer: 403,
-    uploader: 404,
+    uploader: 403,
     viewer: 403,
     ...OUTSIDERS,
   },
@@ -283,7 +285,7 @@ export const EXPECTED_STATUS = {
     owner: 200,
     admin: 200,
     upviewer: 403,
-    uploader: 404,
+    uploader: 403,
     viewer: 403,
     ...OUTSIDERS,
   },
@@ -419,12 +421,12 @@ export const EXPECTED_STATUS = {
     viewer: 403,
     ...OUTSIDERS,
   },
-  // An uploader cannot see someone else's owned collection: it is not there for them.
+  // An uploader cannot see someone else's owned collection: forbidden, as reading it.
   "POST /teams/{teamId}/collections/{collectionId}/files (someone else's owned)": {
     owner: 201,
     admin: 201,
     upviewer: 403,
-    uploader: 404,
+    uploader: 403,
     viewer: 403,
     ...OUTSIDERS,
   },

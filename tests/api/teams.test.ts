@@ -125,6 +125,7 @@ describe("POST /api/teams", () => {
       membersCount: 1,
       collectionsCount: 0,
       memberRole: "owner",
+      membersWithoutCollections: 0,
     });
     expect(team.createdAt).toBeGreaterThanOrEqual(before);
 

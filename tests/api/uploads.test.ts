@@ -371,7 +371,7 @@ describe("POST .../files and PUT to the uploadUrl", () => {
 });
 
 describe("who may upload", () => {
-  it("refuses a viewer, and an uploader in someone else's owned collection (not there for them)", async () => {
+  it("refuses a viewer, and an uploader in someone else's owned collection (hidden from them)", async () => {
     const viewer = await addMember(api, team, { role: "viewer" });
     const viewerTokens = await tokensFor(api, viewer);
     await expectError(
@@ -383,8 +383,8 @@ describe("who may upload", () => {
     const uploaderTokens = await tokensFor(api, uploader);
     await expectError(
       await start({ name: "u.txt", contentType: "text/plain", size: 5 }, uploaderTokens),
-      404,
-      "notFound",
+      403,
+      "forbidden",
     );
     // Their own collection, and a collaborative one, take their files.
     const own = await insertCollection(api, team, { createdBy: uploader.userId });

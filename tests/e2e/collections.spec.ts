@@ -56,8 +56,10 @@ test("opening a collection marks it read, whether its page comes whole or stream
   // Without JavaScript the files page is one API call for the collection and its files; with
   // it, a navigation gets the collection first and the rows streamed: both mark it read.
   const { token, teamId, teamUrl } = await ownerInTeam(page, "Sea Scouts");
+  // Made by another member: a collection is read for its creator from the start.
+  const { token: memberToken } = await acceptedMember(token, teamId, "Sam Scout");
   for (const name of ["Harbour", "Dunes"]) {
-    await apiCall(token, "POST", `/teams/${teamId}/collections`, { name });
+    await apiCall(memberToken, "POST", `/teams/${teamId}/collections`, { name });
   }
   await page.goto(teamUrl);
   await expect(row(page, "Harbour")).toContainText("Unread");
@@ -108,12 +110,16 @@ test("create, rename and share a collection", async ({ page }) => {
   await page.getByRole("link", { name: "Create collection" }).click();
   const create = page.getByRole("dialog", { name: "Create a collection" });
   await expect(create.getByLabel(/Collaborative/)).toBeEnabled();
+  // A collaborative team's new collection starts collaborative (docs/product.md#collection-modes).
+  await expect(create.getByLabel(/Collaborative/)).toBeChecked();
   await expectNoSeriousA11yViolations(page);
   await create.getByLabel("Name").fill("A");
   await create.getByRole("button", { name: "Create" }).click();
   await expect(create.getByText("The collection name needs at least 2 characters.")).toBeVisible();
   await create.getByLabel("Name").fill("  Holiday photos ");
   await create.getByLabel("Description (optional)").fill("Summer 2025");
+  // Unticked, it is the owner's own collection, to share below.
+  await create.getByLabel(/Collaborative/).uncheck();
   await create.getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("status")).toHaveText("The collection “Holiday photos” is created.");
   await expect(create).toHaveCount(0);
@@ -279,6 +285,7 @@ test("an uploader sees its own and shared collections and cannot share", async (
   await page.getByRole("link", { name: "Create collection" }).click();
   const create = page.getByRole("dialog", { name: "Create a collection" });
   await expect(create.getByLabel(/Collaborative/)).toBeDisabled();
+  await expect(create.getByLabel(/Collaborative/)).not.toBeChecked();
   await expect(create.getByText("Your role cannot make a collection collaborative.")).toBeVisible();
   await create.getByLabel("Name").fill("Ugo's sketches");
   await create.getByRole("button", { name: "Create" }).click();

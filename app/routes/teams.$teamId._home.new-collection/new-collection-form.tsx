@@ -14,17 +14,25 @@ const loadCreateSchema = () => import("./schemas.ts").then((module) => module.Cr
 
 /**
  * Name, description and "collaborative", which uploaders and upviewers cannot tick (a hint says
- * why); the API's refusals show in an alert inside the form.
+ * why) and which starts as the team's mode says (`collaborative`); the API's refusals show in an
+ * alert inside the form.
  */
 export function NewCollectionForm({
   mayCollaborate,
+  collaborative,
   lastResult,
 }: {
   mayCollaborate: boolean;
+  /** Whether the box starts ticked: in a collaborative team, for those who may tick it. */
+  collaborative: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("collections");
-  const [form, fields] = useSchemaForm(loadCreateSchema, { id: "new-collection", lastResult });
+  const [form, fields] = useSchemaForm(loadCreateSchema, {
+    id: "new-collection",
+    lastResult,
+    defaultValue: { collaborative: collaborative ? "on" : undefined },
+  });
   const hintId = `${fields.collaborative.id}-hint`;
   return (
     <Form method="post" {...getFormProps(form)}>

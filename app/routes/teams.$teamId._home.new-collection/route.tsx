@@ -17,7 +17,7 @@ export const handle = { i18n: ["common", "teams", "messages", "collections"] };
 
 /*
  * The create-collection dialog (docs/product.md#screens): name, description and "collaborative",
- * which uploaders and upviewers cannot tick. The API's refusals show in an alert inside the dialog.
+ * which uploaders and upviewers cannot tick, ticked to start with in a collaborative team. The API's refusals show in an alert inside the dialog.
  */
 
 /** The team page with the filters the dialog was opened from. */
@@ -31,8 +31,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!canCreateCollection(team.memberRole, team.mode)) {
     return closeAsForbidden(request, context, back);
   }
+  const mayCollaborate = canMakeCollaborative(team.memberRole);
   return data(
-    { back, mayCollaborate: canMakeCollaborative(team.memberRole) },
+    // In a collaborative team a new collection is collaborative unless unticked, so the
+    // contributors the team was made for find it (docs/product.md#collection-modes).
+    { back, mayCollaborate, collaborative: mayCollaborate && team.mode === "collaborative" },
     { headers: auth.headers },
   );
 }
@@ -66,11 +69,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function NewCollectionDialog() {
   const { t } = useTranslation("collections");
-  const { back, mayCollaborate } = useLoaderData<typeof loader>();
+  const { back, mayCollaborate, collaborative } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <RouteDialog title={t("new.title")} closeTo={back} closeLabel={t("new.close")}>
-      <NewCollectionForm mayCollaborate={mayCollaborate} lastResult={lastResult} />
+      <NewCollectionForm
+        mayCollaborate={mayCollaborate}
+        collaborative={collaborative}
+        lastResult={lastResult}
+      />
     </RouteDialog>
   );
 }

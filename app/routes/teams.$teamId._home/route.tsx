@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { UserAvatar } from "#app/components/avatar.tsx";
 import { Badge } from "#app/components/badge.tsx";
+import { Callout } from "#app/components/callout.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
@@ -48,6 +49,15 @@ export default function TeamHome() {
             </Flex>
           </Flex>
         </Flex>
+        {team.membersWithoutCollections ? (
+          // For the owner and admins, who can fix it (docs/product.md#visibility).
+          <Callout.Root color="amber" highContrast role="note">
+            <Callout.Text>
+              <strong>{t("home.unreached", { count: team.membersWithoutCollections })}</strong>{" "}
+              {t("home.unreachedFix")}
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
         <CollectionsScreen data={data} base={base} role={team.memberRole} teamMode={team.mode} />
       </Flex>
       <MembersPanel page={members} base={base} role={team.memberRole} />

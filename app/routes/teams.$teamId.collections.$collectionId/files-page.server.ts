@@ -17,6 +17,30 @@ import { FILE_DATE_STYLE, type FileRow, fileRow } from "./file-row.ts";
 type Collection = Schema<"Collection">;
 type FileList = Schema<"FileList">;
 
+/**
+ * A collection of the team the caller may not see (ADR 071): who created it, for the page that
+ * says whom to ask.
+ */
+export interface HiddenCollection {
+  hidden: { creator: string | null };
+}
+
+/**
+ * The call's answer, or HiddenCollection when the API says the collection is one of the team's
+ * that the caller may not see (403 `forbidden` with its creator). Any other failure throws, to
+ * the route error mapping: a missing collection, or a team the caller is not in, is the 404 page.
+ */
+async function hiddenOr<T>(call: Promise<T>): Promise<T | HiddenCollection> {
+  const outcome = await attempt(call);
+  if (!outcome.refusal) return outcome.value;
+  const { refusal } = outcome;
+  if (refusal.statusCode !== 403 || !("creator" in refusal.body)) throw refusal;
+  const creator = refusal.body.creator as { nickname?: unknown } | null;
+  return {
+    hidden: { creator: typeof creator?.nickname === "string" ? creator.nickname : null },
+  };
+}
+
 /** One page of the files list, as the screen's loader answers it. */
 export interface FilesPage {
   files: FileRow[];
@@ -24,8 +48,9 @@ export interface FilesPage {
 }
 
 /**
- * What the files screen shows for this address: the collection (marked read; one you cannot see
- * is a 404, which the route error mapping sends to /404) and a page of its files. A page rendered
+ * What the files screen shows for this address: the collection (marked read; a missing one is a
+ * 404, which the route error mapping sends to /404; one of the team you may not see is
+ * HiddenCollection) and a page of its files. A page rendered
  * whole (no JavaScript, a bot, a first visit) asks for both in one call; a browser that streams
  * gets the collection first and the rows deferred. A next page (`cursor`, what the "load more"
  * link and the infinite list ask for) is answered whole.
@@ -74,17 +99,16 @@ export async function loadFilesScreen(
 
   if (!filters.cursor && !canStream(request)) {
     // One API call instead of two: a files page's costliest part after rendering (ADR 055).
-    const [{ body }, creator] = await Promise.all([list("collection"), creatorName()]);
+    const [listed, creator] = await Promise.all([hiddenOr(list("collection")), creatorName()]);
+    if ("hidden" in listed) return listed;
+    const { body } = listed;
     if (!body.collection) throw new Error("The API answered the files without their collection");
     return screen(body.collection, creator, { streamed: pageOf(body) });
   }
 
-  const { body: collection } = await collectionsApi.get(
-    context,
-    accessToken,
-    teamParam,
-    collectionId,
-  );
+  const read = await hiddenOr(collectionsApi.get(context, accessToken, teamParam, collectionId));
+  if ("hidden" in read) return read;
+  const collection = read.body;
   const nextPage = async (): Promise<FilesPage> => {
     const listed = await attempt(list());
     // A "load more" link from an older list: start again from the first page.

@@ -1,32 +1,73 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Await, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { Flex } from "#app/components/layout.tsx";
 import { type FileFilters, fileFilterSearch } from "#app/files/files-filters.ts";
+import { filesApi } from "#app/services/api/files.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth } from "#app/services/auth.server.ts";
+import { unknownIntent } from "#app/services/forms.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
 import { canCreateFile } from "#domain/roles.ts";
 import { FilesFilterBar } from "./files-filter-bar.tsx";
 import { FilesHeader } from "./files-header.tsx";
 import { FilesError, FilesList, LoadingFiles } from "./files-list.tsx";
 import { loadFilesScreen } from "./files-page.server.ts";
+import { HiddenCollectionPage } from "./hidden-collection.tsx";
 
 export const handle = { i18n: ["common", "teams", "collections", "files", "messages"] };
 
 /**
  * A collection's files (docs/product.md#screens, Files screen): the collection, the filters in the
- * address, and the rows (streamed to browsers that run JavaScript); see loadFilesScreen.
+ * address, and the rows (streamed to browsers that run JavaScript); see loadFilesScreen. A
+ * collection of the team the caller may not see is a 403 page that says whom to ask (ADR 071).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   const screen = await loadFilesScreen(request, context, auth, params);
-  return data(screen, { headers: auth.headers });
+  return data(screen, { status: "hidden" in screen ? 403 : 200, headers: auth.headers });
 }
 
-export default function FilesScreen() {
+/**
+ * "Mark all as read" (intent `markRead`): the collection and every file of it the caller sees,
+ * for the caller (docs/product.md#lists); back to the same address with a snackbar.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const form = await request.formData();
+  if (form.get("intent") !== "markRead") return unknownIntent();
+  await filesApi.markAllRead(
+    context,
+    auth.accessToken,
+    params.teamId ?? "",
+    params.collectionId ?? "",
+  );
+  const url = new URL(request.url);
+  return redirectWithToast(
+    request,
+    context,
+    `${url.pathname}${url.search}`,
+    { type: "success", message: "files:toasts.markedRead" },
+    { status: 303, headers: auth.headers },
+  );
+}
+
+export default function FilesRoute() {
   const loaderData = useLoaderData<typeof loader>();
+  if ("hidden" in loaderData) return <HiddenCollectionPage creator={loaderData.hidden.creator} />;
+  return <FilesScreen screen={loaderData} />;
+}
+
+type Screen = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { hidden: unknown }>;
+
+function FilesScreen({ screen: loaderData }: { screen: Screen }) {
   const { collection, filters, creatorName, base, files, userId, today } = loaderData;
   const { team, base: teamBase } = useRouteLoaderData<TeamRouteData>(
     TEAM_ROUTE_ID,
@@ -47,6 +88,7 @@ export default function FilesScreen() {
         teamName={team.name}
         teamBase={teamBase}
         uploadHref={mayUpload ? `${base}/upload${search}` : null}
+        markReadAction={`${base}${fileFilterSearch(filters)}`}
       />
       <FilesFilterBar
         base={base}
@@ -75,6 +117,9 @@ export default function FilesScreen() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(rootProductName(matches), data?.collection.name);
+  pageTitle(
+    rootProductName(matches),
+    data && "collection" in data ? data.collection.name : undefined,
+  );
 
 export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";

@@ -6,7 +6,8 @@ import { type Answer, type Body, type Query, querySuffix, type Schema } from "./
 export type FileItem = Schema<"File">;
 export type FileNeighbours = Schema<"FileNeighbours">;
 
-const FILES = "/api/teams/{teamId}/collections/{collectionId}/files";
+const FILES_PARENT = "/api/teams/{teamId}/collections/{collectionId}";
+const FILES = `${FILES_PARENT}/files` as const;
 const FILE = `${FILES}/{fileId}` as const;
 export type FileListQuery = Query<typeof FILES>;
 export type FileSort = NonNullable<FileListQuery["sort"]>;
@@ -95,6 +96,17 @@ export const filesApi = {
       context,
       `${filePath(teamId, collectionId, fileId)}/content${querySuffix({ variant, disposition })}`,
       { accessToken },
+    ),
+
+  /**
+   * Marks the collection and every file of it the caller sees as read, for the caller only
+   * (docs/product.md#lists).
+   */
+  markAllRead: (context: WebContext, accessToken: string, teamId: string, collectionId: string) =>
+    apiCall<Answer<`${typeof FILES_PARENT}/read`, "post">>(
+      context,
+      `/api/teams/${encodeURIComponent(teamId)}/collections/${encodeURIComponent(collectionId)}/read`,
+      { method: "POST", accessToken },
     ),
 
   /** Starts an upload: the file row and a signed address that takes PUT or tus. */

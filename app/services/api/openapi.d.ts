@@ -2218,6 +2218,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden: the role lacks the cell, or the collection is not one the caller may see (then `creator` says whom to ask) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HiddenCollectionError"];
+                    };
+                };
                 /** @description Not found */
                 404: {
                     headers: {
@@ -2383,6 +2392,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden: the role lacks the cell, or the collection is not one the caller may see (then `creator` says whom to ask) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HiddenCollectionError"];
+                    };
+                };
                 /** @description Not found */
                 404: {
                     headers: {
@@ -2517,6 +2535,15 @@ export interface paths {
                 };
                 /** @description Authorization required */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2817,6 +2844,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not found */
                 404: {
                     headers: {
@@ -2830,6 +2866,71 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/collections/{collectionId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark the collection and every file of it the caller may see as read, for the caller only (read collection: every role) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collectionId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Marked read */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: the role lacks the cell, or the collection is not one the caller may see (then `creator` says whom to ask) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HiddenCollectionError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5617,6 +5718,15 @@ export interface components {
             /** @enum {string} */
             status: "processing";
         };
+        HiddenCollectionError: components["schemas"]["Error"] & {
+            /** @description The collection's creator: whom to ask; null once removed */
+            creator?: {
+                /** @description The avatar image as a path on this API (/api/avatars/<id>.webp): resolve it against the address the API was reached at; null when there is none */
+                avatarUrl: string | null;
+                nickname: string;
+                userId: string;
+            } | null;
+        };
         InternalMemberCreated: {
             credentials: components["schemas"]["InternalMemberCredentials"];
             member: components["schemas"]["Member"];
@@ -5916,6 +6026,8 @@ export interface components {
             memberRole: "owner" | "admin" | "uploader" | "upviewer" | "viewer";
             /** @description Active members */
             membersCount: number;
+            /** @description How many active members can see no collection of the team (uploaders with no collaborative collection and none of their own), for the roles that may share collections (owner, admin); null for the others */
+            membersWithoutCollections: number | null;
             /** @enum {string} */
             mode: "collaborative" | "controlled";
             name: string;
