@@ -1,12 +1,14 @@
 /**
- * The worker thread that decodes one HEIC/HEIF (heic.ts starts it, once per image, and ends
- * it after). libheif and libde265 run in WebAssembly here (the libheif-js package), so a
- * decode never blocks the server's event loop, and ending the worker gives the wasm memory back.
+ * The worker thread that decodes HEIC/HEIF images (heic.ts starts it and keeps it while photos
+ * keep coming). libheif and libde265 run in WebAssembly here (the libheif-js package), so a
+ * decode never blocks the server's event loop. Each decode frees what libheif allocated for it,
+ * so the next one reuses the same WebAssembly memory; ending the worker gives it back.
  *
- * In: workerData `{ bytes, maxPixels }`. Out: one message, a HeicWorkerResult.
+ * In: one message per photo, `{ bytes, maxPixels }`. Out: one message per photo, a
+ * HeicWorkerResult, in turn.
  */
 import { createRequire } from "node:module";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { readHeifLayout } from "./heif-boxes.ts";
 import { orientRgba } from "./orientation.ts";
 
@@ -29,10 +31,18 @@ interface HeifImage {
     target: { data: Uint8ClampedArray; width: number; height: number },
     done: (result: { data: Uint8ClampedArray } | null) => void,
   ): void;
+  /** Releases the image's handle in libheif. */
+  free(): void;
+}
+interface HeifDecoder {
+  /** The libheif context of the last decode; freed by the next decode or heif_context_free. */
+  decoder: number | null;
+  decode(bytes: Uint8Array): HeifImage[];
 }
 interface LibHeif {
   ready?: Promise<unknown>;
-  HeifDecoder: new () => { decode(bytes: Uint8Array): HeifImage[] };
+  HeifDecoder: new () => HeifDecoder;
+  heif_context_free(context: number): void;
 }
 
 // libheif-js reports its errors through console.log; they become the error's message instead.
@@ -48,32 +58,43 @@ function messageOf(part: unknown): string {
   return "";
 }
 
+// The wasm bundle holds its binary inside: nothing is read or fetched besides this module. It is
+// compiled once per worker, which heic.ts keeps for the photos that follow.
+const libheif = createRequire(import.meta.url)("libheif-js/wasm-bundle") as LibHeif;
+
 async function decode({ bytes, maxPixels }: HeicWorkerInput): Promise<HeicWorkerResult> {
-  // The wasm bundle holds its binary inside: nothing is read or fetched besides this module.
-  const libheif = createRequire(import.meta.url)("libheif-js/wasm-bundle") as LibHeif;
   await libheif.ready;
-  const images = new libheif.HeifDecoder().decode(bytes);
-  // A burst or a file with several images: the one the file names primary, as viewers show.
-  const primary = images.find((image) => image.is_primary()) ?? images[0];
-  if (!primary) return invalid("no image in the file");
-  // The size after libheif's rotation and mirroring, read from the header before decoding.
-  const width = primary.get_width();
-  const height = primary.get_height();
-  if (!(width > 0 && height > 0)) return invalid(`a ${width}×${height} image`);
-  if (width * height > maxPixels) return { kind: "tooLarge", width, height };
+  const decoder = new libheif.HeifDecoder();
+  let images: HeifImage[] = [];
+  try {
+    images = decoder.decode(bytes);
+    // A burst or a file with several images: the one the file names primary, as viewers show.
+    const primary = images.find((image) => image.is_primary()) ?? images[0];
+    if (!primary) return invalid("no image in the file");
+    // The size after libheif's rotation and mirroring, read from the header before decoding.
+    const width = primary.get_width();
+    const height = primary.get_height();
+    if (!(width > 0 && height > 0)) return invalid(`a ${width}×${height} image`);
+    if (width * height > maxPixels) return { kind: "tooLarge", width, height };
 
-  const target = { data: new Uint8ClampedArray(width * height * 4), width, height };
-  const shown = await new Promise<{ data: Uint8ClampedArray } | null>((resolve) =>
-    primary.display(target, resolve),
-  );
-  if (!shown) return invalid("the image data cannot be decoded");
+    const target = { data: new Uint8ClampedArray(width * height * 4), width, height };
+    const shown = await new Promise<{ data: Uint8ClampedArray } | null>((resolve) =>
+      primary.display(target, resolve),
+    );
+    if (!shown) return invalid("the image data cannot be decoded");
 
-  const layout = readHeifLayout(bytes);
-  const pixels = new Uint8Array(shown.data.buffer, shown.data.byteOffset, shown.data.byteLength);
-  const upright = layout.transformed
-    ? { data: pixels, width, height }
-    : orientRgba(pixels, width, height, layout.exifOrientation);
-  return { kind: "decoded", ...upright };
+    const layout = readHeifLayout(bytes);
+    const pixels = new Uint8Array(shown.data.buffer, shown.data.byteOffset, shown.data.byteLength);
+    const upright = layout.transformed
+      ? { data: pixels, width, height }
+      : orientRgba(pixels, width, height, layout.exifOrientation);
+    return { kind: "decoded", ...upright };
+  } finally {
+    // What libheif allocated for this photo, freed for the next one in this worker.
+    for (const image of images) image.free();
+    if (decoder.decoder) libheif.heif_context_free(decoder.decoder);
+    decoder.decoder = null;
+  }
 }
 
 function invalid(fallback: string): HeicWorkerResult {
@@ -81,13 +102,15 @@ function invalid(fallback: string): HeicWorkerResult {
 }
 
 const port = parentPort;
-if (port) {
+port?.on("message", async (input: HeicWorkerInput) => {
+  reported.length = 0;
   let result: HeicWorkerResult;
   try {
-    result = await decode(workerData as HeicWorkerInput);
+    result = await decode(input);
   } catch (error) {
-    // A wasm abort (out of memory, a bad read) or a JS error: this image fails, nothing else.
+    // A wasm abort (out of memory, a bad read) or a JS error: this image fails, nothing else;
+    // heic.ts ends this worker after any failure.
     result = invalid(error instanceof Error ? error.message : String(error));
   }
   port.postMessage(result, result.kind === "decoded" ? [result.data.buffer as ArrayBuffer] : []);
-}
+});

@@ -106,6 +106,97 @@ export function runMediaWorker<Result>(
   });
 }
 
+/** A worker kept between runs, for decoders that are slow to start (keptMediaWorker). */
+export interface KeptMediaWorker {
+  /**
+   * Posts `message` to the kept worker (started if none is) and resolves with its answer. Past
+   * `timeoutMs` the worker is ended and this rejects with MediaTimeoutError; a worker that
+   * throws, passes its resource limits or stops rejects with MediaWorkerError. The worker is
+   * kept for the next run only when `keep(answer)` says so. One run at a time: the caller
+   * queues them (oneAtATime).
+   */
+  run<Result>(
+    message: unknown,
+    options: RunMediaWorkerOptions & { keep: (result: Result) => boolean },
+  ): Promise<Result>;
+}
+
+/**
+ * The worker `name`, kept for the next run rather than started for each: a decoder compiled
+ * once for a burst, its memory reused. It is ended after a run not to be kept, after `idleMs`
+ * without a run, and after `runsPerWorker` runs, which gives its memory back to the system. It
+ * never keeps the process alive.
+ */
+export function keptMediaWorker(
+  name: MediaWorkerName,
+  { idleMs, runsPerWorker }: { idleMs: number; runsPerWorker: number },
+): KeptMediaWorker {
+  let kept: { worker: Worker; runs: number; idle: NodeJS.Timeout | null } | null = null;
+
+  function end(worker: Worker) {
+    if (kept?.worker === worker) {
+      if (kept.idle) clearTimeout(kept.idle);
+      kept = null;
+    }
+    void worker.terminate();
+  }
+
+  function keep(worker: Worker) {
+    if (kept?.worker !== worker) return;
+    kept.runs += 1;
+    if (kept.runs >= runsPerWorker) {
+      end(worker);
+      return;
+    }
+    kept.idle = setTimeout(() => end(worker), idleMs);
+    kept.idle.unref();
+  }
+
+  return {
+    run(message, options) {
+      if (kept === null) {
+        const worker = startMediaWorker(name, undefined, options);
+        worker.unref();
+        kept = { worker, runs: 0, idle: null };
+      } else if (kept.idle) {
+        clearTimeout(kept.idle);
+        kept.idle = null;
+      }
+      const { worker } = kept;
+      return new Promise((resolve, reject) => {
+        let settled = false;
+        const settle = (outcome: () => void, keepIt: boolean) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          worker.off("message", onMessage);
+          worker.off("error", onError);
+          worker.off("exit", onExit);
+          if (keepIt) keep(worker);
+          else end(worker);
+          outcome();
+        };
+        const timer = setTimeout(
+          () => settle(() => reject(new MediaTimeoutError(options.what, options.timeoutMs)), false),
+          options.timeoutMs,
+        );
+        // biome-ignore lint/suspicious/noExplicitAny: the worker's answer, typed by the caller
+        const onMessage = (result: any) => settle(() => resolve(result), options.keep(result));
+        const onError = (error: Error) => settle(() => reject(new MediaWorkerError(error)), false);
+        const onExit = (code: number) =>
+          settle(
+            () => reject(new MediaWorkerError(new Error(`the worker stopped (${code})`))),
+            false,
+          );
+        worker.on("message", onMessage);
+        worker.on("error", onError);
+        worker.on("exit", onExit);
+        worker.postMessage(message, options.transferList ?? []);
+      });
+    },
+  };
+}
+
 /**
  * A queue of one: each call of the returned function starts its work when the one before it has
  * finished, whatever its outcome.

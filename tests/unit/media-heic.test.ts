@@ -57,7 +57,8 @@ afterAll(async () => {
   await fs.rm(folder, { recursive: true, force: true });
 });
 
-// Each decode starts a worker that loads libheif (about half a second on two busy cores).
+// The first decode starts the kept worker, which loads libheif (about half a second on two busy
+// cores); a failure ends it, and the next decode starts another.
 describe("decodeHeic", { timeout: 60_000 }, () => {
   it("decodes a HEIC into raw RGBA that sharp reads", async () => {
     const image = await decodeHeic(landscape, { maxPixels: MAX_PIXELS });
