@@ -236,7 +236,7 @@ export function createApi(deps: ApiDependencies) {
     remoteFetch: deps.remoteFetch,
   };
   const avatars = createImageUploadService(imageUploads, AVATARS);
-  api.route("/", userRoutes({ db: deps.db, now, auth }));
+  api.route("/", userRoutes({ db: deps.db, now, auth, accounts, limiter }));
   api.route(
     "/",
     avatarRoutes({

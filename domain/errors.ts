@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   "tooManyRequests",
   "userAlreadyExists",
   "userNotFound",
+  "wrongPassword",
   "wrongVerificationCode",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -67,7 +68,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   authorizationRequired: 401,
   /** An alias is immutable once created. */
   cannotChangeAlias: 403,
-  /** E.g. an account that signs in through a social provider. */
+  /** An account that signs in through a provider has no password to change. */
   cannotChangePassword: 403,
   /** The member was added but the email could not be sent: an upstream failure. */
   cannotSendInvitationEmail: 502,
@@ -121,6 +122,11 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   tooManyRequests: 429,
   userAlreadyExists: 409,
   userNotFound: 404,
+  /**
+   * The current password, asked again to change the password or delete the account, is not
+   * right. Not 401: the caller is signed in, and a 401 would end its session.
+   */
+  wrongPassword: 400,
   wrongVerificationCode: 400,
 };
 

@@ -280,3 +280,51 @@ export function earlyAccessMail(mail: EarlyAccessMail): MailMessage {
     },
   };
 }
+
+export interface NoticeMail {
+  locale: MailLocale;
+  productName: string;
+  to: string;
+  /** Where the mail's button goes. */
+  link: string;
+}
+
+const PASSWORD_CHANGED = {
+  en: (name: string) => ({
+    subject: `Your ${name} password was changed`,
+    heading: "Your password was changed",
+    paragraphs: [
+      `The password of your ${name} account was just changed, and every other device signed in to it was signed out.`,
+      "If you did this, there is nothing else to do. If you did not, reset your password now: the reset signs everyone out.",
+    ],
+    action: "Reset my password",
+    footer: "You get this message because the password of this account changed.",
+  }),
+  it: (name: string) => ({
+    subject: `La password di ${name} è stata cambiata`,
+    heading: "La tua password è stata cambiata",
+    paragraphs: [
+      `La password del tuo account ${name} è appena stata cambiata, e tutti gli altri dispositivi collegati sono stati disconnessi.`,
+      "Se sei stato tu, non devi fare altro. Se non sei stato tu, reimposta subito la password: la reimpostazione disconnette tutti.",
+    ],
+    action: "Reimposta la mia password",
+    footer: "Ricevi questo messaggio perché la password di questo account è cambiata.",
+  }),
+};
+
+function noticeMail(texts: ReturnType<(typeof PASSWORD_CHANGED)["en"]>, mail: NoticeMail) {
+  const { text, html } = render({
+    locale: mail.locale,
+    productName: mail.productName,
+    heading: texts.heading,
+    paragraphs: texts.paragraphs,
+    action: { label: texts.action, link: mail.link },
+    footer: texts.footer,
+  });
+  return { to: mail.to, subject: texts.subject, text, html, links: [mail.link] };
+}
+
+/** Tells the account's address that its password changed, with a link to reset it. */
+export function passwordChangedMail(mail: NoticeMail): MailMessage {
+  return noticeMail(PASSWORD_CHANGED[mail.locale](mail.productName), mail);
+}

@@ -206,10 +206,13 @@ export function NewPasswordFields<Schema>({
   password,
   confirm,
   labels,
+  autoFocus = true,
 }: {
   password: FieldMetadata<Schema>;
   confirm: FieldMetadata<Schema>;
   labels?: { password: ReactNode; confirm: ReactNode };
+  /** On a page of its own the new password takes the focus; in a section of a page, not. */
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation("auth");
   return (
@@ -220,7 +223,7 @@ export function NewPasswordFields<Schema>({
         type="password"
         autoComplete="new-password"
         hint={t("fields.passwordHint")}
-        autoFocus
+        autoFocus={autoFocus}
       />
       <Field
         meta={confirm}
