@@ -5,6 +5,8 @@
 /** Server error codes. Each is also a translation key the client shows. */
 export const ERROR_CODES = [
   "accountAliasAlreadyExists",
+  "accountHasSubscription",
+  "accountOwnsTeams",
   "alreadyExists",
   "alreadySignedUp",
   "alreadySubscribed",
@@ -61,6 +63,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   accountAliasAlreadyExists: 409,
+  /** An account that pays a subscription is not deleted: the subscription is cancelled first. */
+  accountHasSubscription: 409,
+  /** An account that owns a team is not deleted: the team would have no owner (with `teams`). */
+  accountOwnsTeams: 409,
   alreadyExists: 409,
   /** The email already has an account with another provider (the text names it). */
   alreadySignedUp: 409,

@@ -312,6 +312,31 @@ const PASSWORD_CHANGED = {
   }),
 };
 
+const ACCOUNT_DELETED = {
+  en: (name: string) => ({
+    subject: `Your ${name} account is deleted`,
+    heading: "Your account is deleted",
+    paragraphs: [
+      `Your ${name} account and its personal data (email address, names, avatar, password) are deleted, and you are no longer a member of any team.`,
+      "The photos and documents you uploaded stay with their teams, shown as from a former member; a team's owner or admins can delete them.",
+    ],
+    action: `Visit ${name}`,
+    footer:
+      "You get this message because this account was deleted. It is the last one we send to this address about it.",
+  }),
+  it: (name: string) => ({
+    subject: `Il tuo account ${name} è stato eliminato`,
+    heading: "Il tuo account è stato eliminato",
+    paragraphs: [
+      `Il tuo account ${name} e i suoi dati personali (indirizzo email, nomi, avatar, password) sono stati eliminati, e non fai più parte di alcun team.`,
+      "Le foto e i documenti che hai caricato restano ai loro team, indicati come di un ex membro; il proprietario o gli amministratori di un team possono eliminarli.",
+    ],
+    action: `Visita ${name}`,
+    footer:
+      "Ricevi questo messaggio perché questo account è stato eliminato. È l'ultimo che mandiamo a questo indirizzo in merito.",
+  }),
+};
+
 function noticeMail(texts: ReturnType<(typeof PASSWORD_CHANGED)["en"]>, mail: NoticeMail) {
   const { text, html } = render({
     locale: mail.locale,
@@ -322,6 +347,11 @@ function noticeMail(texts: ReturnType<(typeof PASSWORD_CHANGED)["en"]>, mail: No
     footer: texts.footer,
   });
   return { to: mail.to, subject: texts.subject, text, html, links: [mail.link] };
+}
+
+/** Confirms to the address of a deleted account that it is gone. */
+export function accountDeletedMail(mail: NoticeMail): MailMessage {
+  return noticeMail(ACCOUNT_DELETED[mail.locale](mail.productName), mail);
 }
 
 /** Tells the account's address that its password changed, with a link to reset it. */

@@ -8,9 +8,10 @@ import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { patchHook, patchRequestBody } from "#api/http/json-patch.ts";
 import { errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
+import type { AccountDeletionService } from "#api/teams/account-deletion.ts";
 import { ProfilePatchSchema, profileChanges } from "#api/users/profile-patch.ts";
 import { findUserById, toUser, UserSchema } from "#api/users/users.ts";
-import { passwordSchema, signInPasswordSchema } from "#domain/validation.ts";
+import { emailSchema, passwordSchema, signInPasswordSchema } from "#domain/validation.ts";
 
 const security = [{ bearer: [] }];
 
@@ -21,6 +22,16 @@ const ChangePasswordRequest = z
   })
   .openapi("ChangePasswordRequest");
 const DoneSchema = z.object({ ok: z.literal(true) });
+const DeleteAccountRequest = z
+  .strictObject({
+    password: signInPasswordSchema.optional().openapi({
+      description: "The account's password; required when the account has one",
+    }),
+    email: emailSchema.optional().openapi({
+      description: "For an account without a password (hasPassword false): its email address",
+    }),
+  })
+  .openapi("DeleteAccountRequest");
 
 function routes(auth: MiddlewareHandler<AuthEnv>) {
   return {
@@ -66,6 +77,25 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
         ...errorResponses(400, 401, 403, 413, 415, 429),
       },
     }),
+    deleteAccount: createRoute({
+      method: "post",
+      path: "/users/@me/deletion",
+      tags: ["Users"],
+      summary: "Delete the signed-in account, confirmed by its password (or its email address)",
+      description:
+        "Refused while the account owns a team (accountOwnsTeams, with `teams`), pays a " +
+        "subscription (accountHasSubscription), or is an internal member's (forbidden). A " +
+        "wrong password is wrongPassword, a wrong email emailMismatch; tries count against " +
+        "the same rate limit as changing the password. Memberships and sessions end; uploaded " +
+        "files and created collections stay with their teams. The address is told by mail.",
+      security,
+      middleware: [auth] as const,
+      request: { body: jsonBody(DeleteAccountRequest) },
+      responses: {
+        200: jsonResponse("Deleted", DoneSchema),
+        ...errorResponses(400, 401, 403, 409, 413, 415, 429),
+      },
+    }),
   };
 }
 
@@ -75,14 +105,16 @@ export function userRoutes({
   auth,
   accounts,
   limiter,
+  deletion,
 }: {
   db: Db;
   now: Clock;
   auth: MiddlewareHandler<AuthEnv>;
   accounts: AccountService;
   limiter: RateLimiter;
+  deletion: AccountDeletionService;
 }) {
-  const { me, patchMe, changePassword } = routes(auth);
+  const { me, patchMe, changePassword, deleteAccount } = routes(auth);
   async function currentUser(userId: string) {
     const user = await findUserById(db, userId);
     // The session was checked a moment ago; the account went away since.
@@ -114,6 +146,13 @@ export function userRoutes({
       // Counted before the check, atomically: parallel tries cannot pass the budget.
       await limiter.check("currentPassword", c.var.clientIp || "unknown", userId);
       await accounts.changePassword({ userId, familyId, currentPassword, newPassword });
+      return c.json({ ok: true as const }, 200);
+    })
+    .openapi(deleteAccount, async (c) => {
+      const confirmation = c.req.valid("json");
+      const { userId } = c.var.auth;
+      await limiter.check("currentPassword", c.var.clientIp || "unknown", userId);
+      await deletion.deleteAccount(userId, confirmation);
       return c.json({ ok: true as const }, 200);
     });
 }

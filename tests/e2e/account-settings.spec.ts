@@ -1,12 +1,21 @@
 import { expect, type Page, test } from "@playwright/test";
 import { appUrl } from "../../playwright.config.ts";
-import { apiAccessToken, createVerifiedUser, PASSWORD, signIn } from "./support/accounts.ts";
+import {
+  acceptedMember,
+  apiAccessToken,
+  createTeamViaApi,
+  createVerifiedUser,
+  ownerWithCollection,
+  PASSWORD,
+  signIn,
+} from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { PHOTOS, uploadViaApi } from "./support/files.ts";
 import { waitForMail } from "./support/mail.ts";
 
 /*
  * The profile's account settings (docs/product.md#account-settings), with JavaScript and as
- * plain form posts without it: changing the password.
+ * plain form posts without it: changing the password, deleting the account.
  */
 
 const NEW_PASSWORD = "Fresh-Start-42";
@@ -75,4 +84,72 @@ test("change the password: the current one is asked, other sessions end, a mail 
   expect(await tokenWorks(await apiAccessToken(user.email, NEW_PASSWORD))).toBe(true);
   const mail = await waitForMail(user.email, /password was changed/);
   expect(mail.links[0]).toContain("/auth/forgot?email=");
+});
+
+function deletionSection(page: Page) {
+  return page.getByRole("region", { name: "Delete your account" });
+}
+
+test("an owner cannot delete the account, and is told the way out", async ({ page }) => {
+  const owner = await createVerifiedUser("deletion-owner");
+  await createTeamViaApi(await apiAccessToken(owner.email), "Owned Team");
+  await signIn(page, owner.email);
+  await page.goto("/profile");
+  const section = deletionSection(page);
+  await section.getByLabel("Your password, to confirm").fill(PASSWORD);
+  await section.getByRole("button", { name: "Delete my account" }).click();
+  await expect(section.getByRole("alert")).toContainText(
+    "You own a team, and a team cannot be left without its owner.",
+  );
+  await expect(section.getByRole("alert")).toContainText("write to support");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
+});
+
+test("a member deletes the account: signed out, told by mail, their file stays by a former member", async ({
+  page,
+}) => {
+  const team = await ownerWithCollection(
+    { prefix: "deletion-team", nickname: "Olga Owner", team: "Deletion Team" },
+    { name: "Shared Photos", mode: "collaborative" },
+  );
+  const { token, member } = await acceptedMember(
+    team.token,
+    team.teamId,
+    "Leaving Lena",
+    "uploader",
+  );
+  const [photo] = PHOTOS;
+  await uploadViaApi(token, team.teamId, team.collectionId, photo as string);
+
+  await signIn(page, member.email);
+  await page.goto("/profile");
+  const section = deletionSection(page);
+  await expect(section.getByText("shown as from a former member")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const submit = section.getByRole("button", { name: "Delete my account" });
+
+  await submit.click();
+  await expect(section.getByText("Enter a password.")).toBeVisible();
+  await section.getByLabel("Your password, to confirm").fill("Not-The-Password-1");
+  await submit.click();
+  await expect(section.getByRole("alert")).toHaveText("The current password is not right.");
+  expect(await tokenWorks(token)).toBe(true);
+
+  await section.getByLabel("Your password, to confirm").fill(PASSWORD);
+  await submit.click();
+  await expect(page).toHaveURL(new URL("/", appUrl).href);
+  await expect(page.getByRole("status")).toHaveText(
+    "Your account is deleted. We sent a confirmation to your email address.",
+  );
+  expect(await tokenWorks(token)).toBe(false);
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/auth\/signin/);
+  const mail = await waitForMail(member.email, /account is deleted/);
+  expect(mail.text).toContain("shown as from a former member");
+
+  // The owner still has the file, uploaded by a former member.
+  await signIn(page, team.owner.email);
+  await page.goto(team.url);
+  await expect(page.getByText("A former member")).toBeVisible();
 });

@@ -38,6 +38,8 @@ describe("ERROR_CODES", () => {
       "invalidUnsubscribe",
       // The account settings' own (docs/product.md#account-settings, ADR 072).
       "wrongPassword",
+      "accountOwnsTeams",
+      "accountHasSubscription",
     ].sort();
     expect([...ERROR_CODES].sort()).toEqual(expected);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);

@@ -6,13 +6,18 @@ import type { WebContext } from "#app/load-context.ts";
 import { displayNameOf, type User } from "#app/services/api/auth.server.ts";
 import { type ApiRequestError, attempt } from "#app/services/api/client.server.ts";
 import { type ProfileOperation, usersApi } from "#app/services/api/users.server.ts";
-import { type Auth, loadCurrentUser } from "#app/services/auth.server.ts";
+import { type Auth, loadCurrentUser, signOut } from "#app/services/auth.server.ts";
 import { commitSession, getSession } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
-import { PasswordSchema, ProfileSchema } from "./schemas.ts";
+import {
+  DeleteWithEmailSchema,
+  DeleteWithPasswordSchema,
+  PasswordSchema,
+  ProfileSchema,
+} from "./schemas.ts";
 
 /** The forms of the profile page, each named by its `intent`. */
-export type ProfileIntent = "profile" | "password";
+export type ProfileIntent = "profile" | "password" | "delete";
 
 /** A form's answer, for that form only: the page has several. */
 function formAnswer(
@@ -128,4 +133,34 @@ export async function changePassword(
     { type: "success", message: "toasts.passwordChanged" },
     { status: 303, headers: auth.headers },
   );
+}
+
+/**
+ * Deletes the account, confirmed by the password (or, for an account without one, the email
+ * address the form then asks for). Once it is gone this browser's session is cleared too, and
+ * the home page says so.
+ */
+export async function deleteAccount(
+  request: Request,
+  context: WebContext,
+  auth: Auth,
+  formData: FormData,
+) {
+  const byEmail = formData.has("email");
+  const submission = byEmail
+    ? parseWithZod(formData, { schema: DeleteWithEmailSchema })
+    : parseWithZod(formData, { schema: DeleteWithPasswordSchema });
+  if (submission.status !== "success") {
+    const result = submission.reply({ hideFields: ["password"] });
+    return formAnswer("delete", result, 400, auth.headers);
+  }
+  const confirmation =
+    "password" in submission.value
+      ? { password: submission.value.password }
+      : { email: submission.value.email };
+  const deleted = await attempt(usersApi.deleteAccount(context, auth.accessToken, confirmation));
+  if (deleted.refusal) {
+    return refused("delete", submission, deleted.refusal, auth.headers, ["password"]);
+  }
+  return signOut(request, context, "/", "toasts.accountDeleted");
 }

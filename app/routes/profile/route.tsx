@@ -8,8 +8,9 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { displayNameOf } from "#app/services/api/auth.server.ts";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
 import { unknownIntent } from "#app/services/forms.server.ts";
+import { DeleteAccountSection } from "./delete-account-form.tsx";
 import { PasswordSection } from "./password-form.tsx";
-import { changePassword, saveProfile } from "./profile.server.ts";
+import { changePassword, deleteAccount, saveProfile } from "./profile.server.ts";
 import { ProfileForm } from "./profile-form.tsx";
 
 // auth: the new-password fields' labels and policy hint.
@@ -32,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       username: user.username,
       avatarUrl: user.avatarUrl,
       hasPassword: user.hasPassword,
+      internal: user.userScope === "team",
       name: displayNameOf(user),
       title: t("metaTitle"),
     },
@@ -48,6 +50,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return saveProfile(request, context, auth, formData);
     case "password":
       return changePassword(request, context, auth, formData);
+    case "delete":
+      return deleteAccount(request, context, auth, formData);
     default:
       return unknownIntent();
   }
@@ -55,7 +59,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ProfilePage() {
   const { t } = useTranslation("profile");
-  const { profile, email, username, avatarUrl, hasPassword, name } = useLoaderData<typeof loader>();
+  const { profile, email, username, avatarUrl, hasPassword, internal, name } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const resultOf = (intent: string) =>
     answer && "intent" in answer && answer.intent === intent ? answer.result : undefined;
@@ -92,6 +97,13 @@ export default function ProfilePage() {
       </Card>
       <Card size="3">
         <PasswordSection hasPassword={hasPassword} lastResult={resultOf("password")} />
+      </Card>
+      <Card size="3">
+        <DeleteAccountSection
+          hasPassword={hasPassword}
+          internal={internal}
+          lastResult={resultOf("delete")}
+        />
       </Card>
       <Outlet />
     </Flex>

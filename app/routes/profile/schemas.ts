@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  emailSchema,
   nicknameSchema,
   passwordSchema,
   personNameSchema,
@@ -24,3 +25,15 @@ export const PasswordSchema = withConfirmPassword(
   }),
   "newPassword",
 );
+
+/** Deleting the account, confirmed by its password... */
+export const DeleteWithPasswordSchema = z.object({
+  intent: z.literal("delete"),
+  password: signInPasswordSchema,
+});
+
+/** ...or, for an account without one (it signs in through a provider), its email address. */
+export const DeleteWithEmailSchema = z.object({
+  intent: z.literal("delete"),
+  email: emailSchema,
+});

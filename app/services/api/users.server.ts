@@ -26,6 +26,18 @@ export const usersApi = {
       body,
     }),
 
+  /** Deletes the account, confirmed by its password (or its email address). */
+  deleteAccount: (
+    context: WebContext,
+    accessToken: string,
+    body: Body<`${typeof ME}/deletion`, "post">,
+  ) =>
+    apiCall<Answer<`${typeof ME}/deletion`, "post">>(context, `${ME}/deletion`, {
+      method: "POST",
+      accessToken,
+      body,
+    }),
+
   createAvatar: (
     context: WebContext,
     accessToken: string,
