@@ -49,6 +49,7 @@ import type { BlobStore } from "./storage/index.ts";
 import type { UploadStore } from "./storage/upload-store.ts";
 import { createUploadUrlSigner } from "./storage/upload-urls.ts";
 import { createSubscriptionService } from "./subscriptions/subscriptions.ts";
+import { createAccountDeletionService } from "./teams/account-deletion.ts";
 import { createAliasService } from "./teams/aliases.ts";
 import { createInvitationService } from "./teams/invitations.ts";
 import { createMemberService } from "./teams/members.ts";
@@ -236,7 +237,17 @@ export function createApi(deps: ApiDependencies) {
     remoteFetch: deps.remoteFetch,
   };
   const avatars = createImageUploadService(imageUploads, AVATARS);
-  api.route("/", userRoutes({ db: deps.db, now, auth }));
+  const deletion = createAccountDeletionService({
+    db: deps.db,
+    now,
+    logger: deps.logger,
+    blobs: deps.blobs,
+    plans,
+    mailer: deps.mailer,
+    productName: deps.productName,
+    publicUrl: deps.publicUrl,
+  });
+  api.route("/", userRoutes({ db: deps.db, now, auth, accounts, limiter, deletion }));
   api.route(
     "/",
     avatarRoutes({

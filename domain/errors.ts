@@ -5,6 +5,8 @@
 /** Server error codes. Each is also a translation key the client shows. */
 export const ERROR_CODES = [
   "accountAliasAlreadyExists",
+  "accountHasSubscription",
+  "accountOwnsTeams",
   "alreadyExists",
   "alreadySignedUp",
   "alreadySubscribed",
@@ -50,6 +52,7 @@ export const ERROR_CODES = [
   "tooManyRequests",
   "userAlreadyExists",
   "userNotFound",
+  "wrongPassword",
   "wrongVerificationCode",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -60,6 +63,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   accountAliasAlreadyExists: 409,
+  /** An account that pays a subscription is not deleted: the subscription is cancelled first. */
+  accountHasSubscription: 409,
+  /** An account that owns a team is not deleted: the team would have no owner (with `teams`). */
+  accountOwnsTeams: 409,
   alreadyExists: 409,
   /** The email already has an account with another provider (the text names it). */
   alreadySignedUp: 409,
@@ -67,7 +74,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   authorizationRequired: 401,
   /** An alias is immutable once created. */
   cannotChangeAlias: 403,
-  /** E.g. an account that signs in through a social provider. */
+  /** An account that signs in through a provider has no password to change. */
   cannotChangePassword: 403,
   /** The member was added but the email could not be sent: an upstream failure. */
   cannotSendInvitationEmail: 502,
@@ -121,6 +128,11 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   tooManyRequests: 429,
   userAlreadyExists: 409,
   userNotFound: 404,
+  /**
+   * The current password, asked again to change the password or delete the account, is not
+   * right. Not 401: the caller is signed in, and a 401 would end its session.
+   */
+  wrongPassword: 400,
   wrongVerificationCode: 400,
 };
 

@@ -6,7 +6,7 @@ import type { Clock } from "#api/clock.ts";
 import type { Db, UserRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
-import { passwordResetMail, verificationMail } from "#api/mail/templates.ts";
+import { passwordChangedMail, passwordResetMail, verificationMail } from "#api/mail/templates.ts";
 import {
   findUserByEmail,
   findUserById,
@@ -97,6 +97,7 @@ export function createAccountService(deps: AccountDependencies) {
     refresh: (refreshToken: string) => refresh(deps, refreshToken),
     signOut: (accessToken: string) => signOut(deps, accessToken),
     federatedSignIn: (input: FederatedSignIn) => federatedSignIn(deps, input),
+    changePassword: (input: PasswordChange) => changePassword(deps, input),
   };
 }
 
@@ -133,6 +134,14 @@ export interface NewPasswordAnswer {
 export interface PasswordReset {
   email: string;
   code: string;
+  newPassword: string;
+}
+
+export interface PasswordChange {
+  userId: string;
+  /** The session asking: it stays signed in, every other one ends. */
+  familyId: string;
+  currentPassword: string;
   newPassword: string;
 }
 
@@ -305,6 +314,40 @@ export async function resetPassword(deps: AccountDependencies, input: PasswordRe
     must_change_password: 0,
   });
   await deps.sessions.revokeAll(user.user_id);
+}
+
+/**
+ * A signed-in account changes its password, naming the current one (its caller counts the try
+ * against the currentPassword rate limit first). Every other session of the account ends; the
+ * one asking stays signed in (ADR 072). The address, when the account has one, is told.
+ */
+export async function changePassword(deps: AccountDependencies, input: PasswordChange) {
+  const user = await findUserById(deps.db, input.userId);
+  if (!user) throw new ApiError("notAuthorized", "This account no longer exists");
+  if (user.password_hash === null) {
+    throw new ApiError(
+      "cannotChangePassword",
+      "This account signs in through a provider and has no password to change",
+    );
+  }
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+    throw new ApiError("wrongPassword", "The current password is not right");
+  }
+  await setPassword(deps, user.user_id, input.newPassword);
+  await deps.sessions.revokeOthers(user.user_id, input.familyId);
+  const to = user.email;
+  if (to !== null) {
+    inBackground(deps, "change-password: mail", () =>
+      deps.mailer.send(
+        passwordChangedMail({
+          locale: user.locale,
+          productName: deps.productName,
+          to,
+          link: link(deps, "/auth/forgot", { email: to }),
+        }),
+      ),
+    );
+  }
 }
 
 export async function refresh(

@@ -67,6 +67,15 @@ export const DEFAULT_RATE_LIMITS = {
     account: { limit: 10, windowMs: 15 * MINUTE_MS },
   },
   federated: { ip: { limit: 30, windowMs: 15 * MINUTE_MS } },
+  /**
+   * The password asked again of a signed-in account (to change it, or to delete the account):
+   * sign-in's budgets, every try counted. Only a holder of the account's session can spend the
+   * account's, so refusing the account locks out no one else (docs/product.md#rate-limits).
+   */
+  currentPassword: {
+    ip: { limit: 30, windowMs: 15 * MINUTE_MS },
+    account: { limit: 10, windowMs: 15 * MINUTE_MS },
+  },
   /** Starting an avatar (an upload address or a link fetch); the address budget is shared. */
   avatarUpload: {
     ip: { limit: 300, windowMs: HOUR_MS },

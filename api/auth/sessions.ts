@@ -164,6 +164,20 @@ export function createSessionStore(db: Db, key: string, now: Clock) {
 
     revoke,
 
+    /**
+     * Closes every session of a user but `keep` (after a password change: the one that changed
+     * it stays signed in).
+     */
+    async revokeOthers(userId: string, keep: string) {
+      await db
+        .updateTable("sessions")
+        .set({ revoked_at: now() })
+        .where("user_id", "=", userId)
+        .where("family_id", "!=", keep)
+        .where("revoked_at", "is", null)
+        .execute();
+    },
+
     /** Closes every session of a user (after a password reset). */
     async revokeAll(userId: string) {
       await db

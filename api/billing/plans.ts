@@ -65,6 +65,11 @@ export function createPlanBook({ db, now, catalogue, configuredLimits }: PlanBoo
 
     planOf,
 
+    /** Whether the user pays a subscription in good standing (one to cancel before leaving). */
+    async pays(userId: string): Promise<boolean> {
+      return (await planOf(userId)).type === "paid";
+    },
+
     /** The limits of the plan a user is on: of the teams they own, and for new ones. */
     async limitsOf(userId: string): Promise<PlanLimits> {
       return planOf(userId);

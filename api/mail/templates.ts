@@ -280,3 +280,81 @@ export function earlyAccessMail(mail: EarlyAccessMail): MailMessage {
     },
   };
 }
+
+export interface NoticeMail {
+  locale: MailLocale;
+  productName: string;
+  to: string;
+  /** Where the mail's button goes. */
+  link: string;
+}
+
+const PASSWORD_CHANGED = {
+  en: (name: string) => ({
+    subject: `Your ${name} password was changed`,
+    heading: "Your password was changed",
+    paragraphs: [
+      `The password of your ${name} account was just changed, and every other device signed in to it was signed out.`,
+      "If you did this, there is nothing else to do. If you did not, reset your password now: the reset signs everyone out.",
+    ],
+    action: "Reset my password",
+    footer: "You get this message because the password of this account changed.",
+  }),
+  it: (name: string) => ({
+    subject: `La password di ${name} è stata cambiata`,
+    heading: "La tua password è stata cambiata",
+    paragraphs: [
+      `La password del tuo account ${name} è appena stata cambiata, e tutti gli altri dispositivi collegati sono stati disconnessi.`,
+      "Se sei stato tu, non devi fare altro. Se non sei stato tu, reimposta subito la password: la reimpostazione disconnette tutti.",
+    ],
+    action: "Reimposta la mia password",
+    footer: "Ricevi questo messaggio perché la password di questo account è cambiata.",
+  }),
+};
+
+const ACCOUNT_DELETED = {
+  en: (name: string) => ({
+    subject: `Your ${name} account is deleted`,
+    heading: "Your account is deleted",
+    paragraphs: [
+      `Your ${name} account and its personal data (email address, names, avatar, password) are deleted, and you are no longer a member of any team.`,
+      "The photos and documents you uploaded stay with their teams, shown as from a former member; a team's owner or admins can delete them.",
+    ],
+    action: `Visit ${name}`,
+    footer:
+      "You get this message because this account was deleted. It is the last one we send to this address about it.",
+  }),
+  it: (name: string) => ({
+    subject: `Il tuo account ${name} è stato eliminato`,
+    heading: "Il tuo account è stato eliminato",
+    paragraphs: [
+      `Il tuo account ${name} e i suoi dati personali (indirizzo email, nomi, avatar, password) sono stati eliminati, e non fai più parte di alcun team.`,
+      "Le foto e i documenti che hai caricato restano ai loro team, indicati come di un ex membro; il proprietario o gli amministratori di un team possono eliminarli.",
+    ],
+    action: `Visita ${name}`,
+    footer:
+      "Ricevi questo messaggio perché questo account è stato eliminato. È l'ultimo che mandiamo a questo indirizzo in merito.",
+  }),
+};
+
+function noticeMail(texts: ReturnType<(typeof PASSWORD_CHANGED)["en"]>, mail: NoticeMail) {
+  const { text, html } = render({
+    locale: mail.locale,
+    productName: mail.productName,
+    heading: texts.heading,
+    paragraphs: texts.paragraphs,
+    action: { label: texts.action, link: mail.link },
+    footer: texts.footer,
+  });
+  return { to: mail.to, subject: texts.subject, text, html, links: [mail.link] };
+}
+
+/** Confirms to the address of a deleted account that it is gone. */
+export function accountDeletedMail(mail: NoticeMail): MailMessage {
+  return noticeMail(ACCOUNT_DELETED[mail.locale](mail.productName), mail);
+}
+
+/** Tells the account's address that its password changed, with a link to reset it. */
+export function passwordChangedMail(mail: NoticeMail): MailMessage {
+  return noticeMail(PASSWORD_CHANGED[mail.locale](mail.productName), mail);
+}

@@ -322,11 +322,15 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
       await db.transaction().execute(async (trx) => {
         // Writing the user's row first makes concurrent creations by one user take turns
         // (a row lock on PostgreSQL, the write lock on SQLite), so the count below holds.
-        await trx
+        const locked = await trx
           .updateTable("users")
           .set((eb) => ({ updated_at: eb.ref("updated_at") }))
           .where("user_id", "=", userId)
-          .execute();
+          .executeTakeFirst();
+        // The account was deleted a moment ago (account-deletion.ts takes the same turn).
+        if (Number(locked.numUpdatedRows) === 0) {
+          throw new ApiError("notAuthorized", "This account no longer exists");
+        }
         const owned = await trx
           .selectFrom("teams")
           .select((eb) => eb.fn.countAll<number | string>().as("count"))

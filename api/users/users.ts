@@ -19,6 +19,10 @@ export const UserSchema = z
       .string()
       .nullable()
       .openapi({ description: ownImageDescription("avatar") }),
+    hasPassword: z.boolean().openapi({
+      description:
+        "Whether the account has a password: false for one that signs in only through a provider",
+    }),
   })
   .openapi("User");
 export type User = z.infer<typeof UserSchema>;
@@ -35,6 +39,7 @@ export function toUser(row: UserRow): User {
     nickname: row.nickname,
     username: row.username,
     avatarUrl: row.avatar_url,
+    hasPassword: row.password_hash !== null,
   };
 }
 

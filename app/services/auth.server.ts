@@ -201,15 +201,21 @@ async function toSignIn(
 
 /**
  * Signs out at the API (best effort) and always clears the session, then goes to `to` (the home
- * page, or a path of this site the caller chose), which says so in a toast.
+ * page, or a path of this site the caller chose), which says so in a toast (`message`, when
+ * something else ended the session: a deleted account).
  */
-export async function signOut(request: Request, context: WebContext, to = "/") {
+export async function signOut(
+  request: Request,
+  context: WebContext,
+  to = "/",
+  message = "toasts.signedOut",
+) {
   const session = await getSession(request, context);
   const tokens = session.get("tokens");
   if (tokens) await authApi.signOut(context, tokens.accessToken).catch(() => undefined);
   const toast = await createToastHeaders(request, context, {
     type: "info",
-    message: "toasts.signedOut",
+    message,
   });
   const headers = new Headers({ "Set-Cookie": await destroySession(request, context, session) });
   headers.append("Set-Cookie", toast.get("Set-Cookie") ?? "");

@@ -38,6 +38,7 @@ describe("GET /api/users/@me", () => {
       nickname: "Ada",
       username: user.username,
       avatarUrl: null,
+      hasPassword: true,
     });
   });
 

@@ -220,7 +220,7 @@ test.describe("pages", () => {
     await expect(page.locator("time").first()).toHaveAttribute("datetime", "2026-11-22");
     await page.goto("/privacy");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
-    await expect(page.locator("time").first()).toHaveAttribute("datetime", "2026-11-26");
+    await expect(page.locator("time").first()).toHaveAttribute("datetime", "2026-11-28");
     // Every cookie the site sets is named, the short-lived technical ones too.
     await expect(page.getByText(/keeps the proof of a sign-up for at most one day/)).toBeVisible();
   });

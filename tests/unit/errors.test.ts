@@ -25,7 +25,7 @@ userAlreadyExists, userNotFound, wrongVerificationCode`
   .map((code) => code.trim());
 
 describe("ERROR_CODES", () => {
-  it("holds the product's codes, the two mapped ones, generic and the plan actions' two, once each", () => {
+  it("holds the product's codes, the two mapped ones, generic, the plan actions' two and the account settings', once each", () => {
     const expected = [
       ...SPEC_CODES,
       "alreadySignedUp",
@@ -36,6 +36,10 @@ describe("ERROR_CODES", () => {
       "planCheckoutError",
       "stripePortalError",
       "invalidUnsubscribe",
+      // The account settings' own (docs/product.md#account-settings, ADR 072).
+      "wrongPassword",
+      "accountOwnsTeams",
+      "accountHasSubscription",
     ].sort();
     expect([...ERROR_CODES].sort()).toEqual(expected);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);

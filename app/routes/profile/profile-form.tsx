@@ -16,11 +16,11 @@ export function ProfileForm({
   profile,
   lastResult,
 }: {
-  profile: z.input<typeof ProfileSchema>;
+  profile: Omit<z.input<typeof ProfileSchema>, "intent">;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("profile");
-  const busy = useNavigation().formAction === "/profile";
+  const busy = useNavigation().formData?.get("intent") === "profile";
   const hydrated = useHydrated();
   const [form, fields] = useSchemaForm(loadProfileSchema, {
     id: "profile",
@@ -30,6 +30,7 @@ export function ProfileForm({
   return (
     <Form method="post" action="/profile" {...getFormProps(form)}>
       <Flex direction="column" gap="4">
+        <input type="hidden" name="intent" value="profile" />
         <Field meta={fields.firstName} label={t("fields.firstName")} autoComplete="given-name" />
         <Field meta={fields.lastName} label={t("fields.lastName")} autoComplete="family-name" />
         <Field

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { UserAvatar } from "#app/components/avatar.tsx";
@@ -7,17 +6,15 @@ import { TextLink } from "#app/components/text-link.tsx";
 import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { displayNameOf } from "#app/services/api/auth.server.ts";
-import { attempt } from "#app/services/api/client.server.ts";
-import { usersApi } from "#app/services/api/users.server.ts";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
-import { formRefusal } from "#app/services/forms.server.ts";
-import { commitSession, getSession } from "#app/services/session.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
-import { profileOperations } from "./profile.server.ts";
+import { unknownIntent } from "#app/services/forms.server.ts";
+import { DeleteAccountSection } from "./delete-account-form.tsx";
+import { PasswordSection } from "./password-form.tsx";
+import { changePassword, deleteAccount, saveProfile } from "./profile.server.ts";
 import { ProfileForm } from "./profile-form.tsx";
-import { ProfileSchema } from "./schemas.ts";
 
-export const handle = { i18n: ["common", "profile", "messages"] };
+// auth: the new-password fields' labels and policy hint.
+export const handle = { i18n: ["common", "profile", "auth", "messages"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -35,6 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       email: user.email,
       username: user.username,
       avatarUrl: user.avatarUrl,
+      hasPassword: user.hasPassword,
+      internal: user.userScope === "team",
       name: displayNameOf(user),
       title: t("metaTitle"),
     },
@@ -42,43 +41,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** The page's forms, each named by its submit's intent (docs/architecture.md). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply(), { status: 400, headers: auth.headers });
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "profile":
+      return saveProfile(request, context, auth, formData);
+    case "password":
+      return changePassword(request, context, auth, formData);
+    case "delete":
+      return deleteAccount(request, context, auth, formData);
+    default:
+      return unknownIntent();
   }
-  const user = await loadCurrentUser(request, context, auth);
-  const operations = profileOperations(user, submission.value);
-  if (operations.length === 0) {
-    return redirectWithToast(
-      request,
-      context,
-      "/profile",
-      { type: "info", message: "toasts.profileUnchanged" },
-      { status: 303, headers: auth.headers },
-    );
-  }
-  const patched = await attempt(usersApi.patchMe(context, auth.accessToken, operations));
-  if (patched.refusal) return formRefusal(submission, patched.refusal, { headers: auth.headers });
-  // The header greets by name: keep it in step with the new one.
-  const session = await getSession(request, context);
-  session.set("displayName", displayNameOf(patched.value.body));
-  const headers = new Headers(auth.headers);
-  headers.append("Set-Cookie", await commitSession(request, context, session));
-  return redirectWithToast(
-    request,
-    context,
-    "/profile",
-    { type: "success", message: "toasts.profileSaved" },
-    { status: 303, headers },
-  );
 }
 
 export default function ProfilePage() {
   const { t } = useTranslation("profile");
-  const { profile, email, username, avatarUrl, name } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { profile, email, username, avatarUrl, hasPassword, internal, name } =
+    useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const resultOf = (intent: string) =>
+    answer && "intent" in answer && answer.intent === intent ? answer.result : undefined;
   return (
     <Flex direction="column" gap="5" className="page narrow">
       <Heading as="h1" size="7">
@@ -104,7 +89,21 @@ export default function ProfilePage() {
       </Card>
       <Card size="3">
         {/* A saved profile remounts the form, so it shows what was stored (trimmed) and is clean. */}
-        <ProfileForm key={JSON.stringify(profile)} profile={profile} lastResult={lastResult} />
+        <ProfileForm
+          key={JSON.stringify(profile)}
+          profile={profile}
+          lastResult={resultOf("profile")}
+        />
+      </Card>
+      <Card size="3">
+        <PasswordSection hasPassword={hasPassword} lastResult={resultOf("password")} />
+      </Card>
+      <Card size="3">
+        <DeleteAccountSection
+          hasPassword={hasPassword}
+          internal={internal}
+          lastResult={resultOf("delete")}
+        />
       </Card>
       <Outlet />
     </Flex>

@@ -14,6 +14,30 @@ export const usersApi = {
       body: operations,
     }),
 
+  /** Changes the password: every other session ends, this one stays (ADR 072). */
+  changePassword: (
+    context: WebContext,
+    accessToken: string,
+    body: Body<`${typeof ME}/password`, "post">,
+  ) =>
+    apiCall<Answer<`${typeof ME}/password`, "post">>(context, `${ME}/password`, {
+      method: "POST",
+      accessToken,
+      body,
+    }),
+
+  /** Deletes the account, confirmed by its password (or its email address). */
+  deleteAccount: (
+    context: WebContext,
+    accessToken: string,
+    body: Body<`${typeof ME}/deletion`, "post">,
+  ) =>
+    apiCall<Answer<`${typeof ME}/deletion`, "post">>(context, `${ME}/deletion`, {
+      method: "POST",
+      accessToken,
+      body,
+    }),
+
   createAvatar: (
     context: WebContext,
     accessToken: string,
