@@ -15,9 +15,11 @@ import { emailSchema, passwordSchema, signInPasswordSchema } from "#domain/valid
 
 const security = [{ bearer: [] }];
 
+// `.openapi` exists on schemas made once @hono/zod-openapi is loaded; domain/ may be loaded
+// first, so a domain schema is copied here before it is described.
 const ChangePasswordRequest = z
   .strictObject({
-    currentPassword: signInPasswordSchema.openapi({ description: "The password used now" }),
+    currentPassword: signInPasswordSchema.clone().openapi({ description: "The password used now" }),
     newPassword: passwordSchema,
   })
   .openapi("ChangePasswordRequest");
