@@ -6,13 +6,14 @@ import { contentDisposition } from "#api/http/content-disposition.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { BLOB_URL_PATH } from "#api/storage/index.ts";
 import { IMAGE_CONTENT_TYPES } from "#domain/constants.ts";
+import { fileExtension } from "#domain/file-names.ts";
 import {
   canDeleteFile,
   canDownloadFile,
   canRenameFile,
   canSeeAllCollections,
 } from "#domain/roles.ts";
-import { fileExtension, fileRenameSchema } from "#domain/validation.ts";
+import { fileRenameSchema } from "#domain/validation.ts";
 import {
   type FileFilters,
   type FileListQuery,

@@ -14,8 +14,9 @@ import type { JobQueue } from "#api/jobs/queue.ts";
 import { UPLOAD_ID_PATTERN, type UploadStore } from "#api/storage/upload-store.ts";
 import type { UploadUrlSigner } from "#api/storage/upload-urls.ts";
 import { NAME_MAX, NAME_MIN, UNLIMITED } from "#domain/constants.ts";
+import { fileExtension } from "#domain/file-names.ts";
 import { canCreateFile } from "#domain/roles.ts";
-import { fileExtension, isSafeText } from "#domain/validation.ts";
+import { isSafeText } from "#domain/validation.ts";
 
 /**
  * Files arrive in collections (docs/product.md#uploads; ADR 016):

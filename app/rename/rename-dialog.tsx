@@ -8,7 +8,7 @@ import { useHydrated } from "#app/components/hydrated.ts";
 import { Flex } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { fileNameBase } from "#domain/validation.ts";
+import { fileNameBase } from "#domain/file-names.ts";
 
 /**
  * The rename dialog of a team, a collection or a file: one name field, saved only when the

@@ -8,8 +8,8 @@ import { RenameDialog } from "#app/rename/rename-dialog.tsx";
 import { filesApi } from "#app/services/api/files.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
 import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
+import { fileExtension, fileNameBase } from "#domain/file-names.ts";
 import { canRenameFile } from "#domain/roles.ts";
-import { fileExtension, fileNameBase } from "#domain/validation.ts";
 
 export const handle = { i18n: ["common", "files", "messages"] };
 

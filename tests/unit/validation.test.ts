@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { dateRangeError } from "#app/filters/date-range.ts";
 import { IMAGE_MAX_BYTES } from "#domain/constants.ts";
+import { fileExtension } from "#domain/file-names.ts";
 import { normalizeSignUpNicknameInput } from "#domain/nickname-input.ts";
 import {
   aliasSchema,
@@ -10,7 +11,6 @@ import {
   collectionNameSchema,
   confirmPasswordRefinement,
   emailSchema,
-  fileExtension,
   fileNameSchema,
   fileRenameSchema,
   imageFileSchema,
