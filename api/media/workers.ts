@@ -157,6 +157,8 @@ export function keptMediaWorker(
       if (kept === null) {
         const worker = startMediaWorker(name, undefined, options);
         worker.unref();
+        // Between runs nobody else listens: an error then ends the worker, never the process.
+        worker.on("error", () => end(worker));
         kept = { worker, runs: 0, idle: null };
       } else if (kept.idle) {
         clearTimeout(kept.idle);
