@@ -8,7 +8,7 @@ import { imageBlobKey } from "#api/image-uploads/kinds.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
 import { accountDeletedMail } from "#api/mail/templates.ts";
 import type { BlobStore } from "#api/storage/index.ts";
-import { findUserById } from "#api/users/users.ts";
+import { findUserById, takeUserTurn } from "#api/users/users.ts";
 
 /*
  * A person deletes their own account (docs/product.md#account-deletion, ADR 072). It lives with
@@ -109,17 +109,8 @@ export async function deleteAccount(
   }
 
   const avatars = await db.transaction().execute(async (trx) => {
-    // Writing the user's row first makes this take turns with a team being created by the same
-    // person (teams.ts does the same), so the check below holds.
-    const locked = await trx
-      .updateTable("users")
-      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    // Another request deleted it a moment ago.
-    if (Number(locked.numUpdatedRows) === 0) {
-      throw new ApiError("notAuthorized", "This account no longer exists");
-    }
+    // In turn with a team being created by the same person, so the check below holds.
+    await takeUserTurn(trx, userId);
     const stillOwned = await trx
       .selectFrom("teams")
       .select(["team_id", "name"])

@@ -8,7 +8,7 @@ import type { Db, MemberRow, TeamRow, TeamsTable } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { decodeKeyset, keysetPage } from "#api/http/keyset.ts";
 import { ownImageDescription } from "#api/http/schemas.ts";
-import { findUserById } from "#api/users/users.ts";
+import { findUserById, takeUserTurn } from "#api/users/users.ts";
 import { withinLimit } from "#domain/plans.ts";
 import {
   can,
@@ -320,17 +320,9 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
       // Read before the transaction: on SQLite it holds the one connection.
       const { limitTeams } = await plans.limitsOf(userId);
       await db.transaction().execute(async (trx) => {
-        // Writing the user's row first makes concurrent creations by one user take turns
-        // (a row lock on PostgreSQL, the write lock on SQLite), so the count below holds.
-        const locked = await trx
-          .updateTable("users")
-          .set((eb) => ({ updated_at: eb.ref("updated_at") }))
-          .where("user_id", "=", userId)
-          .executeTakeFirst();
-        // The account was deleted a moment ago (account-deletion.ts takes the same turn).
-        if (Number(locked.numUpdatedRows) === 0) {
-          throw new ApiError("notAuthorized", "This account no longer exists");
-        }
+        // Concurrent creations by one user, and the account's deletion, take turns, so the
+        // count below holds.
+        await takeUserTurn(trx, userId);
         const owned = await trx
           .selectFrom("teams")
           .select((eb) => eb.fn.countAll<number | string>().as("count"))

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Db, UserRow } from "#api/db/schema.ts";
+import { ApiError } from "#api/http/errors.ts";
 import { ownImageDescription } from "#api/http/schemas.ts";
 
 /** The User of docs/product.md#entities. Absent values are null. */
@@ -90,4 +91,20 @@ export function newUserRow(
     updated_at: at,
     ...account,
   };
+}
+
+/**
+ * Writes the user's row inside `trx`, so that a team's creation and the account's deletion by
+ * the same person take turns (a row lock on PostgreSQL, the write lock on SQLite) and what the
+ * transaction reads next holds. notAuthorized when the account was deleted a moment ago.
+ */
+export async function takeUserTurn(trx: Db, userId: string): Promise<void> {
+  const locked = await trx
+    .updateTable("users")
+    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (Number(locked.numUpdatedRows) === 0) {
+    throw new ApiError("notAuthorized", "This account no longer exists");
+  }
 }

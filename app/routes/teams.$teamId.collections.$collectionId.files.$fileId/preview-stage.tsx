@@ -86,14 +86,7 @@ export function PreviewStage({
             <Text as="p" color="gray" className="file-preview-message">
               {t("preview.pdfFirstPage")}
             </Text>
-            {downloadHref ? (
-              <Button asChild>
-                <Link to={downloadHref} reloadDocument>
-                  <Icon name="download" />
-                  {t("preview.download")}
-                </Link>
-              </Button>
-            ) : null}
+            {downloadHref ? <DownloadButton href={downloadHref} /> : null}
           </>
         ) : null}
       </Flex>
@@ -182,22 +175,27 @@ function NoPreview({
   message: string;
   downloadHref: string | null;
 }) {
-  const { t } = useTranslation("files");
   return (
     <Flex direction="column" align="center" gap="4" className="file-preview-none">
       <FileTypeIcon contentType={contentType} size={96} />
       <Text as="p" color="gray" className="file-preview-message">
         {message}
       </Text>
-      {downloadHref ? (
-        <Button asChild>
-          <Link to={downloadHref} reloadDocument>
-            <Icon name="download" />
-            {t("preview.download")}
-          </Link>
-        </Button>
-      ) : null}
+      {downloadHref ? <DownloadButton href={downloadHref} /> : null}
     </Flex>
+  );
+}
+
+/** Download, under what the stage shows. */
+function DownloadButton({ href }: { href: string }) {
+  const { t } = useTranslation("files");
+  return (
+    <Button asChild>
+      <Link to={href} reloadDocument>
+        <Icon name="download" />
+        {t("preview.download")}
+      </Link>
+    </Button>
   );
 }
 
