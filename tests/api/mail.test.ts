@@ -35,7 +35,7 @@ const message = {
 };
 
 describe("mail without SMTP_URL", () => {
-  it("writes each message as an .eml file under DATA_DIR/mail and logs its subject and links", async () => {
+  it("writes each message as an .eml file under DATA_DIR/mail and logs where, without its links", async () => {
     const { logger, lines } = capturingLogger();
     const mailer = createMailer({
       smtpUrl: undefined,
@@ -57,8 +57,31 @@ describe("mail without SMTP_URL", () => {
     expect(parsed.html).toContain("123456");
     expect(parsed.from?.text).toContain("no-reply@localhost");
 
-    const logged = lines.find((line) => line.subject === "Your Raccolta verification code");
-    expect(logged).toMatchObject({ to: "ada@example.com", links: [message.link], file });
+    // The log says where it went, and keeps the code and the link out: logs travel.
+    const logged = lines.find((line) => line.file === file);
+    expect(logged).toMatchObject({ to: "ada@example.com", file });
+    expect(JSON.stringify(lines)).not.toMatch(/123456|verify\?/);
+    mailer.close();
+  });
+
+  it("in development, logs one readable line with the file and the link", async () => {
+    const { logger, lines } = capturingLogger();
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: '"Raccolta" <no-reply@localhost>',
+      dataDir,
+      logger,
+      development: true,
+    });
+    await mailer.send(verificationMail(message));
+    const written = lines.filter((line) => String(line.msg).startsWith("Mail to "));
+    expect(written).toHaveLength(1);
+    expect(written[0]?.msg).toMatch(
+      new RegExp(
+        `^Mail to ada@example\\.com written to ${dataDir}/mail/[^ ]+\\.eml \\(no SMTP_URL\\); ` +
+          "its link: https://raccolta\\.test/auth/verify\\?",
+      ),
+    );
     mailer.close();
   });
 });
