@@ -159,8 +159,23 @@ describe("the invitation mail", () => {
 
   it("keeps names typed by people on one line in the subject, and escapes them in HTML", () => {
     const mail = invitationMail(invitation);
-    expect(mail.subject).toBe("Grace invited you to Site <A> Bcc: evil@example.com on Raccolta");
+    expect(mail.subject).toBe(
+      "“Grace” invited you to the team “Site <A> Bcc: evil@example.com” on Raccolta",
+    );
     expect(mail.html).toContain("Site &lt;A&gt;");
     expect(mail.html).not.toContain("<A>");
+  });
+
+  it("quotes the names people chose in the subject, cut at 40 characters", () => {
+    const bait = {
+      ...invitation,
+      teamName: "Refund: visit evil-example.com now to claim your money",
+    };
+    expect(invitationMail(bait).subject).toBe(
+      "“Grace” invited you to the team “Refund: visit evil-example.com now to c…” on Raccolta",
+    );
+    expect(invitationMail({ ...bait, locale: "it" }).subject).toBe(
+      "“Grace” ti ha invitato nel team “Refund: visit evil-example.com now to c…” su Raccolta",
+    );
   });
 });

@@ -191,6 +191,21 @@ test.describe("analytics", () => {
       `<script async="" src="${analyticsScriptUrl}" nonce="${nonce}">`,
     );
 
+    expect(accepted.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+
+    // Not on a page whose address holds a secret, and such a page sends no Referer.
+    const accept = await consent(proxiedUrl, "accept");
+    for (const secret of [
+      "/auth/reset?email=ada%40example.com&code=123456",
+      "/auth/verify?email=ada%40example.com&code=123456&username=u1",
+      "/teams/t1/invitations/accept?key=k123",
+      "/unsubscribe?email=ada%40example.com&token=t123",
+    ]) {
+      const page = await get(`${proxiedUrl}${secret}`, { Cookie: accept });
+      expect(await page.text(), secret).not.toContain(analyticsTag);
+      expect(page.headers.get("referrer-policy"), secret).toBe("no-referrer");
+    }
+
     // Without ANALYTICS_SCRIPT_URL nothing is loaded, whatever the visitor chose.
     const unconfigured = await get(`${appUrl}/`, { Cookie: await consent(appUrl, "accept") });
     const html = await unconfigured.text();
