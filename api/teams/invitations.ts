@@ -16,6 +16,7 @@ import { INVITATION_RESEND_COOLDOWN_MS, INVITATION_TTL_MS } from "#domain/consta
 import { isInvitationResendAllowed } from "#domain/members.ts";
 import { type AssignableRole, canResendInvitation, type Role } from "#domain/roles.ts";
 import {
+  assertRoomForMember,
   FORMER_MEMBER_STATUSES,
   forbidden,
   INVITED_MEMBER_ID_PREFIX,
@@ -152,7 +153,7 @@ export async function invite(
     throw new ApiError("alreadyExists", "This email is already a member of the team");
   }
   const replaced = sameEmail.map((row) => row.member_id);
-  await members.assertRoomForMember(teamId);
+  const limit = await members.memberLimitOf(teamId);
   const sameNickname = await db
     .selectFrom("members")
     .select("member_id")
@@ -181,6 +182,7 @@ export async function invite(
     { tokenHash: hash, expiresAt: at + INVITATION_TTL_MS },
   );
   await db.transaction().execute(async (trx) => {
+    await assertRoomForMember(trx, teamId, limit);
     if (replaced.length) {
       await trx
         .deleteFrom("members")

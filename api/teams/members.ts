@@ -205,7 +205,7 @@ export function createMemberService(deps: MemberServiceDependencies) {
       getMember(deps, teamId, memberId, executor),
     nicknameTaken: (teamId: string, nickname: string, exceptMemberId?: string) =>
       nicknameTaken(deps, teamId, nickname, exceptMemberId),
-    assertRoomForMember: (teamId: string) => assertRoomForMember(deps, teamId),
+    memberLimitOf: (teamId: string) => memberLimitOf(deps, teamId),
     list: (teamId: string, page: MemberPageQuery) => listMembers(deps, teamId, page),
     detail: (view: MemberView, actor: Actor) => memberDetail(deps, view, actor),
     createInternal: (access: TeamAccess, input: NewInternalMember) =>
@@ -292,27 +292,32 @@ export async function nicknameTaken(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+/** The team's plan's member limit. Read before a transaction: on SQLite it holds the one connection. */
+export async function memberLimitOf({ plans }: MemberServiceDependencies, teamId: string) {
+  return (await plans.limitsOfTeam(teamId)).limitMembersPerTeam;
+}
+
 /**
- * `quotaExceededMembers` when the team already holds the plan's members. Every row counts except
+ * `quotaExceededMembers` when the team already holds `limit` members. Every row counts except
  * rejected invitations and members who left: invitations hold a place, and so do disabled and
- * banned members, who can be reactivated.
+ * banned members, who can be reactivated. Run in the transaction that adds the member: it first
+ * writes the team's row, so concurrent additions to one team take turns (a row lock on
+ * PostgreSQL, the write lock on SQLite) and the count holds until the insert.
  */
-export async function assertRoomForMember(
-  { db, plans }: MemberServiceDependencies,
-  teamId: string,
-) {
-  const { limitMembersPerTeam } = await plans.limitsOfTeam(teamId);
-  const row = await db
+export async function assertRoomForMember(trx: Executor, teamId: string, limit: number) {
+  await trx
+    .updateTable("teams")
+    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+    .where("team_id", "=", teamId)
+    .execute();
+  const row = await trx
     .selectFrom("members")
     .select((eb) => eb.fn.countAll().as("count"))
     .where("team_id", "=", teamId)
     .where("status", "not in", FORMER_MEMBER_STATUSES)
     .executeTakeFirstOrThrow();
-  if (!withinLimit(Number(row.count), limitMembersPerTeam)) {
-    throw new ApiError(
-      "quotaExceededMembers",
-      `The team's plan allows ${limitMembersPerTeam} members`,
-    );
+  if (!withinLimit(Number(row.count), limit)) {
+    throw new ApiError("quotaExceededMembers", `The team's plan allows ${limit} members`);
   }
 }
 
@@ -382,7 +387,7 @@ export async function createInternalMember(
     .where(sql<string>`lower(${sql.ref("username")})`, "=", input.username.toLowerCase())
     .executeTakeFirst();
   if (sameUsername) throw alreadyExists();
-  await assertRoomForMember(deps, teamId);
+  const limit = await memberLimitOf(deps, teamId);
   if (await nicknameTaken(deps, teamId, input.username)) throw nicknameAlreadyExists();
 
   const password = generatePassword();
@@ -390,6 +395,7 @@ export async function createInternalMember(
   const userId = randomUUID();
   const at = now();
   await db.transaction().execute(async (trx) => {
+    await assertRoomForMember(trx, teamId, limit);
     const user = await trx
       .insertInto("users")
       .values(

@@ -13,6 +13,7 @@ import { ApiError, diskFullError, isDiskFull } from "#api/http/errors.ts";
 import type { JobQueue } from "#api/jobs/queue.ts";
 import { UPLOAD_ID_PATTERN, type UploadStore } from "#api/storage/upload-store.ts";
 import type { UploadUrlSigner } from "#api/storage/upload-urls.ts";
+import { takeUserTurn } from "#api/users/users.ts";
 import { NAME_MAX, NAME_MIN, UNLIMITED } from "#domain/constants.ts";
 import { fileExtension } from "#domain/file-names.ts";
 import { canCreateFile } from "#domain/roles.ts";
@@ -211,16 +212,8 @@ export async function startFile(
   if (!announced.ok && announced.reason === "forbiddenType") {
     throw new ApiError("invalidInput", refusal(announced, contentType), 415);
   }
+  // Read before the transaction: on SQLite it holds the one connection.
   const { limitStorageBytes: limit } = await plans.limitsOf(access.team.owner_id);
-  if (limit !== UNLIMITED) {
-    const used = await storageUsedBy(db, access.team.owner_id);
-    if (used + size > limit) {
-      throw new ApiError(
-        "quotaExceededStorage",
-        "This file does not fit in the team owner's storage; check the plan",
-      );
-    }
-  }
   // On disk, the upload and then its blob take the file's size twice, and the database needs
   // room too: a file that would fill the disk is refused before a byte is sent.
   const free = await uploads.freeBytes();
@@ -232,6 +225,17 @@ export async function startFile(
   const expiresAt = at + UPLOAD_TTL_MS;
   const payload: FileJobPayload = { fileId, uploadId: input.uploadId };
   await db.transaction().execute(async (trx) => {
+    if (limit !== UNLIMITED) {
+      // Files created for one owner's teams take turns on the owner's row, so the room counted
+      // here is still there when the row below takes it: parallel uploads never share it.
+      await takeUserTurn(trx, access.team.owner_id);
+      if ((await storageUsedBy(trx, access.team.owner_id)) + size > limit) {
+        throw new ApiError(
+          "quotaExceededStorage",
+          "This file does not fit in the team owner's storage; check the plan",
+        );
+      }
+    }
     await trx
       .insertInto("files")
       .values({

@@ -155,6 +155,8 @@ describe("GET /api/teams/{teamId}/collections/{collectionId}/files", () => {
       createdAt: expect.any(Number),
       updatedAt: expect.any(Number),
       refDate: T + 2000,
+      takenAt: null,
+      camera: null,
       readAt: null,
       motion: null,
       motionOf: null,

@@ -566,6 +566,30 @@ describe("the plan's member limit", () => {
       .execute();
     await body(await add({ username: "fifth.one" }), 201);
   });
+
+  it("holds under a race: of 10 parallel additions to a team with room for 2, 2 get in", async () => {
+    const { team: racing, tokens } = await ownedTeam(small);
+    const add = (json: unknown) =>
+      small.request(membersOf(racing), { method: "POST", headers: bearer(tokens), json });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2
+          ? add({ username: `racer.${i}` })
+          : add({ email: newEmail(), nickname: `Racer ${i}`, role: "viewer", locale: "en" }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([
+      201,
+      201,
+      ...Array(8).fill(403),
+    ]);
+    const members = await small.db
+      .selectFrom("members")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("team_id", "=", racing.teamId)
+      .executeTakeFirstOrThrow();
+    expect(Number(members.count)).toBe(3);
+  });
 });
 
 describe("an invitation mail that cannot be sent", () => {

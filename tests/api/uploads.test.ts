@@ -424,6 +424,29 @@ describe("who may upload", () => {
     );
     await api.db.deleteFrom("files").where("file_id", "=", fileId).execute();
   });
+
+  it("lets one of 30 parallel files into room for one: the storage limit holds under a race", async () => {
+    const used = await api.db
+      .selectFrom("files")
+      .select((eb) => eb.fn.sum<number>("size").as("used"))
+      .where("team_id", "=", team.teamId)
+      .where("status", "!=", "failed")
+      .executeTakeFirstOrThrow();
+    const free = STORAGE_LIMIT - Number(used.used ?? 0);
+    const size = Math.floor(free * 0.75);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => start({ name: `race-${i}.bin`, contentType: "", size })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, ...Array(29).fill(403)]);
+    for (const answer of answers.filter((a) => a.status === 403)) {
+      expect(((await answer.json()) as { errorCode: string }).errorCode).toBe(
+        "quotaExceededStorage",
+      );
+    }
+    const created = (await answers.find((a) => a.status === 201)?.json()) as { fileId: string };
+    await api.db.deleteFrom("files").where("file_id", "=", created.fileId).execute();
+  });
 });
 
 describe("tus", () => {
