@@ -136,3 +136,35 @@ test("a field with an error has a red border, in both themes", async ({ page }) 
     ).toBe(true);
   }
 });
+
+test("a PDF is refused as an avatar, and never drawn as a broken image", async ({ page }) => {
+  await ownerOfTeam(page, "walk-pdf", "Studio");
+  await page.goto("/profile/avatar");
+  if (js()) await hydrated(page);
+  const dialog = page.getByRole("dialog", { name: "Your avatar" });
+  const input = dialog.getByLabel("Image file");
+  await expect(input).toHaveAttribute("accept", /image\/png/);
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+  // "All files" in the picker lets a PDF past the accept attribute.
+  await input.setInputFiles({ name: "invoice.pdf", mimeType: "application/pdf", buffer: pdf });
+  await expect(dialog.locator("img")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Upload" }).click();
+  await expect(dialog.getByText("Choose a PNG, JPEG, WebP, GIF or AVIF image.")).toBeVisible();
+  await expect(dialog.locator("img")).toHaveCount(0);
+
+  // A PDF that calls itself a PNG: the browser cannot draw it, and the server reads its bytes.
+  await page.goto("/profile/avatar");
+  if (js()) await hydrated(page);
+  await input.setInputFiles({ name: "invoice.png", mimeType: "image/png", buffer: pdf });
+  await expect(dialog.locator("img")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Upload" }).click();
+  // Refused by the browser (it could not draw it) or by the server (its bytes are no image).
+  await expect(
+    dialog.getByText(
+      /Choose a PNG, JPEG, WebP, GIF or AVIF image\.|This picture could not be used\./,
+    ),
+  ).toBeVisible();
+  await expect(dialog.locator("img")).toHaveCount(0);
+  await page.goto("/profile");
+  await expect(page.locator("img.avatar")).toHaveCount(0);
+});
