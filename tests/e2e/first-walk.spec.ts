@@ -168,3 +168,18 @@ test("a PDF is refused as an avatar, and never drawn as a broken image", async (
   await page.goto("/profile");
   await expect(page.locator("img.avatar")).toHaveCount(0);
 });
+
+test("the status page speaks Italian to an Italian visitor", async ({ browser }) => {
+  const context = await browser.newContext({
+    locale: "it-IT",
+    baseURL: test.info().project.use.baseURL,
+    javaScriptEnabled: js(),
+  });
+  const page = await context.newPage();
+  await page.goto("/status");
+  await expect(page.getByRole("heading", { level: 1, name: "Stato del sistema" })).toBeVisible();
+  await expect(page.getByText("Tutti i sistemi funzionano.")).toBeVisible();
+  await expect(page.getByText("All systems operational")).toHaveCount(0);
+  await expect(page.getByText("Operativo")).toBeVisible();
+  await context.close();
+});
