@@ -183,3 +183,34 @@ test("the status page speaks Italian to an Italian visitor", async ({ browser })
   await expect(page.getByText("Operativo")).toBeVisible();
   await context.close();
 });
+
+test("a collection downloads from its own screen", async ({ page }) => {
+  const { token, teamId } = await ownerOfTeam(page, "walk-zip", "Choir");
+  const collectionId = await createCollectionViaApi(token, teamId, { name: "Spring concert" });
+  await page.goto(`/teams/${teamId}/collections/${collectionId}`);
+  if (js()) await hydrated(page);
+  await page.getByRole("button", { name: "Download all" }).click();
+  const dialog = page.getByRole("dialog", { name: "Download “Spring concert”" });
+  await expect(dialog.getByText(/Preparing the download|Ready/)).toBeVisible();
+});
+
+test("a viewer may download the collection from its screen; a contributor sees no button", async ({
+  page,
+}) => {
+  const { token, teamId } = await ownerOfTeam(page, "walk-zip-roles", "Choir");
+  const collectionId = await createCollectionViaApi(token, teamId, {
+    name: "Rehearsals",
+    mode: "collaborative",
+  });
+  const { member: viewer } = await acceptedMember(token, teamId, "Vera Viewer", "viewer");
+  const { member: uploader } = await acceptedMember(token, teamId, "Carl Contributor", "uploader");
+  await page.context().clearCookies();
+  await signIn(page, viewer.email);
+  await page.goto(`/teams/${teamId}/collections/${collectionId}`);
+  await expect(page.getByRole("button", { name: "Download all" })).toBeVisible();
+  await page.context().clearCookies();
+  await signIn(page, uploader.email);
+  await page.goto(`/teams/${teamId}/collections/${collectionId}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Rehearsals" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Download all" })).toHaveCount(0);
+});
