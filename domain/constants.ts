@@ -52,8 +52,6 @@ export const PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 500;
 export const SNACKBAR_MS = 4 * SECOND_MS;
 export const LOADING_BANNER_MIN_MS = 500;
-/** Wait before redirecting to the invitation path once the email matches. */
-export const INVITATION_REDIRECT_DELAY_MS = SECOND_MS;
 export const COOKIE_CONSENT_MAX_AGE_DAYS = 365;
 
 /** Refresh tokens on a call when fewer than this remain before ExpiresAt. */

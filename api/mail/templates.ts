@@ -148,18 +148,19 @@ export interface InvitationMail {
   rejectLink: string;
 }
 
+/** The roles' names as the app shows them (app/locales/{en,it}/teams.json, `roles`). */
 const ROLE_NAMES: Record<MailLocale, Record<AssignableRole, string>> = {
   en: {
-    admin: "administrator",
-    uploader: "contributor",
-    upviewer: "contributor and viewer",
-    viewer: "viewer",
+    admin: "Administrator",
+    uploader: "Contributor",
+    upviewer: "Contributor + Viewer",
+    viewer: "Viewer",
   },
   it: {
-    admin: "amministratore",
-    uploader: "contributore",
-    upviewer: "contributore e visualizzatore",
-    viewer: "visualizzatore",
+    admin: "Amministratore",
+    uploader: "Contributore",
+    upviewer: "Contributore + Visualizzatore",
+    viewer: "Visualizzatore",
   },
 };
 

@@ -222,10 +222,13 @@ function FileTab({
     return () => request.abort();
   }, [started, file, navigate, path, invalidError]);
 
+  // Only an image of the accepted types is previewed, and one the browser cannot draw (a PDF
+  // named .png) is refused as it is: never a broken image.
   function choose(chosen: File | undefined) {
+    const problem = chosen ? imageFileProblem(chosen) : null;
     setFile(chosen ?? null);
-    setPreview(chosen ? URL.createObjectURL(chosen) : null);
-    setError((chosen && imageFileProblem(chosen)) || undefined);
+    setPreview(chosen && !problem ? URL.createObjectURL(chosen) : null);
+    setError(problem ?? undefined);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -251,7 +254,15 @@ function FileTab({
       <Flex direction="column" gap="4">
         {preview ? (
           <Flex justify="center">
-            <img className="avatar-preview" src={preview} alt={texts.preview} />
+            <img
+              className="avatar-preview"
+              src={preview}
+              alt={texts.preview}
+              onError={() => {
+                setPreview(null);
+                setError("imageFile");
+              }}
+            />
           </Flex>
         ) : null}
         <Flex direction="column" gap="1">

@@ -71,7 +71,7 @@ export default function CheckEmailPage() {
       <AddressSentence i18nKey="checkEmail.sentTo" email={email} />
       {mailFolder && (
         <Callout.Root color="amber" role="note" mb="4">
-          <Callout.Text>{t("checkEmail.noMailServer", { folder: mailFolder })}</Callout.Text>
+          <Callout.Text>{t("checkEmail.noMailServer", { place: mailFolder })}</Callout.Text>
         </Callout.Root>
       )}
       <Form method="post" {...getFormProps(form)}>

@@ -8,6 +8,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { getStatus } from "#app/services/api/status.server.ts";
 import { pageTitle } from "#app/services/meta.ts";
 
+/** The API's status (docs/product.md#interface), in the reader's language. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [status, t] = await Promise.all([getStatus(context), i18nServer.getFixedT(request)]);
   return { status, title: pageTitle(context.config.productName, t("status.title")) };
@@ -34,7 +35,10 @@ export default function StatusPage() {
           </DataList.Item>
           <DataList.Item>
             <DataList.Label>{t("status.message")}</DataList.Label>
-            <DataList.Value>{status.message}</DataList.Value>
+            {/* In the reader's language: the API's own message is for operators, in English. */}
+            <DataList.Value>
+              {ok ? t("status.okMessage") : t("status.unavailableMessage")}
+            </DataList.Value>
           </DataList.Item>
           <DataList.Item>
             <DataList.Label>{t("status.timestamp")}</DataList.Label>

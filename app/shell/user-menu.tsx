@@ -23,7 +23,7 @@ export function UserMenu({ displayName }: { displayName: string }) {
       </summary>
       <div className="menu-panel">
         <Link to="/profile">{t("userMenu.profile")}</Link>
-        <Link to="/plans">{t("userMenu.subscription")}</Link>
+        <Link to="/plans">{t("userMenu.plans")}</Link>
         <Form method="post" action="/auth/signout">
           <Button type="submit" variant="ghost" size="2" color="gray">
             {t("userMenu.signOut")}

@@ -153,8 +153,8 @@ describe("the invitation mail", () => {
       expect(mail.html).toContain(`href="${invitation.rejectLink}"`);
       expect(mail.html).not.toContain("letter-spacing:6px");
     }
-    expect(invitationMail(invitation).text).toContain("as viewer");
-    expect(invitationMail({ ...invitation, locale: "it" }).text).toContain("come visualizzatore");
+    expect(invitationMail(invitation).text).toContain("as Viewer");
+    expect(invitationMail({ ...invitation, locale: "it" }).text).toContain("come Visualizzatore");
   });
 
   it("keeps names typed by people on one line in the subject, and escapes them in HTML", () => {

@@ -301,7 +301,7 @@ describe("POST /api/teams/{teamId}/members by email", () => {
     const base = `${PUBLIC_URL}/teams/${team.teamId}/invitations`;
     expect(accept).toMatch(new RegExp(`^${base}/accept\\?key=[\\w-]{43}$`));
     expect(reject).toBe(accept?.replace("/accept?", "/reject?"));
-    expect(mail.text).toContain("as contributor and viewer");
+    expect(mail.text).toContain("as Contributor + Viewer");
     expect(mail.text).toContain("7 days");
     expect(mail.html).toContain("Accept the invitation");
     expect(mail.html).toContain("Decline the invitation");
@@ -332,7 +332,7 @@ describe("POST /api/teams/{teamId}/members by email", () => {
     );
     const mail = await api.smtp.waitForMail(email);
     expect(mail.subject).toBe(`“Owner” ti ha invitato nel team “${team.name}” su Raccolta`);
-    expect(mail.text).toContain("come amministratore");
+    expect(mail.text).toContain("come Amministratore");
     expect(mail.text).toContain("7 giorni");
     expect(mail.html).toContain('lang="it"');
     expect(mail.html).toContain("Accetta l&#39;invito");

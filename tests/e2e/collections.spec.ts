@@ -123,6 +123,10 @@ test("create, rename and share a collection", async ({ page }) => {
   await create.getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("status")).toHaveText("The collection “Holiday photos” is created.");
   await expect(create).toHaveCount(0);
+  // Into the new collection, ready for its files; its back link returns to the list.
+  await expect(page.getByRole("heading", { level: 1, name: "Holiday photos" })).toBeVisible();
+  await expect(page).toHaveURL(/\/teams\/[^/]+\/collections\/[^/?]+$/);
+  await page.getByRole("link", { name: "Back to Photo Club" }).click();
   await expect(row(page, "Holiday photos")).toBeVisible();
   await expect(row(page, "Holiday photos")).toHaveAttribute("href", /\/collections\/[^/]+$/);
 
@@ -290,6 +294,8 @@ test("an uploader sees its own and shared collections and cannot share", async (
   await create.getByLabel("Name").fill("Ugo's sketches");
   await create.getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("status")).toHaveText("The collection “Ugo's sketches” is created.");
+  await expect(page.getByRole("heading", { level: 1, name: "Ugo's sketches" })).toBeVisible();
+  await page.goto(new URL(page.url()).pathname.replace(/\/collections\/.*$/, ""));
   await openMenu(
     page.getByLabel("Actions for Ugo's sketches"),
     page.getByRole("link", { name: "Rename", exact: true }),

@@ -110,8 +110,9 @@ test("invite by email, accept with a new account, change the role, disable and r
   await bea.getByLabel("Confirm password").fill(PASSWORD);
   await bea.getByRole("checkbox", { name: /I accept the Terms of Service/ }).check();
   await bea.getByRole("button", { name: "Create account and join" }).click();
+  // Straight into the team, which says with which role (ADR 078).
   await expect(bea.getByText("You are in the team as Viewer.")).toBeVisible();
-  // A second later, the team.
+  await expect(bea).toHaveURL(/\/teams\/[^/]+$/);
   await expect(bea.getByRole("heading", { level: 1, name: "Book Club" })).toBeVisible();
   await expect(bea.getByText("Your role: Viewer")).toBeVisible();
   // A viewer may not add members.

@@ -45,10 +45,11 @@ test("a member buys a plan through Stripe's checkout, then cancels it in the bil
   await signIn(page, user.email);
   await page.goto("/teams");
   await hydrated(page);
-  // The user menu's Subscription item leads here.
-  await openMenu(page.getByLabel(/account menu/), page.getByRole("link", { name: "Subscription" }));
-  await page.getByRole("link", { name: "Subscription" }).click();
+  // The user menu's Plans item leads here, to a page of the same name.
+  await openMenu(page.getByLabel(/account menu/), page.getByRole("link", { name: "Plans" }));
+  await page.getByRole("link", { name: "Plans" }).click();
   await expect(page).toHaveURL(/\/plans$/);
+  await expect(page.getByRole("heading", { name: "Plans", level: 1 })).toBeVisible();
 
   const starter = card(page, "Starter");
   await expect(starter.getByText("Your plan")).toBeVisible();
@@ -101,7 +102,8 @@ test("on a server that sells no plans, the page shows the limits in force and no
   page,
 }) => {
   await page.goto(`${proxiedUrl}/plans`);
-  await expect(page.getByRole("heading", { name: "Your limits", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Plans", level: 1 })).toBeVisible();
+  await expect(page.getByText("There is nothing to buy on this server")).toBeVisible();
   await expect(page.locator(".plan-card")).toHaveCount(1);
   await expect(page.getByText("Unlimited storage")).toBeVisible();
   await expect(page.getByText("Unlimited teams")).toBeVisible();

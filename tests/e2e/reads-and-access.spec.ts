@@ -79,6 +79,7 @@ test("a contributor invited to a collaborative team finds the new collection and
   await create.getByLabel("Name", { exact: true }).fill("Spring concert");
   await create.getByRole("button", { name: "Create" }).click();
   await expect(create).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Spring concert" })).toBeVisible();
 
   const { member } = await acceptedMember(token, teamId, "Cleo Contributor", "uploader");
   await signInAs(page, member.email);

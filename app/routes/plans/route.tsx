@@ -91,7 +91,7 @@ export default function PlansPage() {
     <Flex direction="column" gap="6" className="page">
       <Flex direction="column" gap="2">
         <Heading as="h1" size="8">
-          {billing ? t("title") : t("selfHostedTitle")}
+          {t("title")}
         </Heading>
         <Text as="p" size="3" color="gray" className="lead">
           {billing ? t("lead") : t("selfHostedLead")}

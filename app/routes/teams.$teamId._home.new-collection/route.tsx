@@ -17,7 +17,8 @@ export const handle = { i18n: ["common", "teams", "messages", "collections"] };
 
 /*
  * The create-collection dialog (docs/product.md#screens): name, description and "collaborative",
- * which uploaders and upviewers cannot tick, ticked to start with in a collaborative team. The API's refusals show in an alert inside the dialog.
+ * which uploaders and upviewers cannot tick, ticked to start with in a collaborative team. The API's
+ * refusals show in an alert inside the dialog. Once created, the collection opens, ready for files.
  */
 
 /** The team page with the filters the dialog was opened from. */
@@ -42,13 +43,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
-  const back = backTo(request, base);
   const submission = parseWithZod(await request.formData(), { schema: CreateSchema });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400, headers: auth.headers });
   }
   const { name, description, collaborative } = submission.value;
-  const { refusal } = await attempt(
+  const { value, refusal } = await attempt(
     collectionsApi.create(context, auth.accessToken, team.teamId, {
       name,
       ...(description ? { description } : {}),
@@ -61,7 +61,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirectWithToast(
     request,
     context,
-    back,
+    `${base}/collections/${encodeURIComponent(value.body.collectionId)}`,
     { type: "success", message: "collections:toasts.created", values: { name } },
     { status: 303, headers: auth.headers },
   );

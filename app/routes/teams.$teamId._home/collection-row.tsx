@@ -42,9 +42,14 @@ export function CollectionRow({
     <li className="collection-row" data-unread={unread || undefined}>
       <a href={`${base}/collections/${id}`} className="collection-link">
         <Flex direction="column" gap="1" minWidth="0" flexGrow="1">
-          <Flex align="center" gap="2" minWidth="0">
+          <Flex align="center" gap="2" minWidth="0" wrap="wrap">
             {collection.status === "draft" ? <Icon name="pencil-2" label={t("row.draft")} /> : null}
-            <Text size="3" weight={unread ? "bold" : "regular"} truncate title={collection.name}>
+            <Text
+              size="3"
+              weight={unread ? "bold" : "regular"}
+              className="collection-name"
+              title={collection.name}
+            >
               {collection.name}
             </Text>
             {unread ? (

@@ -5,8 +5,8 @@ import { Flex, Heading } from "#app/components/layout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 
 /**
- * Back to the team, the collection's name, refresh, mark all as read (a form that posts, with or
- * without JavaScript), and upload for those who may add files.
+ * Back to the team, the collection's name, refresh, mark all as read and download all (forms that
+ * post, with or without JavaScript), and upload for those who may add files.
  */
 export function FilesHeader({
   name,
@@ -14,6 +14,7 @@ export function FilesHeader({
   teamBase,
   uploadHref,
   markReadAction,
+  download,
 }: {
   name: string;
   teamName: string;
@@ -22,6 +23,8 @@ export function FilesHeader({
   uploadHref: string | null;
   /** Where "mark all as read" posts: this screen, with its filters. */
   markReadAction: string;
+  /** The whole collection as a zip: the team's download action, or null when the caller may not. */
+  download: { action: string; collectionId: string } | null;
 }) {
   const { t } = useTranslation("files");
   const location = useLocation();
@@ -60,6 +63,17 @@ export function FilesHeader({
           {t("screen.markRead")}
         </Button>
       </Form>
+      {download ? (
+        // The same post as the collection's menu on the team page: then its download dialog.
+        <Form method="post" action={download.action}>
+          <input type="hidden" name="collectionId" value={download.collectionId} />
+          <input type="hidden" name="name" value={name} />
+          <Button type="submit" variant="soft" color="gray">
+            <Icon name="download" />
+            {t("screen.downloadAll")}
+          </Button>
+        </Form>
+      ) : null}
       {uploadHref ? (
         <Button asChild ml="auto">
           <Link to={uploadHref} preventScrollReset>

@@ -15,7 +15,7 @@ import { unknownIntent } from "#app/services/forms.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
-import { canCreateFile } from "#domain/roles.ts";
+import { canCreateFile, canDownloadCollection } from "#domain/roles.ts";
 import { FilesFilterBar } from "./files-filter-bar.tsx";
 import { FilesHeader } from "./files-header.tsx";
 import { FilesError, FilesList, LoadingFiles } from "./files-list.tsx";
@@ -89,6 +89,11 @@ function FilesScreen({ screen: loaderData }: { screen: Screen }) {
         teamBase={teamBase}
         uploadHref={mayUpload ? `${base}/upload${search}` : null}
         markReadAction={`${base}${fileFilterSearch(filters)}`}
+        download={
+          canDownloadCollection(team.memberRole)
+            ? { action: `${teamBase}/downloads`, collectionId: collection.collectionId }
+            : null
+        }
       />
       <FilesFilterBar
         base={base}

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
+import { i18nServer } from "#app/i18n/language.server.ts";
 import { messageWithValues } from "#app/i18n/message-values.ts";
 import type { WebContext } from "#app/load-context.ts";
 import { authApi, type TokensResult } from "#app/services/api/auth.server.ts";
@@ -16,14 +17,13 @@ import {
   signOut,
 } from "#app/services/auth.server.ts";
 import { getSession, pendingInvitationOf } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Role } from "#domain/roles.ts";
 import { RegisterSchema } from "./schemas.ts";
 
 const hideFields = ["password", "confirmPassword"];
 
-type Joined = { step: "joined"; role: Role; teamPath: string };
 type Answer =
-  | Joined
   | { step: "register"; email: string; result?: SubmissionResult<string[]> }
   | { step: "error"; error: string };
 
@@ -32,6 +32,27 @@ const hashOf = (key: string) => createHash("sha256").update(key).digest("base64u
 const teamPathOf = (teamId: string) => `/teams/${encodeURIComponent(teamId)}`;
 const acceptPathOf = (teamId: string, key: string) =>
   `${teamPathOf(teamId)}/invitations/accept?${new URLSearchParams({ key })}`;
+
+/**
+ * In: straight to the team, which says in a snackbar with which role (ADR 078). A redirect, so it
+ * works with and without JavaScript, and in browsers that refuse a page's automatic refresh.
+ */
+async function intoTheTeam(
+  request: Request,
+  context: WebContext,
+  teamId: string,
+  role: Role,
+  headers: Headers | undefined,
+) {
+  const t = await i18nServer.getFixedT(request, "teams");
+  return redirectWithToast(
+    request,
+    context,
+    teamPathOf(teamId),
+    { type: "success", message: "teams:invitation.joined", values: { role: t(`roles.${role}`) } },
+    { status: 303, headers },
+  );
+}
 
 /** The page's message for a refusal: a signed-in account of another address is told which. */
 function refusalMessage(refusal: ApiRequestError) {
@@ -52,17 +73,17 @@ function refusalMessage(refusal: ApiRequestError) {
  * Someone signed in with another address than the invited one is told so at once
  * (`otherAccount`, the address they are signed in with), and offered to sign out and come back
  * here, rather than an Accept the API would refuse (emailMismatch). So is a guest who pressed
- * Accept and then signed in with such an account.
+ * Accept and then signed in with such an account. An acceptance that completes here throws the
+ * redirect into the team.
  */
 export async function loadInvitation(request: Request, context: WebContext, teamId: string) {
   const key = keyOf(request);
   const page = {
     invitation: null as InvitationPreview | null,
     problem: null as string | null,
-    joined: null as Joined | null,
     otherAccount: null as string | null,
   };
-  if (!key) return { page: { ...page, problem: "invalidAcceptToken" } };
+  if (!key) return { page: { ...page, problem: "invalidAcceptToken" }, headers: undefined };
 
   const pending = pendingInvitationOf(await getSession(request, context));
   const auth = await getAuth(request, context);
@@ -74,9 +95,13 @@ export async function loadInvitation(request: Request, context: WebContext, team
       membersApi.acceptInvitation(context, teamId, { token: key }, auth.accessToken),
     );
     if (!accepted.refusal) {
-      const { role } = accepted.value.body.membership;
-      const joined: Joined = { step: "joined", role, teamPath: teamPathOf(teamId) };
-      return { page: { ...page, joined }, headers };
+      throw await intoTheTeam(
+        request,
+        context,
+        teamId,
+        accepted.value.body.membership.role,
+        headers,
+      );
     }
     // Signed in with another address than the invited one: the page below says so and offers
     // to switch, as it does to anyone who opens the link signed in with another account.
@@ -142,7 +167,7 @@ export async function acceptInvitation(request: Request, context: WebContext, te
   );
   if (accepted.refusal) return refused(accepted.refusal, auth);
   const { body } = accepted.value;
-  const joined: Answer = { step: "joined", role: body.membership.role, teamPath };
+  const { role } = body.membership;
   if (body.auth) {
     const { headers } = await signedInSession(
       request,
@@ -150,9 +175,9 @@ export async function acceptInvitation(request: Request, context: WebContext, te
       body.auth.result as TokensResult,
       teamPath,
     );
-    return data(joined, { headers });
+    return intoTheTeam(request, context, teamId, role, headers);
   }
-  return data(joined, { headers: auth?.headers });
+  return intoTheTeam(request, context, teamId, role, auth?.headers);
 
   async function refused(refusal: ApiRequestError, auth: Auth | null) {
     const invited = typeof refusal.body.email === "string" ? refusal.body.email : email;

@@ -11,7 +11,6 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { useMessage } from "#app/i18n/use-message.ts";
 import { InvitationSummary } from "#app/members/invitation-summary.tsx";
 import { acceptInvitation, loadInvitation } from "./accept-invitation.server.ts";
-import { Joined } from "./joined.tsx";
 import { RegisterForm } from "./register-form.tsx";
 
 export const handle = { i18n: ["common", "auth", "teams", "messages"] };
@@ -21,7 +20,7 @@ export const handle = { i18n: ["common", "auth", "teams", "messages"] };
  * is (team, inviter, address, role), or why it can no longer be answered: mail scanners open
  * links too, so accepting is a post. A guest without an account gets the registration form with
  * the invited address fixed; a guest with one signs in first and, back here, is in (ADR 028).
- * Once in, the team opens after a second (a meta refresh without JavaScript).
+ * Once in, the team opens, with a snackbar that says the role (ADR 078).
  */
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -52,8 +51,6 @@ export default function AcceptInvitationPage() {
   const busy = useNavigation().state === "submitting";
   const rejectPath = `/teams/${encodeURIComponent(page.teamId)}/invitations/reject?${new URLSearchParams({ key: page.key })}`;
 
-  const joined = answer?.step === "joined" ? answer : page.joined;
-  if (joined) return <Joined role={joined.role} teamPath={joined.teamPath} />;
   if (answer?.step === "register") {
     const lastResult =
       "result" in answer ? (answer.result as SubmissionResult<string[]>) : undefined;
