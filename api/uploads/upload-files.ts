@@ -29,7 +29,8 @@ import { isSafeText } from "#domain/validation.ts";
  *    an `expireUpload` job is queued for when the address expires, and the caller gets the
  *    signed upload address `/api/uploads/{uploadId}?expires&signature` (24 hours, no bearer).
  * 2. The bytes come to that address as one PUT, or as tus PATCHes (HEAD tells the offset), into
- *    the tus store; never more than the declared size.
+ *    the tus store; never more than the declared size. The first bytes of a PUT or of a PATCH at
+ *    offset 0 are sniffed before they are written (checkFirstBytes; ADR 076).
  * 3. After the last byte the head is sniffed: a refused or mismatching type removes the file and
  *    its bytes and answers 415 invalidInput; otherwise the file is processing and a
  *    `processFile` job (api/files/process.ts) stores, measures and previews it.

@@ -85,7 +85,7 @@ export function uploadErrorKey(statusCode: number, errorCode: string): string {
 }
 
 /**
- * What the picker offers: the types the API stores (FILE_CONTENT_TYPES in api/files/sniff.ts),
+ * What the picker offers: the types the API stores (FILE_CONTENT_TYPES, domain/file-types.ts),
  * so nobody picks a file only to see it refused. `image/*` lets a phone offer its camera.
  */
 export const UPLOAD_ACCEPT =
