@@ -9,7 +9,8 @@ import { PHOTOS } from "./support/files.ts";
 /*
  * A file the API will not keep is refused before its bytes go (docs/product.md#uploads; ADR 076):
  * two photos and a .bin of no accepted type, through the dialog with JavaScript and the plain
- * form without. The photos arrive, the .bin is never started, and a summary says so.
+ * form without. The photos arrive, the .bin is never started, and a summary says so. And a zip
+ * that calls itself a JPEG, which only the API's sniff can tell, is refused at its first chunk.
  */
 
 const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false;
@@ -57,8 +58,8 @@ function namesIn(collectionId: string): string[] {
   const db = appDatabase();
   try {
     const rows = db
-      .prepare("SELECT name, file_id FROM files WHERE collection_id = ? ORDER BY name")
-      .all(collectionId) as { name: string; file_id: string }[];
+      .prepare("SELECT name FROM files WHERE collection_id = ? ORDER BY name")
+      .all(collectionId) as { name: string }[];
     return rows.map((row) => row.name);
   } finally {
     db.close();
@@ -125,4 +126,40 @@ test("a file of a type we do not keep is refused before it is sent, and the summ
   // The API started the two photos and never the .bin.
   expect(namesIn(collectionId)).toEqual(photos.map((photo) => photo.name).sort());
   expect(filesStartedSince(since)).toEqual(fileIdsIn(collectionId));
+});
+
+test("a file whose first bytes belie its type is refused at its first chunk, with a reason", async ({
+  page,
+}) => {
+  test.skip(!withJavaScript(), "the dialog's chunks need JavaScript");
+  const { owner, collectionId, url } = await ownerWithCollection(
+    { prefix: "refusals", nickname: "Rita Refusal", team: "Refusals" },
+    { name: "Disguises", mode: "collaborative" },
+  );
+  await signIn(page, owner.email, owner.password);
+  await page.goto(url);
+  const patches: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PATCH") patches.push(request.url());
+  });
+  const dialog = await openUpload(page);
+  await expect(dialog.getByTestId("upload-input")).toBeAttached();
+  // A zip that says it is a JPEG: the browser cannot tell (a zip is a type we keep), the API's
+  // sniff can, at the first of its 8 MiB chunks, and answers before the rest is sent.
+  const zip = Buffer.concat([
+    Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 0, 0]),
+    randomBytes(9 * 1024 * 1024),
+  ]);
+  await dialog
+    .getByTestId("upload-input")
+    .setInputFiles([{ name: "holiday.jpg", mimeType: "image/jpeg", buffer: zip }]);
+  await expect(dialog.getByTestId("upload-summary")).toHaveText(
+    "0 uploaded, 1 refused: holiday.jpg, type not accepted",
+    { timeout: 20_000 },
+  );
+  await expect(
+    dialog.getByText("This kind of file is not accepted, or its content does not match its type."),
+  ).toBeVisible();
+  expect(patches).toHaveLength(1);
+  expect(namesIn(collectionId)).toEqual([]);
 });
