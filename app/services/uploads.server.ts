@@ -181,6 +181,6 @@ async function forward(
   return {
     name,
     error: uploadErrorKey(status, errorCode || "generic"),
-    reason: refusalOf(status, errorCode),
+    reason: refusalOf(status),
   };
 }

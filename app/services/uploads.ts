@@ -21,11 +21,12 @@ export function refusalReasonKey(reason: RefusalReason) {
   return `files:upload.reasons.${reason}`;
 }
 
-/** The refusal reason of an API refusal, when it is one of a file's type or size. */
-export function refusalOf(statusCode: number, errorCode: string): RefusalReason | undefined {
-  if (statusCode === 415) return "type";
-  if (statusCode === 413 && errorCode !== "quotaExceededStorage") return "tooLarge";
-  return undefined;
+/**
+ * The refusal reason of an API refusal of a file's bytes: its type (415). A 413 there means more
+ * bytes came than were declared, not a file over the limit, which the start already refused.
+ */
+export function refusalOf(statusCode: number): RefusalReason | undefined {
+  return statusCode === 415 ? "type" : undefined;
 }
 
 /** The refusal reason of an error key uploadErrorKey answered, when it is one. */
@@ -224,7 +225,7 @@ export function useUploadQueue({
             update(key, {
               status: "failed",
               error: uploadErrorKey(statusCode, errorCode),
-              reason: refusalOf(statusCode, errorCode),
+              reason: refusalOf(statusCode),
             });
           } else {
             // The connection dropped and the retries ran out: carry on when it is back.
