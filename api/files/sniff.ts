@@ -1,50 +1,33 @@
 import { fileTypeFromBuffer } from "file-type";
-
-/**
- * How many leading bytes `sniffContent` looks at: what file-type needs to recognise every type
- * it knows, and plenty to see past a BOM, an XML declaration and comments to a root element.
- */
-export const SNIFF_BYTES = 4100;
-
-const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-const PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
-
-/** The raster images a file may be: libvips reads them all, so they get a thumbnail. */
-export const RASTER_IMAGE_TYPES = [
-  "image/jpeg",
-  "image/png",
-  "image/gif",
-  "image/webp",
-  "image/avif",
-  "image/heic",
-  "image/heif",
-] as const;
-
-/**
- * The content types a file may be stored as: what its bytes must turn out to be. Everything
- * else is refused, as `forbiddenType` when it could run script in a browser (HTML, XHTML, SVG,
- * JavaScript), as `unknownType` otherwise. Text of any kind is stored as `text/plain`, so no
- * browser ever renders it as markup.
- */
-export const FILE_CONTENT_TYPES = [
-  ...RASTER_IMAGE_TYPES,
-  "application/pdf",
-  "application/zip",
+import {
   DOCX,
-  XLSX,
+  decodeText,
+  type FileContentType,
+  FORBIDDEN_TYPES,
+  isAcceptedType,
+  isTextType,
+  normaliseType,
   PPTX,
-  "video/mp4",
-  "video/quicktime",
-  "video/webm",
-  "text/plain",
-] as const;
+  type RefusalReason,
+  refusalByDeclaration,
+  SNIFF_BYTES,
+  UNSPECIFIC_TYPES,
+  XLSX,
+} from "#domain/file-types.ts";
 
-export type FileContentType = (typeof FILE_CONTENT_TYPES)[number];
+// The accepted types, the refused ones and the text test are in domain/file-types.ts, where the
+// upload dialog's check before sending finds them too (ADR 076).
+export {
+  decodeText,
+  FILE_CONTENT_TYPES,
+  type FileContentType,
+  RASTER_IMAGE_TYPES,
+  SNIFF_BYTES,
+} from "#domain/file-types.ts";
 
 export type SniffResult =
   | { ok: true; contentType: FileContentType }
-  | { ok: false; reason: "forbiddenType" | "typeMismatch" | "unknownType" };
+  | { ok: false; reason: RefusalReason };
 
 export interface SniffInput {
   /** The file's first bytes: SNIFF_BYTES of them, or the whole file when it is shorter. */
@@ -54,48 +37,6 @@ export interface SniffInput {
   /** The file's name as uploaded; only its extension is looked at. */
   fileName: string;
 }
-
-/** Types that could run script in our origin if a browser rendered them. */
-const FORBIDDEN_TYPES = new Set([
-  "text/html",
-  "application/xhtml+xml",
-  "image/svg+xml",
-  "text/javascript",
-  "application/javascript",
-  "application/x-javascript",
-  "application/ecmascript",
-  "text/ecmascript",
-  "text/jscript",
-  "application/xslt+xml",
-  "text/xsl",
-]);
-
-/** File extensions browsers run as HTML, SVG or script when opened. */
-const FORBIDDEN_EXTENSIONS = new Set([
-  "html",
-  "htm",
-  "shtml",
-  "xhtml",
-  "xht",
-  "mht",
-  "mhtml",
-  "svg",
-  "svgz",
-  "js",
-  "mjs",
-  "cjs",
-  "xsl",
-  "xslt",
-]);
-
-/** Declared types that are other names for an accepted type. */
-const DECLARED_ALIASES: Record<string, string> = {
-  "image/jpg": "image/jpeg",
-  "image/pjpeg": "image/jpeg",
-  "image/x-png": "image/png",
-  "application/x-zip-compressed": "application/zip",
-  "application/x-pdf": "application/pdf",
-};
 
 /** Sniffed types stored under an accepted type. */
 const SNIFFED_ALIASES: Record<string, FileContentType> = {
@@ -116,22 +57,6 @@ const FAMILIES: FileContentType[][] = [
   ["video/mp4", "video/quicktime"],
   ["application/zip", DOCX, XLSX, PPTX],
 ];
-
-/** Declared types that say nothing about the content: the sniffed type is taken as it is. */
-const UNSPECIFIC_TYPES = new Set(["", "application/octet-stream", "binary/octet-stream"]);
-
-/** Declared types that a text file may come with; it is stored as text/plain all the same. */
-function isTextType(type: string) {
-  return (
-    (type.startsWith("text/") && !FORBIDDEN_TYPES.has(type)) ||
-    type === "application/json" ||
-    type === "application/xml" ||
-    type === "application/x-yaml" ||
-    type === "application/yaml"
-  );
-}
-
-const ACCEPTED = new Set<string>(FILE_CONTENT_TYPES);
 
 /**
  * Decides what a file really is from its first bytes, the type the client announced and its
@@ -157,7 +82,7 @@ export async function sniffContent(input: SniffInput): Promise<SniffResult> {
   const head = input.head.subarray(0, SNIFF_BYTES);
   const declared = normaliseType(input.declaredType);
 
-  if (FORBIDDEN_TYPES.has(declared) || FORBIDDEN_EXTENSIONS.has(extensionOf(input.fileName))) {
+  if (refusalByDeclaration(declared, input.fileName) === "forbiddenType") {
     return { ok: false, reason: "forbiddenType" };
   }
 
@@ -168,7 +93,7 @@ export async function sniffContent(input: SniffInput): Promise<SniffResult> {
   if (detected) {
     if (FORBIDDEN_TYPES.has(detected.mime)) return { ok: false, reason: "forbiddenType" };
     const sniffed = SNIFFED_ALIASES[detected.mime] ?? detected.mime;
-    if (ACCEPTED.has(sniffed)) return agree(sniffed as FileContentType, declared);
+    if (isAcceptedType(sniffed)) return agree(sniffed, declared);
     // A text format file-type knows (XML, iCalendar, …) is text like any other, judged below;
     // anything else it knows is not a type we keep.
     if (text === null) return { ok: false, reason: "unknownType" };
@@ -194,52 +119,6 @@ function agree(sniffed: FileContentType, declared: string): SniffResult {
     return { ok: true, contentType: office ? (declared as FileContentType) : sniffed };
   }
   return { ok: false, reason: "typeMismatch" };
-}
-
-function normaliseType(type: string | null | undefined): string {
-  const bare = (type ?? "").split(";")[0]!.trim().toLowerCase();
-  return DECLARED_ALIASES[bare] ?? bare;
-}
-
-function extensionOf(fileName: string): string {
-  const base = fileName.split(/[/\\]/).pop() ?? "";
-  const dot = base.lastIndexOf(".");
-  return dot < 0
-    ? ""
-    : base
-        .slice(dot + 1)
-        .trim()
-        .toLowerCase();
-}
-
-/**
- * The head as text, or null when it is not text: valid UTF-8 (a BOM allowed, a character cut
- * at the end of the head allowed) or UTF-16 with a BOM, without NUL or other control characters
- * than tab, line breaks, form feed and escape.
- */
-export function decodeText(head: Uint8Array): string | null {
-  let encoding = "utf-8";
-  let body = head;
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
-    body = head.subarray(3);
-  } else if (head[0] === 0xff && head[1] === 0xfe) {
-    encoding = "utf-16le";
-    body = head.subarray(2);
-  } else if (head[0] === 0xfe && head[1] === 0xff) {
-    encoding = "utf-16be";
-    body = head.subarray(2);
-  }
-  let text: string;
-  try {
-    // `stream: true` keeps a character cut off at the end of the head from being an error.
-    text = new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(body, {
-      stream: true,
-    });
-  } catch {
-    return null;
-  }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the point.
-  return /[\u0000-\u0008\u000b\u000e-\u001a\u001c-\u001f\u007f]/.test(text) ? null : text;
 }
 
 /**

@@ -2,15 +2,18 @@ import { Readable, Transform, type TransformCallback } from "node:stream";
 import { Upload } from "@tus/server";
 import { ApiError, diskFullError } from "#api/http/errors.ts";
 import { uploadBytes } from "#api/metrics.ts";
+import { SNIFF_BYTES } from "#domain/file-types.ts";
 import { createTusServer, tusCreate, tusResume } from "./tus.ts";
 import {
   checkAddress,
+  checkFirstBytes,
   diskFilledUp,
   type FileUploadOptions,
   type FileUploads,
   finishUpload,
   type NewFile,
   newUploadId,
+  peekBody,
   startFile,
   uploadUrl,
 } from "./upload-files.ts";
@@ -132,8 +135,11 @@ export async function receivePut(deps: FileUploads, uploadId: string, request: R
         }),
       );
     }
-    const body = request.body
-      ? Readable.fromWeb(request.body as import("node:stream/web").ReadableStream)
+    // The first bytes: a type the sniff refuses goes now, not after the whole file.
+    const peeked = await peekBody(request.body, SNIFF_BYTES);
+    await checkFirstBytes(deps, row, peeked.head);
+    const body = peeked.body
+      ? Readable.fromWeb(peeked.body as import("node:stream/web").ReadableStream)
       : Readable.from([]);
     body.on("error", (error) => cap.destroy(error));
     body.pipe(cap);

@@ -2,13 +2,16 @@ import { ERRORS, Server } from "@tus/server";
 import { ApiError, diskFullError } from "#api/http/errors.ts";
 import { uploadBytes } from "#api/metrics.ts";
 import { UPLOAD_ID_PATTERN } from "#api/storage/upload-store.ts";
+import { SNIFF_BYTES } from "#domain/file-types.ts";
 import {
   checkAddress,
+  checkFirstBytes,
   diskFilledUp,
   FILE_MAX_BYTES,
   type FileUploads,
   finishUpload,
   newUploadId,
+  peekBody,
   startFile,
   UPLOAD_TTL_MS,
   uploadUrl,
@@ -211,7 +214,20 @@ export async function tusResume(
     }
     throw new ApiError("expiredToken", "This upload is already complete");
   }
-  const response = await withJsonErrors(await tus.handleWeb(request));
+  let forward = request;
+  if (request.method === "PATCH" && Number(request.headers.get("Upload-Offset")) === 0) {
+    // The first bytes: a type the sniff refuses goes now, not after the whole file.
+    const peeked = await peekBody(request.body, SNIFF_BYTES);
+    await checkFirstBytes(deps, row, peeked.head);
+    forward = new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: peeked.body,
+      signal: request.signal,
+      duplex: "half",
+    } as RequestInit);
+  }
+  const response = await withJsonErrors(await tus.handleWeb(forward));
   countReceived(request, response);
   return response;
 }

@@ -16,6 +16,7 @@ import type { UploadUrlSigner } from "#api/storage/upload-urls.ts";
 import { takeUserTurn } from "#api/users/users.ts";
 import { NAME_MAX, NAME_MIN, UNLIMITED } from "#domain/constants.ts";
 import { fileExtension } from "#domain/file-names.ts";
+import { FILE_MAX_BYTES, refusalByDeclaration } from "#domain/file-types.ts";
 import { canCreateFile } from "#domain/roles.ts";
 import { isSafeText } from "#domain/validation.ts";
 
@@ -29,7 +30,8 @@ import { isSafeText } from "#domain/validation.ts";
  *    an `expireUpload` job is queued for when the address expires, and the caller gets the
  *    signed upload address `/api/uploads/{uploadId}?expires&signature` (24 hours, no bearer).
  * 2. The bytes come to that address as one PUT, or as tus PATCHes (HEAD tells the offset), into
- *    the tus store; never more than the declared size.
+ *    the tus store; never more than the declared size. The first bytes of a PUT or of a PATCH at
+ *    offset 0 are sniffed before they are written (checkFirstBytes; ADR 076).
  * 3. After the last byte the head is sniffed: a refused or mismatching type removes the file and
  *    its bytes and answers 415 invalidInput; otherwise the file is processing and a
  *    `processFile` job (api/files/process.ts) stores, measures and previews it.
@@ -39,8 +41,10 @@ import { isSafeText } from "#domain/validation.ts";
 export const UPLOAD_TTL_MS = 24 * 60 * 60_000;
 /** The expiry job runs this long after the address expires, so a PATCH under way can end. */
 const EXPIRY_GRACE_MS = 60 * 60_000;
-/** The largest single file: S3's largest object. Plans limit the total long before. */
-export const FILE_MAX_BYTES = 5 * 1024 ** 4;
+
+/** The largest single file (domain/file-types.ts). */
+export { FILE_MAX_BYTES };
+
 /** The longest original file name kept. */
 const ORIGINAL_NAME_MAX = 255;
 /** Space kept free on the uploads' disk for the database and everything else (16 MiB). */
@@ -203,14 +207,11 @@ export async function startFile(
   const { name, originalName } = checkName(input.name);
   const contentType = checkContentType(input.contentType);
   const size = checkSize(input.size);
-  // A type or extension that could run script in a browser is refused before any byte.
-  const announced = await sniffContent({
-    head: new Uint8Array(0),
-    declaredType: contentType,
-    fileName: originalName,
-  });
-  if (!announced.ok && announced.reason === "forbiddenType") {
-    throw new ApiError("invalidInput", refusal(announced, contentType), 415);
+  // A type or extension that could run script in a browser, or a declared type no accepted
+  // file comes with, is refused before any byte (ADR 076).
+  const declared = refusalByDeclaration(contentType, originalName);
+  if (declared) {
+    throw new ApiError("invalidInput", refusal({ ok: false, reason: declared }, contentType), 415);
   }
   // Read before the transaction: on SQLite it holds the one connection.
   const { limitStorageBytes: limit } = await plans.limitsOf(access.team.owner_id);
@@ -299,6 +300,67 @@ async function readHead(
 async function discardFile({ db, uploads }: FileUploads, row: FileRow) {
   await db.deleteFrom("files").where("file_id", "=", row.file_id).execute();
   if (row.upload_id) await uploads.remove(row.upload_id);
+}
+
+/**
+ * A request body's first `bytes` (fewer when it ends before), and a body that still gives every
+ * byte, those first ones included, to whoever reads it next.
+ */
+export async function peekBody(body: ReadableStream<Uint8Array> | null, bytes: number) {
+  if (!body) return { head: new Uint8Array(0), body: null };
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < bytes) {
+    // A body that fails here fails again for its next reader, who reports it.
+    const next = await reader.read().catch(() => null);
+    if (!next) break;
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const rest = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      if (ended) controller.close();
+    },
+    async pull(controller) {
+      const next = await reader.read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return { head: Buffer.concat(chunks).subarray(0, bytes), body: rest };
+}
+
+/**
+ * The first bytes of an upload have come (`head`: the body of the request that starts at offset
+ * 0): the same sniff as after the last byte, on the same bytes, so a file it would refuse there
+ * is refused now, before the rest is sent (ADR 076). Refused: the file and its bytes go, 415,
+ * and the connection closes, since the rest of the body is not read. A head shorter than the
+ * sniff reads (a first chunk of a few bytes) is left to the check after the last byte.
+ */
+export async function checkFirstBytes(deps: FileUploads, row: FileRow, head: Uint8Array) {
+  if (head.length < Math.min(SNIFF_BYTES, Number(row.size))) return;
+  const result = await sniffContent({
+    head: head.subarray(0, SNIFF_BYTES),
+    declaredType: row.content_type,
+    fileName: row.original_name,
+  });
+  if (result.ok) return;
+  await discardFile(deps, row);
+  deps.logger.info(
+    { fileId: row.file_id, reason: result.reason },
+    "file: refused by the sniff at its first bytes",
+  );
+  throw new ApiError("invalidInput", refusal(result, row.content_type), 415, {
+    Connection: "close",
+  });
 }
 
 /**

@@ -6,12 +6,19 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { data, type UploadHandler } from "@remix-run/node";
 import type { WebContext } from "#app/load-context.ts";
+import { mayBeAccepted, refusalByDeclaration, SNIFF_BYTES } from "#domain/file-types.ts";
 import { isSafeText } from "#domain/validation.ts";
 import { ApiRequestError } from "./api/client.server.ts";
 import { filesApi } from "./api/files.server.ts";
 import type { Auth } from "./auth.server.ts";
 import { readMultipartForm } from "./request-body.server.ts";
-import { type UploadOutcome, uploadErrorKey } from "./uploads.ts";
+import {
+  REFUSED_KEY,
+  refusalOf,
+  refusalOfErrorKey,
+  type UploadOutcome,
+  uploadErrorKey,
+} from "./uploads.ts";
 
 /*
  * Uploads through the web tier (docs/product.md#uploads; ADR 017). With JavaScript the browser only
@@ -63,7 +70,8 @@ export async function startUpload(
  * The form post without JavaScript: each file part in turn. The API must be told a file's exact
  * size before its bytes, which a multipart part does not say, so each part is first written to
  * a temporary file (streamed: never held in memory), then started and streamed on with one PUT,
- * and removed. Every part is read to its end, so the browser always gets the answer.
+ * and removed. A part whose declared type or first bytes the API would refuse is never written
+ * nor started (ADR 076). Every part is read to its end, so the browser always gets the answer.
  */
 export async function receiveUploads(
   request: Request,
@@ -76,9 +84,18 @@ export async function receiveUploads(
   let index = 0;
   const fileHandler: UploadHandler = async ({ name, filename, contentType, data: parts }) => {
     if (name !== "files" || filename === undefined) return undefined;
+    // The first bytes decide whether the rest is worth keeping (ADR 076): a file of a type the
+    // API would refuse is read to its end, to reach the next part, but never written.
+    const { head, rest } = await firstBytes(parts, SNIFF_BYTES);
+    if (filename && (refusalByDeclaration(contentType, filename) || !mayBeAccepted(head))) {
+      for await (const _ of rest) {
+        // Discarded.
+      }
+      outcomes.push({ name: filename, error: REFUSED_KEY, reason: "type" });
+      return "refused";
+    }
     const path = join(folder, String(index++));
-    // Spool to disk whatever comes, then decide.
-    await pipeline(Readable.from(parts), createWriteStream(path));
+    await pipeline(Readable.from(rest), createWriteStream(path));
     if (!filename) return "empty";
     try {
       const { size } = await stat(path);
@@ -96,6 +113,31 @@ export async function receiveUploads(
   return outcomes;
 }
 
+/** The first `bytes` of a part (fewer when it is shorter), and the whole part, those included. */
+async function firstBytes(parts: AsyncIterable<Uint8Array>, bytes: number) {
+  const iterator = parts[Symbol.asyncIterator]();
+  const first: Uint8Array[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < bytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    first.push(next.value);
+    length += next.value.length;
+  }
+  async function* rest() {
+    yield* first;
+    if (ended) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      yield next.value;
+    }
+  }
+  return { head: Buffer.concat(first).subarray(0, bytes), rest: rest() };
+}
+
 async function forward(
   context: WebContext,
   auth: Auth,
@@ -105,14 +147,16 @@ async function forward(
   contentType: string,
   size: number,
 ): Promise<UploadOutcome> {
-  if (size === 0) return { name, error: "files:upload.errors.empty" };
+  if (size === 0) return { name, error: "files:upload.errors.empty", reason: "empty" };
   const started = await startUpload(context, auth, {
     ...target,
     name,
     contentType: contentType || "application/octet-stream",
     size,
   });
-  if ("error" in started) return { name, error: started.error };
+  if ("error" in started) {
+    return { name, error: started.error, reason: refusalOfErrorKey(started.error) };
+  }
   let status = 0;
   let errorCode = "";
   try {
@@ -134,5 +178,9 @@ async function forward(
   }
   if (status >= 200 && status < 300) return { name, fileId: started.fileId };
   if (status === 0) throw data({ errorCode: "noConnection" }, { status: 503 });
-  return { name, error: uploadErrorKey(status, errorCode || "generic") };
+  return {
+    name,
+    error: uploadErrorKey(status, errorCode || "generic"),
+    reason: refusalOf(status),
+  };
 }

@@ -1,8 +1,76 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DetailedError, Upload } from "tus-js-client";
+import { checkBeforeSending, type EarlyRefusal, SNIFF_BYTES } from "#domain/file-types.ts";
+
+/**
+ * Why a file was refused by the rules rather than lost on the way: its type, its size, or that
+ * it is empty (ADR 076). The summary lists refused files with their reason.
+ */
+export type RefusalReason = EarlyRefusal;
 
 /** What became of one file of the no-JavaScript form. */
-export type UploadOutcome = { name: string; fileId: string } | { name: string; error: string };
+export type UploadOutcome =
+  | { name: string; fileId: string }
+  | { name: string; error: string; reason?: RefusalReason };
+
+/** The row message of a file refused before it was sent. */
+export const REFUSED_KEY = "files:upload.status.refused";
+
+/** The short text of a refusal reason, as the summary and the row say it. */
+export function refusalReasonKey(reason: RefusalReason) {
+  return `files:upload.reasons.${reason}`;
+}
+
+/**
+ * The refusal reason of an API refusal of a file's bytes: its type (415). A 413 there means more
+ * bytes came than were declared, not a file over the limit, which the start already refused.
+ */
+export function refusalOf(statusCode: number): RefusalReason | undefined {
+  return statusCode === 415 ? "type" : undefined;
+}
+
+/** The refusal reason of an error key uploadErrorKey answered, when it is one. */
+export function refusalOfErrorKey(key: string | undefined): RefusalReason | undefined {
+  if (key === "files:upload.errors.type") return "type";
+  if (key === "files:upload.errors.tooLarge") return "tooLarge";
+  if (key === "files:upload.errors.empty") return "empty";
+  return undefined;
+}
+
+/** What the upload dialog's summary counts: arrived files, refused ones and other failures. */
+export interface UploadTally {
+  uploaded: number;
+  refused: { name: string; reason: RefusalReason }[];
+  failed: string[];
+}
+
+/** The tally of the files that have ended. */
+export function tallyUploads(
+  ended: { name: string; done: boolean; reason?: RefusalReason }[],
+): UploadTally {
+  const tally: UploadTally = { uploaded: 0, refused: [], failed: [] };
+  for (const file of ended) {
+    if (file.done) tally.uploaded += 1;
+    else if (file.reason) tally.refused.push({ name: file.name, reason: file.reason });
+    else tally.failed.push(file.name);
+  }
+  return tally;
+}
+
+/**
+ * The checks before a byte is sent (domain/file-types.ts): the declared type and extension, the
+ * first bytes (read with File.slice) and the size. Null when the file may go.
+ */
+export async function checkFile(file: File): Promise<RefusalReason | null> {
+  let head: Uint8Array;
+  try {
+    head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  } catch {
+    // Unreadable here (a file moved away since it was chosen): the API will say.
+    return null;
+  }
+  return checkBeforeSending({ name: file.name, type: file.type, size: file.size, head });
+}
 
 /**
  * The translation key for an upload the API refused (docs/product.md#client-messages, by
@@ -18,7 +86,7 @@ export function uploadErrorKey(statusCode: number, errorCode: string): string {
 }
 
 /**
- * What the picker offers: the types the API stores (FILE_CONTENT_TYPES in api/files/sniff.ts),
+ * What the picker offers: the types the API stores (FILE_CONTENT_TYPES, domain/file-types.ts),
  * so nobody picks a file only to see it refused. `image/*` lets a phone offer its camera.
  */
 export const UPLOAD_ACCEPT =
@@ -26,6 +94,7 @@ export const UPLOAD_ACCEPT =
   ".docx,.xlsx,.pptx,.heic,.heif,.mov,.webm,.txt";
 
 export type UploadStatus =
+  | "checking"
   | "waiting"
   | "starting"
   | "uploading"
@@ -42,6 +111,10 @@ export interface UploadItem {
   status: UploadStatus;
   /** A translation key, when failed. */
   error?: string;
+  /** Why it was refused, when the rules refused it (before sending, or by the API). */
+  reason?: RefusalReason;
+  /** Refused before a byte was sent: the API never heard of it. */
+  neverSent?: boolean;
 }
 
 /** At most this many files go at once; the others wait their turn. */
@@ -118,7 +191,11 @@ export function useUploadQueue({
         return;
       }
       if (!started.uploadPath) {
-        update(key, { status: "failed", error: started.error ?? "messages:errors.generic" });
+        update(key, {
+          status: "failed",
+          error: started.error ?? "messages:errors.generic",
+          reason: refusalOfErrorKey(started.error),
+        });
         return;
       }
       let module: TusModule;
@@ -145,7 +222,11 @@ export function useUploadQueue({
             } catch {
               // Not JSON: the status alone tells.
             }
-            update(key, { status: "failed", error: uploadErrorKey(statusCode, errorCode) });
+            update(key, {
+              status: "failed",
+              error: uploadErrorKey(statusCode, errorCode),
+              reason: refusalOf(statusCode),
+            });
           } else {
             // The connection dropped and the retries ran out: carry on when it is back.
             update(key, { status: "offline" });
@@ -202,15 +283,27 @@ export function useUploadQueue({
     }
   }, [items, onFinished]);
 
-  const add = useCallback((files: Iterable<File>) => {
-    const added: UploadItem[] = [];
-    for (const file of files) {
-      const key = `upload-${counter.current++}`;
-      entries.current.set(key, { file });
-      added.push({ key, name: file.name, size: file.size, sent: 0, status: "waiting" });
-    }
-    setItems((current) => [...current, ...added]);
-  }, []);
+  // Each file is checked before it may wait its turn: a refused one is never started.
+  const add = useCallback(
+    (files: Iterable<File>) => {
+      const added: UploadItem[] = [];
+      for (const file of files) {
+        const key = `upload-${counter.current++}`;
+        entries.current.set(key, { file });
+        added.push({ key, name: file.name, size: file.size, sent: 0, status: "checking" });
+        void checkFile(file).then((reason) =>
+          update(
+            key,
+            reason
+              ? { status: "failed", error: REFUSED_KEY, reason, neverSent: true }
+              : { status: "waiting" },
+          ),
+        );
+      }
+      setItems((current) => [...current, ...added]);
+    },
+    [update],
+  );
 
   const pause = useCallback(
     (key: string) => {

@@ -771,6 +771,151 @@ describe("tus", () => {
     expect(await fileRow(fileId)).toBeUndefined();
   });
 
+  // ADR 076: a file the API will not keep is refused before its bytes, or at its first ones.
+  const DECLARED_60_MB = 60 * 1024 * 1024;
+  /** Large, and within what is left of the plan's storage after the other tests here. */
+  const DECLARED_LARGE = 24 * 1024 * 1024;
+
+  async function filesInTeam() {
+    const rows = await api.db
+      .selectFrom("files")
+      .select("file_id")
+      .where("team_id", "=", team.teamId)
+      .execute();
+    return rows.length;
+  }
+
+  it("refuses a 60 MB upload of a type it does not keep at creation, tus or POST", async () => {
+    const before = await filesInTeam();
+    const response = await tusCreate({
+      ...bearer(owner),
+      "Upload-Length": String(DECLARED_60_MB),
+      "Upload-Metadata": tusMetadata({
+        teamId: team.teamId,
+        collectionId,
+        filename: "setup.exe",
+        filetype: "application/x-msdownload",
+      }),
+    });
+    const body = await expectError(response, 415, "invalidInput");
+    expect(body.message).toBe("This kind of file is not accepted");
+    expect(response.headers.get("location")).toBeNull();
+    await expectError(
+      await start({ name: "song.mp3", contentType: "audio/mpeg", size: DECLARED_60_MB }),
+      415,
+      "invalidInput",
+    );
+    // What an accepted file may be declared as still starts: another name for a type, text, or
+    // nothing said.
+    for (const contentType of ["image/jpg", "text/csv", "application/octet-stream", ""]) {
+      const accepted = await start({ name: "fine.bin", contentType, size: 10 });
+      expect(accepted.status, contentType).toBe(201);
+    }
+    expect(await filesInTeam()).toBe(before + 4);
+  });
+
+  it("refuses a zip declared as a JPEG at its first PATCH, with the rest never sent", async () => {
+    const created = await tusCreate({
+      ...bearer(owner),
+      "Upload-Length": String(DECLARED_LARGE),
+      "Upload-Metadata": tusMetadata({
+        teamId: team.teamId,
+        collectionId,
+        filename: "holiday.jpg",
+        filetype: "image/jpeg",
+      }),
+    });
+    expect(created.status).toBe(201);
+    const fileId = created.headers.get("file-id") ?? "";
+    const url = local(created.headers.get("location") ?? "");
+    expect((await fileRow(fileId))?.status).toBe("uploading");
+    const tusBytesBefore = await counted("upload_bytes_total", { method: "tus" });
+
+    // The first 64 KiB of a zip, then the body stays open, as a large upload under way would:
+    // the answer comes while the rest has not been sent.
+    const head = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 0, 0]),
+      randomBytes(64 * 1024),
+    ]);
+    const target = new URL(url);
+    const answer = await new Promise<{
+      status: number;
+      body: string;
+      headers: http.IncomingHttpHeaders;
+    }>((resolve, reject) => {
+      const request = http.request(
+        target,
+        {
+          method: "PATCH",
+          headers: {
+            "Tus-Resumable": "1.0.0",
+            "Upload-Offset": "0",
+            "Content-Type": "application/offset+octet-stream",
+            "Content-Length": String(DECLARED_LARGE),
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => {
+            request.destroy();
+            resolve({
+              status: response.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString("utf8"),
+              headers: response.headers,
+            });
+          });
+        },
+      );
+      request.on("error", reject);
+      request.write(head);
+    });
+    expect(answer.status).toBe(415);
+    expect(JSON.parse(answer.body)).toEqual({
+      statusCode: 415,
+      errorCode: "invalidInput",
+      message: "The file's content is not what its type (image/jpeg) says",
+    });
+    expect(answer.headers.connection).toBe("close");
+    // The file and its upload are gone; nothing was stored.
+    expect(await fileRow(fileId)).toBeUndefined();
+    const gone = await fetch(url, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0" } });
+    expect(gone.status).toBe(404);
+    expect(await counted("upload_bytes_total", { method: "tus" })).toBe(tusBytesBefore);
+  });
+
+  it("refuses a refused type at the first bytes of a PUT too", async () => {
+    const { fileId, url } = await started({
+      name: "clip.bin",
+      contentType: "application/octet-stream",
+      size: DECLARED_LARGE,
+    });
+    const answer = await new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        new URL(url),
+        {
+          method: "PUT",
+          headers: {
+            "Content-Type": "application/octet-stream",
+            "Content-Length": String(DECLARED_LARGE),
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on("end", () => {
+            request.destroy();
+            resolve(response.statusCode ?? 0);
+          });
+        },
+      );
+      request.on("error", reject);
+      // Random bytes: no type we keep, and not text.
+      request.write(Buffer.concat([Buffer.from([0, 1, 2, 3]), randomBytes(64 * 1024)]));
+    });
+    expect(answer).toBe(415);
+    expect(await fileRow(fileId)).toBeUndefined();
+  });
+
   it("refuses a PATCH past the declared size", async () => {
     const { url } = await started({ name: "c.txt", contentType: "text/plain", size: 10 });
     const response = await fetch(url, {

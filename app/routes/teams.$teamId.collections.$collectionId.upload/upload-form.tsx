@@ -3,9 +3,20 @@ import { Button } from "#app/components/button.tsx";
 import { Callout } from "#app/components/callout.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { UPLOAD_ACCEPT, type UploadOutcome } from "#app/services/uploads.ts";
+import {
+  refusalReasonKey,
+  tallyUploads,
+  UPLOAD_ACCEPT,
+  type UploadOutcome,
+} from "#app/services/uploads.ts";
+import { FILE_MAX_BYTES } from "#domain/file-types.ts";
+import { formatFileSize } from "#domain/format.ts";
+import { UploadSummary } from "./upload-summary.tsx";
 
-/** Without JavaScript: a multipart form that posts the files through this route's action. */
+/**
+ * Without JavaScript: a multipart form that posts the files through this route's action. When
+ * some did not arrive, its answer shows the same summary as the dialog, then each failure.
+ */
 export function UploadForm({
   back,
   result,
@@ -14,10 +25,10 @@ export function UploadForm({
   /** The action's answer to the last post: what failed and why, or that nothing was chosen. */
   result: { outcomes: UploadOutcome[]; empty: boolean } | undefined;
 }) {
-  const { t } = useTranslation("files");
+  const { t, i18n } = useTranslation("files");
   const busy = useNavigation().state === "submitting";
   const failed = result?.outcomes.filter((outcome) => "error" in outcome) ?? [];
-  const arrived = result?.outcomes.filter((outcome) => "fileId" in outcome) ?? [];
+  const limit = formatFileSize(FILE_MAX_BYTES, i18n.language);
   return (
     <Form method="post" encType="multipart/form-data">
       <Flex direction="column" gap="4">
@@ -44,21 +55,36 @@ export function UploadForm({
           </Callout.Root>
         ) : null}
         {failed.length > 0 ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>
-              {arrived.length > 0 ? t("upload.someArrived", { count: arrived.length }) : null}{" "}
-              {t("upload.failedList")}
-            </Callout.Text>
-            <ul className="upload-failures">
-              {failed.map((outcome) => (
-                <li key={outcome.name}>
-                  <Text size="2">
-                    <strong>{outcome.name}</strong>: {"error" in outcome ? t(outcome.error) : null}
-                  </Text>
-                </li>
-              ))}
-            </ul>
-          </Callout.Root>
+          <>
+            <UploadSummary
+              tally={tallyUploads(
+                result?.outcomes.map((outcome) => ({
+                  name: outcome.name,
+                  done: "fileId" in outcome,
+                  reason: "reason" in outcome ? outcome.reason : undefined,
+                })) ?? [],
+              )}
+            />
+            <Flex direction="column" gap="1">
+              <Text size="2">{t("upload.failedList")}</Text>
+              <ul className="upload-failures">
+                {failed.map((outcome) => (
+                  <li key={outcome.name}>
+                    <Text size="2">
+                      <strong>{outcome.name}</strong>:{" "}
+                      {"error" in outcome
+                        ? t(outcome.error, {
+                            reason: outcome.reason
+                              ? t(refusalReasonKey(outcome.reason), { limit })
+                              : "",
+                          })
+                        : null}
+                    </Text>
+                  </li>
+                ))}
+              </ul>
+            </Flex>
+          </>
         ) : null}
         <Flex justify="end" gap="3">
           <Button asChild variant="soft" color="gray">

@@ -4,12 +4,22 @@ import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { Progress } from "#app/components/progress.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { UPLOAD_ACCEPT, type UploadItem, useUploadQueue } from "#app/services/uploads.ts";
+import {
+  refusalReasonKey,
+  tallyUploads,
+  UPLOAD_ACCEPT,
+  type UploadItem,
+  useUploadQueue,
+} from "#app/services/uploads.ts";
+import { FILE_MAX_BYTES } from "#domain/file-types.ts";
 import { formatFileSize } from "#domain/format.ts";
+import { UploadSummary } from "./upload-summary.tsx";
 
 /**
  * The upload dialog's body with JavaScript: a drop zone and a picker for many files, then one
- * row per file with its progress, pause or resume, and a message when it failed.
+ * row per file with its progress, pause or resume, and a message when it failed. Failed files
+ * come first, where they are seen without scrolling, and once every file has ended a summary
+ * says what arrived and what was refused (ADR 076).
  */
 export function UploadPanel({
   startUrl,
@@ -26,6 +36,11 @@ export function UploadPanel({
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   useEffect(() => onBusyChange?.(queue.busy), [queue.busy, onBusyChange]);
+  const failedFirst = [
+    ...queue.items.filter((item) => item.status === "failed"),
+    ...queue.items.filter((item) => item.status !== "failed"),
+  ];
+  const ended = queue.items.length > 0 && !queue.busy;
 
   const drop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
@@ -68,9 +83,20 @@ export function UploadPanel({
           />
         </Flex>
       </section>
+      {ended ? (
+        <UploadSummary
+          tally={tallyUploads(
+            queue.items.map((item) => ({
+              name: item.name,
+              done: item.status === "done",
+              reason: item.reason,
+            })),
+          )}
+        />
+      ) : null}
       {queue.items.length > 0 ? (
         <ul className="plain-list upload-list" aria-label={t("upload.listLabel")}>
-          {queue.items.map((item) => (
+          {failedFirst.map((item) => (
             <UploadRow
               key={item.key}
               item={item}
@@ -97,12 +123,22 @@ function UploadRow({
   const percent = item.size > 0 ? Math.round((item.sent / item.size) * 100) : 0;
   const status =
     item.status === "failed" && item.error
-      ? t(item.error)
+      ? t(item.error, {
+          reason: item.reason
+            ? t(refusalReasonKey(item.reason), {
+                limit: formatFileSize(FILE_MAX_BYTES, i18n.language),
+              })
+            : "",
+        })
       : item.status === "uploading"
         ? t("upload.status.uploading", { percent })
         : t(`upload.status.${item.status}`);
   return (
-    <li className="upload-row" data-status={item.status}>
+    <li
+      className="upload-row"
+      data-status={item.status}
+      data-never-sent={item.neverSent ? "" : undefined}
+    >
       <Flex align="center" gap="3">
         <Flex direction="column" gap="1" flexGrow="1" minWidth="0">
           <Flex justify="between" gap="2">
