@@ -28,7 +28,7 @@ export function fileDetails(file: FileItem, locale: string): FileDetails {
   const count = numberFormat(locale, { maximumFractionDigits: 0 });
   const pdf = file.contentType.split(";")[0]?.trim().toLowerCase() === "application/pdf";
   return {
-    taken: null,
+    taken: file.takenAt === null ? null : dates.format(file.takenAt),
     uploaded: dates.format(file.createdAt),
     uploaderName: file.uploader?.nickname ?? null,
     size: formatFileSize(file.size, locale),
@@ -42,6 +42,14 @@ export function fileDetails(file: FileItem, locale: string): FileDetails {
         : null,
     contentType: file.contentType,
     duration: file.durationMs !== null ? formatDuration(file.durationMs) : null,
-    camera: null,
+    camera: cameraName(file.camera),
   };
+}
+
+/** "Canon EOS 5D", from a make and a model that may already name it ("Canon", "Canon EOS 5D"). */
+function cameraName(camera: FileItem["camera"]) {
+  const make = camera?.make?.trim() ?? "";
+  const model = camera?.model?.trim() ?? "";
+  if (!model) return make || null;
+  return make && !model.toLowerCase().startsWith(make.toLowerCase()) ? `${make} ${model}` : model;
 }
