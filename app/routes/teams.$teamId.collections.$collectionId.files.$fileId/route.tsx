@@ -335,7 +335,9 @@ function DetailsPanel({ id, details }: { id: string; details: FileDetails }) {
     [t("preview.details.camera"), details.camera ?? t("preview.details.notRecorded")],
   ];
   return (
-    <section id={id} className="file-preview-details" aria-labelledby={headingId}>
+    // It scrolls on a phone when it is longer than its place: reachable with Tab to scroll it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is focusable (WCAG 2.1.1)
+    <section id={id} className="file-preview-details" aria-labelledby={headingId} tabIndex={0}>
       <Heading as="h3" size="3" id={headingId} mb="3">
         {t("preview.details.title")}
       </Heading>
