@@ -341,7 +341,7 @@ function DetailsPanel({ id, details }: { id: string; details: FileDetails }) {
       <Heading as="h3" size="3" id={headingId} mb="3">
         {t("preview.details.title")}
       </Heading>
-      <DataList.Root orientation="vertical" size="2">
+      <DataList.Root orientation="horizontal" size="2">
         {rows.map(([label, value]) => (
           <DataList.Item key={label}>
             <DataList.Label>{label}</DataList.Label>
