@@ -111,7 +111,10 @@ export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  // The same address is a revalidation asked for (a preview being prepared looks again).
+  if (formMethod || currentUrl.href === nextUrl.href || currentUrl.pathname !== nextUrl.pathname) {
+    return defaultShouldRevalidate;
+  }
   const withoutDetails = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("details");
