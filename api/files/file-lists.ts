@@ -1,7 +1,7 @@
 import { requireVisibleCollection } from "#api/access/collections.ts";
 import { actorOf, type TeamAccess } from "#api/access/teams.ts";
 import { shapedQuery } from "#api/db/fixed-query.ts";
-import type { Db } from "#api/db/schema.ts";
+import { type Db, VISIBLE_FILE_STATUSES } from "#api/db/schema.ts";
 import {
   keysetPage,
   type ListPageValues,
@@ -16,6 +16,7 @@ import {
   type Files,
   type FileViewRow,
   findVisibleFile,
+  previewLink,
   selectFiles,
   toFile,
 } from "./file-views.ts";
@@ -43,10 +44,20 @@ export interface FileListQuery extends FileFilters {
   limit: number;
 }
 
-/** The files listed right before and right after one, under the same filters and order. */
+/**
+ * The files listed right before and right after one, under the same filters and order, with
+ * their previews' links (for the preview to load the next picture ahead), and the file's place
+ * in that list.
+ */
 export interface FileNeighbours {
   previousId: string | null;
   nextId: string | null;
+  previousPreviewUrl: string | null;
+  nextPreviewUrl: string | null;
+  /** The file's place in the list, from 1; null when the filters leave it out. */
+  position: number | null;
+  /** How many files the list holds. */
+  total: number;
 }
 
 export interface FilePage {
@@ -96,8 +107,9 @@ export function listMyFiles(files: Files, userId: string, query: FileListQuery) 
 
 /**
  * The files listed right before and right after one in its collection's list under the same
- * filters and order (null at either end), without reading it. The file itself need not pass the
- * filters: its place in the order is enough.
+ * filters and order (null at either end), without reading it, and its place in that list. The
+ * file itself need not pass the filters: its place in the order is enough for its neighbours,
+ * and its position is then null.
  */
 export async function fileNeighbours(
   files: Files,
@@ -118,16 +130,84 @@ export async function fileNeighbours(
   const nearest = async (direction: "asc" | "desc") => {
     const found = await inOrder(listed(files.db, scope, filters), direction, position)
       .clearSelect()
-      .select("files.file_id")
+      .select(["files.file_id", "files.name", "files.preview_key"])
       .limit(1)
       .executeTakeFirst();
-    return found?.file_id ?? null;
+    return found
+      ? {
+          fileId: found.file_id,
+          previewUrl: await previewLink(files, found.preview_key, found.name),
+        }
+      : null;
   };
-  const [previousId, nextId] = await Promise.all([
+  const [previous, next, place] = await Promise.all([
     nearest(forward === "asc" ? "desc" : "asc"),
     nearest(forward),
+    placeInList(files.db, scope, filters, position),
   ]);
-  return { previousId, nextId };
+  return {
+    previousId: previous?.fileId ?? null,
+    nextId: next?.fileId ?? null,
+    previousPreviewUrl: previous?.previewUrl ?? null,
+    nextPreviewUrl: next?.previewUrl ?? null,
+    ...place,
+  };
+}
+
+/**
+ * A file's place in its collection's list, and the list's length, from one count over the
+ * collection's files under the list's visibility and filters (the files table alone: the
+ * collection is already known to be the caller's to see). Every file before it in the list's
+ * order is counted, never read: ADR 075.
+ */
+async function placeInList(
+  db: Db,
+  scope: Extract<Scope, { kind: "collection" }>,
+  filters: FileFilters,
+  file: { sortKey: number; id: string },
+): Promise<Pick<FileNeighbours, "position" | "total">> {
+  // Before it in the list: newer in the default order, older in refDate:asc.
+  const before = refDateDirection(filters.sort) === "asc" ? "<" : ">";
+  let select = db
+    .selectFrom("files")
+    .where("files.collection_id", "=", scope.collectionId)
+    .where("files.status", "in", VISIBLE_FILE_STATUSES)
+    .where("files.motion_of", "is", null);
+  // As `listed` narrows a collection's files: keep the two alike.
+  if (!canSeeAllCollections(scope.actor.role)) {
+    select = select.where("files.uploaded_by", "=", scope.actor.userId);
+  }
+  if (filters.creator !== undefined) {
+    select = select.where("files.uploaded_by", "=", filters.creator);
+  }
+  if (filters.from !== undefined) select = select.where("files.ref_date", ">=", filters.from);
+  if (filters.to !== undefined) select = select.where("files.ref_date", "<=", filters.to);
+  const counted = await select
+    .select((eb) => [
+      eb.fn.countAll().as("total"),
+      eb.fn
+        .sum(
+          eb
+            .case()
+            .when(
+              eb(
+                eb.refTuple("files.ref_date", "files.file_id"),
+                before,
+                eb.tuple(file.sortKey, file.id),
+              ),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("before"),
+      eb.fn.sum(eb.case().when("files.file_id", "=", file.id).then(1).else(0).end()).as("listed"),
+    ])
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers counts and sums as text; both answer a sum of no rows as null.
+  const total = Number(counted.total);
+  const listedItself = Number(counted.listed ?? 0) > 0;
+  return { position: listedItself ? Number(counted.before ?? 0) + 1 : null, total };
 }
 
 /** One page of a scope's files, in the query's order, after its `lastKey`. */

@@ -311,6 +311,11 @@ async function imageLink(files: Files, key: string | null, name: string, variant
   return url;
 }
 
+/** A file's preview link, as its File answers it: for a neighbour the preview loads ahead. */
+export function previewLink(files: Files, key: string | null, name: string) {
+  return imageLink(files, key, name, "preview");
+}
+
 /** A file row as the caller gets it. */
 export async function toFile(files: Files, row: FileViewRow): Promise<File> {
   const readAt = row.read_at === null ? null : Number(row.read_at);

@@ -84,6 +84,27 @@ const FileNeighboursSchema = z
     nextId: z.string().nullable().openapi({
       description: "The file listed just after this one; null for the last",
     }),
+    previousPreviewUrl: z
+      .string()
+      .nullable()
+      .openapi({
+        description: signedLinkDescription(
+          "The previous file's previewUrl, as its File answers it; null when it has none",
+        ),
+      }),
+    nextPreviewUrl: z
+      .string()
+      .nullable()
+      .openapi({
+        description: signedLinkDescription(
+          "The next file's previewUrl, as its File answers it (to load it ahead); null when it has none",
+        ),
+      }),
+    position: z.number().int().nullable().openapi({
+      description:
+        "This file's place in the list, from 1; null when the filters leave it out of the list",
+    }),
+    total: z.number().int().openapi({ description: "How many files the list holds" }),
   })
   .openapi("FileNeighbours");
 
@@ -210,7 +231,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
         "as the collection's files list orders them; does not mark the file read",
       request: { params: FileParams, query: FileNeighboursQuerySchema },
       responses: {
-        200: jsonResponse("The neighbours' ids", FileNeighboursSchema),
+        200: jsonResponse("The neighbours, and the file's place", FileNeighboursSchema),
         ...errorResponses(400, 401, 403, 404),
       },
     }),

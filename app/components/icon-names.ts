@@ -19,6 +19,7 @@ export const iconNames = [
   "file",
   "file-text",
   "image",
+  "info-circled",
   "moon",
   "pause",
   "pencil-2",

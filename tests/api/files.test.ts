@@ -509,6 +509,15 @@ describe("GET /api/files across teams", () => {
   });
 });
 
+interface Neighbours {
+  previousId: string | null;
+  nextId: string | null;
+  previousPreviewUrl: string | null;
+  nextPreviewUrl: string | null;
+  position: number | null;
+  total: number;
+}
+
 describe("GET .../files/{fileId}/neighbours", () => {
   const T = 1_650_000_000_000;
   let c: Awaited<ReturnType<typeof crew>>;
@@ -517,19 +526,34 @@ describe("GET .../files/{fileId}/neighbours", () => {
   const nameOf = (fileId: string | null) =>
     fileId === null ? null : (Object.keys(ids).find((name) => ids[name] === fileId) ?? fileId);
 
-  async function neighbours(tokens: Tokens, fileId: string, query: Record<string, string> = {}) {
+  async function answer(tokens: Tokens, fileId: string, query: Record<string, string> = {}) {
     const search = new URLSearchParams(query);
     const response = await call(
       tokens,
       `${filePath(c.team, collection, fileId)}/neighbours?${search}`,
     );
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { previousId: string | null; nextId: string | null };
-    expect(Object.keys(body).sort()).toEqual(["nextId", "previousId"]);
+    const body = (await response.json()) as Neighbours;
+    expect(Object.keys(body).sort()).toEqual([
+      "nextId",
+      "nextPreviewUrl",
+      "position",
+      "previousId",
+      "previousPreviewUrl",
+      "total",
+    ]);
+    return body;
+  }
+
+  async function neighbours(tokens: Tokens, fileId: string, query: Record<string, string> = {}) {
+    const body = await answer(tokens, fileId, query);
     return { previous: nameOf(body.previousId), next: nameOf(body.nextId) };
   }
 
-  /** Every listed file's neighbours are the files beside it in the list, under the same query. */
+  /**
+   * Every listed file's neighbours are the files beside it in the list, under the same query,
+   * and its position is its place in the list, of the list's length.
+   */
   async function expectListOrder(
     tokens: Tokens,
     query: Record<string, string>,
@@ -540,9 +564,17 @@ describe("GET .../files/{fileId}/neighbours", () => {
     );
     expect(listed).toEqual(expected);
     for (const [index, name] of listed.entries()) {
-      expect(await neighbours(tokens, ids[name] as string, query)).toEqual({
+      const body = await answer(tokens, ids[name] as string, query);
+      expect({
+        previous: nameOf(body.previousId),
+        next: nameOf(body.nextId),
+        position: body.position,
+        total: body.total,
+      }).toEqual({
         previous: listed[index - 1] ?? null,
         next: listed[index + 1] ?? null,
+        position: index + 1,
+        total: listed.length,
       });
     }
   }
@@ -610,6 +642,54 @@ describe("GET .../files/{fileId}/neighbours", () => {
       previous: null,
       next: null,
     });
+    // Outside the filters, a file has no position; the list still has its length.
+    const outside = await answer(c.admin.tokens, ids.E as string, { creator: c.uploader.userId });
+    expect({ position: outside.position, total: outside.total }).toEqual({
+      position: null,
+      total: 2,
+    });
+    const empty = await answer(c.admin.tokens, ids.D as string, { from: String(T + 9000) });
+    expect({ position: empty.position, total: empty.total }).toEqual({ position: null, total: 0 });
+  });
+
+  it("answers the neighbours' preview links, as their files answer them", async () => {
+    const pictures = await insertCollection(api, c.team);
+    const put = (name: string, refDate: number, contentType = "image/jpeg") =>
+      insertFile(api, c.team, pictures, { name, refDate, contentType, withBlobs: true });
+    const first = await put("First.jpg", T + 1000);
+    const middle = await put("Middle.jpg", T + 2000);
+    const last = await put("Notes.zip", T + 3000, "application/zip");
+    const path = (fileId: string) => `${filePath(c.team, pictures, fileId)}/neighbours`;
+    const around = async (fileId: string, sort = "refDate:desc") => {
+      const response = await call(c.viewer.tokens, `${path(fileId)}?sort=${sort}`);
+      expect(response.status).toBe(200);
+      return (await response.json()) as Neighbours;
+    };
+    // Newest first: the zip (no preview), the middle photo, the first.
+    const fromMiddle = await around(middle.fileId);
+    expect(fromMiddle).toMatchObject({
+      previousId: last.fileId,
+      previousPreviewUrl: null,
+      nextId: first.fileId,
+      position: 2,
+      total: 3,
+    });
+    const firstFile = await readFile(c.owner.tokens, filePath(c.team, pictures, first.fileId));
+    expect(firstFile.previewUrl).toEqual(expect.any(String));
+    expect(fromMiddle.nextPreviewUrl).toBe(firstFile.previewUrl);
+    // The link works without a bearer, as a File's does.
+    const picture = await api.request(fromMiddle.nextPreviewUrl as string);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/webp");
+    const fromFirst = await around(first.fileId, "refDate:asc");
+    expect(fromFirst).toMatchObject({
+      previousId: null,
+      previousPreviewUrl: null,
+      nextId: middle.fileId,
+      position: 1,
+      total: 3,
+    });
+    expect(fromFirst.nextPreviewUrl).toEqual(expect.any(String));
   });
 
   it("shows an uploader only its own files, as the list does", async () => {

@@ -128,6 +128,33 @@ async function expectFits(page: Page, what: string) {
   }
 }
 
+/** The preview's controls all on screen, and none over its picture. */
+async function expectPreviewControlsClear(page: Page) {
+  const preview = page.getByRole("dialog");
+  const picture = await preview.getByRole("img").first().boundingBox();
+  expect(picture, "the preview's picture").not.toBeNull();
+  const width = page.viewportSize()?.width ?? 0;
+  const height = page.viewportSize()?.height ?? 0;
+  for (const name of ["Show the details|Hide the details", "Download", "Close the preview"]) {
+    await expect(preview.getByRole("link", { name: new RegExp(`^(${name})$`) })).toBeVisible();
+  }
+  await expect(preview.getByText("1 of 1", { exact: true })).toBeVisible();
+  const controls = preview.locator("a, button");
+  for (let index = 0; index < (await controls.count()); index += 1) {
+    const box = await controls.nth(index).boundingBox();
+    if (!box || !picture) continue;
+    const what = await controls.nth(index).getAttribute("aria-label");
+    expect(box.x >= 0 && box.x + box.width <= width, `${what} on screen`).toBe(true);
+    expect(box.y >= 0 && box.y + box.height <= height, `${what} on screen`).toBe(true);
+    const apart =
+      box.x + box.width <= picture.x ||
+      picture.x + picture.width <= box.x ||
+      box.y + box.height <= picture.y ||
+      picture.y + picture.height <= box.y;
+    expect(apart, `${what} clear of the picture`).toBe(true);
+  }
+}
+
 async function visit(page: Page, url: string, dialog?: string | RegExp) {
   await page.goto(url);
   await hydrated(page);
@@ -243,6 +270,12 @@ for (const [width, scheme] of [
         "title",
         LONG_FILE,
       );
+      // Its controls are on screen in a bar above and one below, none over the picture
+      // (ADR 075), with the details panel open too.
+      for (const details of [false, true]) {
+        if (details) await visit(page, `${files}/files/${s.fileId}?details=1`);
+        await expectPreviewControlsClear(page);
+      }
       await visit(page, `${files}/files/${s.fileId}/rename`);
       await visit(page, `${files}/upload`);
     });

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Button, IconButton } from "#app/components/button.tsx";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
+import { Button } from "#app/components/button.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
@@ -28,28 +28,28 @@ export interface LiveFilm {
 }
 
 /**
- * The preview's stage, between the previous and next links (docs/product.md#thumbnails): the
+ * The preview's stage, where a finger swipes to the previous or next file (ADR 075); the
+ * controls sit around it, never over it (docs/product.md#thumbnails). It shows the
  * picture (a PDF's first page, saying so, with Download for those who may), with a Live Photo's
  * Play; a video's player (its poster until it plays); or, where there is no picture, the
  * type icon with where the preview stands: being prepared (the page looks again by itself, or
  * offers Refresh without JavaScript), or none and why, with Download for those who may.
  */
 export function PreviewStage({
+  stageRef,
   file,
   video,
   live,
-  previousHref,
-  nextHref,
   downloadHref,
   refreshHref,
 }: {
+  /** The stage's element, which the swipe listens on. */
+  stageRef: RefObject<HTMLDivElement>;
   file: PreviewFile;
   /** A playable video's source; `src` null when the caller's role may not play it. */
   video: { src: string | null } | null;
   /** A Live Photo's film; null for anything else. */
   live: LiveFilm | null;
-  previousHref: string | null;
-  nextHref: string | null;
   /** The download's address, or null when the caller may not download from the preview. */
   downloadHref: string | null;
   /** This preview's own address, for Refresh while its preview is being prepared. */
@@ -103,18 +103,8 @@ export function PreviewStage({
     );
   }
   return (
-    <div className="file-preview-stage">
-      {previousHref ? (
-        <StepLink to={previousHref} label={t("preview.previous")} className="file-preview-prev">
-          <Icon name="chevron-left" size={24} />
-        </StepLink>
-      ) : null}
+    <div className="file-preview-stage" ref={stageRef}>
       {stage}
-      {nextHref ? (
-        <StepLink to={nextHref} label={t("preview.next")} className="file-preview-next">
-          <Icon name="chevron-right" size={24} />
-        </StepLink>
-      ) : null}
     </div>
   );
 }
@@ -332,25 +322,4 @@ function cannotDecode(video: HTMLVideoElement) {
     return true;
   }
   return video.readyState >= HTMLMediaElement.HAVE_METADATA && video.videoWidth === 0;
-}
-
-/** Previous or next: it replaces the preview in the history, so Back leaves the preview. */
-function StepLink({
-  to,
-  label,
-  className,
-  children,
-}: {
-  to: string;
-  label: string;
-  className: string;
-  children: ReactNode;
-}) {
-  return (
-    <IconButton asChild size="4" variant="soft" color="gray" highContrast className={className}>
-      <Link to={to} replace preventScrollReset aria-label={label}>
-        {children}
-      </Link>
-    </IconButton>
-  );
 }

@@ -1,11 +1,7 @@
 import type { FileItem } from "#app/services/api/files.server.ts";
 
-/** Dates as the table shows them: in UTC, the same for every visitor. */
-export const FILE_DATE_STYLE = {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-} as const;
+/** Dates as the table shows them, and the preview: app/files/file-dates.ts. */
+export { FILE_DATE_STYLE } from "#app/files/file-dates.ts";
 
 /**
  * A file as the table shows it: only these fields travel in the page's data (fileRow), and the

@@ -2817,7 +2817,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The neighbours' ids */
+                /** @description The neighbours, and the file's place */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5923,8 +5923,16 @@ export interface components {
         FileNeighbours: {
             /** @description The file listed just after this one; null for the last */
             nextId: string | null;
+            /** @description The next file's previewUrl, as its File answers it (to load it ahead); null when it has none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            nextPreviewUrl: string | null;
+            /** @description This file's place in the list, from 1; null when the filters leave it out of the list */
+            position: number | null;
             /** @description The file listed just before this one; null for the first */
             previousId: string | null;
+            /** @description The previous file's previewUrl, as its File answers it; null when it has none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            previousPreviewUrl: string | null;
+            /** @description How many files the list holds */
+            total: number;
         };
         /** @description JSON Patch: replace on /name (trimmed; 2 to 50 characters before the extension). The file keeps its original name's extension: a name that does not end with it gets it added */
         FilePatch: components["schemas"]["FilePatchOperation"][];
