@@ -466,7 +466,7 @@ test.describe("process", () => {
     const lines = started.output().stderr.trim().split("\n");
     expect(lines).toEqual([
       'Configuration error: PORT must be a port number (got "eighty")',
-      'Configuration error: TRUST_PROXY must be 1 or 0 (true/false, yes/no, on/off) (got "maybe")',
+      'Configuration error: TRUST_PROXY must be 1, 0, or a list of proxy addresses and CIDR ranges; it has "maybe", which is not an address or a CIDR range (got "maybe")',
     ]);
     expect(started.output().stderr).not.toMatch(/\bat .*\.js:\d+/); // no stack trace
     started.cleanup();
