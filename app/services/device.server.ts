@@ -4,10 +4,11 @@ import { isSecureRequest, ONE_YEAR_SECONDS } from "./cookies.server.ts";
 /**
  * The browser's device token (ADR 081): what the API answered its last password sign-in, sent
  * with the next ones so an attack on the account never locks this browser out. httpOnly, sent
- * only to the sign-in page, and kept across sign-outs: it proves a past sign-in, not a session.
+ * only to the auth pages (with JavaScript the sign-in page posts to `/auth/signin.data`), and
+ * kept across sign-outs: it proves a past sign-in, not a session.
  */
 const deviceCookie = createCookie("device", {
-  path: "/auth/signin",
+  path: "/auth",
   httpOnly: true,
   sameSite: "lax",
   maxAge: ONE_YEAR_SECONDS,
