@@ -498,6 +498,33 @@ test.describe("process", () => {
     return listening.exec(started.output().stdout)?.[1];
   }
 
+  test("TRUST_PROXY on with HOST 0.0.0.0 warns at start-up in one line; on loopback it does not", async () => {
+    const open = run({ PORT: "0", TRUST_PROXY: "1", HOST: "0.0.0.0" });
+    const closed = run({ PORT: "0", TRUST_PROXY: "10.0.0.5,192.168.0.0/16" });
+    try {
+      await Promise.all([listeningPort(open), listeningPort(closed)]);
+      const warnings = (started: ReturnType<typeof run>) =>
+        started
+          .output()
+          .stdout.split("\n")
+          .filter((line) => line.includes("TRUST_PROXY is on"));
+      const [warning, ...more] = warnings(open);
+      expect(more).toEqual([]);
+      expect(JSON.parse(warning ?? "{}")).toMatchObject({
+        level: 40,
+        msg: expect.stringMatching(
+          /^TRUST_PROXY is on and HOST is 0\.0\.0\.0: .*set HOST to the address the proxy connects to/,
+        ),
+      });
+      expect(warnings(closed)).toEqual([]);
+    } finally {
+      for (const started of [open, closed]) started.child.kill("SIGTERM");
+      await Promise.all([open.exited, closed.exited]);
+      open.cleanup();
+      closed.cleanup();
+    }
+  });
+
   test("a web tier whose API does not answer shows a 503 page, not a stack trace", async () => {
     // ROLE=web with API_URL on a port where nothing listens.
     const started = run({ PORT: "0", ROLE: "web", API_URL: "http://127.0.0.1:9" });
