@@ -33,7 +33,12 @@ import { configOrExit, s3LinkOrigin } from "./server/config.ts";
 import { unwritableDataDir } from "./server/data-dir.ts";
 import type { HostEnv } from "./server/host-env.ts";
 import { createLogger, type Logger } from "./server/logger.ts";
-import { clientAddress, forwardedRequest, trustedRequestId } from "./server/proxy.ts";
+import {
+  clientAddress,
+  forwardedRequest,
+  isTrustedProxy,
+  trustedRequestId,
+} from "./server/proxy.ts";
 import { hostErrorAnswer } from "./server/request-errors.ts";
 import { loadOrCreateSecret } from "./server/secrets.ts";
 import { createWeb } from "./server/web.ts";
@@ -49,6 +54,11 @@ async function main() {
   process.umask(0o077);
   const config = configOrExit(process.env);
   const logger = createLogger(config);
+  if (config.trustProxy.setting !== "off" && ["0.0.0.0", "::"].includes(config.host)) {
+    logger.warn(
+      `TRUST_PROXY is on and HOST is ${config.host}: the app is reachable around your proxy on every network; set HOST to the address the proxy connects to, e.g. 127.0.0.1 (docs/operations.md#running-behind-a-reverse-proxy)`,
+    );
+  }
   const development = config.env === "development";
   /** Set by SIGTERM: readiness fails from then on (/api/status/ready, /health). */
   let stopping = false;
@@ -77,7 +87,8 @@ async function main() {
   host.use((c, next) => {
     const started = performance.now();
     // The proxy's id, or the web tier's for its API calls; else a new one (server/proxy.ts).
-    const requestId = trustedRequestId(c.req.raw, config.trustProxy, webTierKey) ?? randomUUID();
+    const fromProxy = isTrustedProxy(config.trustProxy, c.env?.incoming?.socket.remoteAddress);
+    const requestId = trustedRequestId(c.req.raw, fromProxy, webTierKey) ?? randomUUID();
     c.set("requestId", requestId);
     c.set("clientIp", clientAddress(c.req.raw, c.env?.incoming, config.trustProxy, webTierKey));
     c.set("logger", logger);
@@ -268,7 +279,14 @@ async function main() {
   }
 
   const listener = getRequestListener(
-    (request, env) => host.fetch(forwardedRequest(request, config.trustProxy), env),
+    (request, env) =>
+      host.fetch(
+        forwardedRequest(
+          request,
+          isTrustedProxy(config.trustProxy, env.incoming.socket.remoteAddress),
+        ),
+        env,
+      ),
     { errorHandler: (error) => hostErrorAnswer(error, logger) },
   );
   const server = createServer((req, res) => {

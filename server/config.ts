@@ -4,6 +4,7 @@ import { DEFAULT_PART_MAX_BYTES } from "#api/downloads/downloads.ts";
 import { LAUNCH_AT_MS } from "#domain/constants.ts";
 import { type PlanLimits, UNLIMITED_PLAN_LIMITS } from "#domain/plans.ts";
 import type { FederatedProviderId } from "#domain/providers.ts";
+import { type ProxyTrust, parseTrustProxy } from "./proxy.ts";
 
 /**
  * Every setting is an environment variable, parsed here once at start-up. A bad value stops
@@ -118,7 +119,18 @@ const envSchema = z
     SESSION_SECRET: optionalText,
     TOKEN_SIGNING_KEY: optionalText,
     WEB_TIER_KEY: optionalText,
-    TRUST_PROXY: flag(false),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const trust = parseTrustProxy(value);
+        if (typeof trust !== "string") return trust;
+        ctx.addIssue({
+          code: "custom",
+          message: `must be 1, 0, or a list of proxy addresses and CIDR ranges; it ${trust}`,
+        });
+        return z.NEVER;
+      }),
     COMPRESS: flag(true),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -338,7 +350,8 @@ export interface Config {
   tokenSigningKey: string | undefined;
   /** Proves to the API that a request comes from our web tier (and so its X-Client-IP). */
   webTierKey: string | undefined;
-  trustProxy: boolean;
+  /** The proxies whose forwarding headers are believed (ADR 082). */
+  trustProxy: ProxyTrust;
   /** Multiplies every per-address rate-limit budget (many visitors behind one address). */
   addressRateLimitFactor: number;
   compress: boolean;

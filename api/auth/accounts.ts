@@ -90,7 +90,7 @@ export function createAccountService(deps: AccountDependencies) {
     signUp: (input: NewAccount) => signUp(deps, input),
     verifyEmail: (input: EmailVerification) => verifyEmail(deps, input),
     resendCode: (email: string) => resendCode(deps, email),
-    signIn: (input: PasswordSignIn, check: PasswordCheck) => signIn(deps, input, check),
+    signIn: (input: PasswordSignIn, limit: SignInLimit) => signIn(deps, input, limit),
     completeNewPassword: (input: NewPasswordAnswer) => completeNewPassword(deps, input),
     forgotPassword: (email: string) => forgotPassword(deps, email),
     resetPassword: (input: PasswordReset) => resetPassword(deps, input),
@@ -122,7 +122,15 @@ export interface PasswordSignIn {
   username?: string;
   team?: string;
   password: string;
+  /** The device token an earlier sign-in on this client answered (ADR 081). */
+  device?: string;
 }
+
+/**
+ * The sign-in limits (ADR 081), asked before the password is checked: `account` names the
+ * account whatever spelling was typed, `deviceId` a device that signed in to it before.
+ */
+export type SignInLimit = (account: string, deviceId: string | undefined) => Promise<PasswordCheck>;
 
 export interface NewPasswordAnswer {
   session: string;
@@ -233,22 +241,27 @@ export async function resendCode(deps: AccountDependencies, email: string) {
   );
 }
 
-/** `check` hears how the password check went, for the sign-in limits (ADR 023). */
-export async function signIn(
-  deps: AccountDependencies,
-  input: PasswordSignIn,
-  check: PasswordCheck,
-) {
+/**
+ * A password sign-in. The limits count one account whatever spelling was typed (its email in
+ * any case, its id as username, its team's id or any alias): the account's id, or for no
+ * account what was typed, normalized, so the answers and the work are the same either way.
+ */
+export async function signIn(deps: AccountDependencies, input: PasswordSignIn, limit: SignInLimit) {
   const { db, tokens } = deps;
+  const teamId = input.email === undefined ? await teamIdOfCode(db, input.team) : undefined;
   const user = input.email
     ? await findUserByEmail(db, input.email)
-    : await findUserByUsername(db, input.username ?? "", await teamIdOfCode(db, input.team));
+    : await findUserByUsername(db, input.username ?? "", teamId);
+  const account = user
+    ? `user:${user.user_id}`
+    : input.email
+      ? `email:${input.email.toLowerCase()}`
+      : `username:${teamId ?? ""}/${(input.username ?? "").toLowerCase()}`;
+  const deviceId = await tokens.deviceOf(input.device, user?.user_id ?? "");
+  const check = await limit(account, deviceId);
   // Unknown users cost the same argon2 work as a wrong password.
   const valid = await verifyPassword(user?.password_hash, input.password);
-  if (!user || !valid) {
-    await check.failed();
-    throw notAuthorized();
-  }
+  if (!user || !valid) throw notAuthorized();
   await check.passed();
   if (user.email !== null && !user.email_verified) {
     // The password was right, so naming the username (for the verify page) reveals nothing.
@@ -267,7 +280,10 @@ export async function signIn(
       username: user.username,
     });
   }
-  return signedIn(deps, user, "password");
+  return {
+    result: await signedIn(deps, user, "password"),
+    device: await tokens.signDevice(user.user_id, deviceId),
+  };
 }
 
 export async function completeNewPassword(deps: AccountDependencies, input: NewPasswordAnswer) {

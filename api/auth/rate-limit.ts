@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
+import ipaddr from "ipaddr.js";
 import type { Logger } from "pino";
 import type { Clock } from "#api/clock.ts";
 import type { Db } from "#api/db/schema.ts";
@@ -20,25 +20,20 @@ export interface ActionLimits {
   account?: Limit;
 }
 
-/** Failures allowed per window (`limit`) before every further try waits, never refused. */
-export interface Slowdown extends Limit {
-  /** The wait grows by this for each failure beyond the limit... */
-  stepMs: number;
-  /** ...up to this, well inside the web tier's timeout for an API call. */
-  maxDelayMs: number;
-}
-
 /**
- * Sign-in refuses an address, never an account (ADR 023): whoever knows an email address must
- * not be able to lock its owner out. An account under attack from many addresses is slowed.
+ * Sign-in (ADR 081): budgets per address (an IPv6 /64 counts as one address), per account from
+ * every address, and per known device. A browser that signed in to the account before is spared
+ * the account's budget, so an attack on the account never locks its owner out of that browser.
  */
 export interface SignInLimits {
   /** Every try from one address, whichever the accounts. */
   ip: Limit;
-  /** Failed tries on one account from one address; signing in from it starts it afresh. */
+  /** Tries on one account from one address; signing in from it starts it afresh. */
   accountFromIp: Limit;
-  /** Failed tries on one account from every address. */
-  accountSlowdown: Slowdown;
+  /** Failed tries on one account from every address, known devices aside. */
+  account: Limit;
+  /** Tries on one account from one known device; signing in from it starts it afresh. */
+  device: Limit;
 }
 
 /**
@@ -50,7 +45,8 @@ export const DEFAULT_RATE_LIMITS = {
   signIn: {
     ip: { limit: 30, windowMs: 15 * MINUTE_MS },
     accountFromIp: { limit: 10, windowMs: 15 * MINUTE_MS },
-    accountSlowdown: { limit: 10, windowMs: 15 * MINUTE_MS, stepMs: 1000, maxDelayMs: 5000 },
+    account: { limit: 20, windowMs: 15 * MINUTE_MS },
+    device: { limit: 10, windowMs: 15 * MINUTE_MS },
   },
   signUp: { ip: { limit: 10, windowMs: HOUR_MS } },
   verifyEmail: {
@@ -93,13 +89,6 @@ export type RateLimits = {
   [A in RateLimitedAction]: A extends "signIn" ? SignInLimits : ActionLimits;
 };
 
-/** How long a try on an account with `failures` in the window waits before its password check. */
-export function slowdownDelayMs(failures: number, rule: Slowdown) {
-  return failures <= rule.limit
-    ? 0
-    : Math.min(rule.maxDelayMs, (failures - rule.limit) * rule.stepMs);
-}
-
 /**
  * The default limits with every per-address budget multiplied by `factor`, for sites where many
  * people share one address (a school, an event's Wi-Fi, a company NAT). Per-account budgets stay.
@@ -116,26 +105,48 @@ export function rateLimitsForSharedAddresses(factor: number): RateLimits {
 /** Counters older than this are gone for good: the longest window. */
 const PURGE_EVERY_MS = 10 * MINUTE_MS;
 
+/**
+ * The address a per-address budget counts: an IPv4 address as it is (an IPv4-mapped IPv6 one
+ * too), an IPv6 address as its /64, the block one subscriber line or host is given, so that
+ * rotating through it buys nothing. Anything else (an unknown socket) is counted as given.
+ */
+export function addressGroup(address: string) {
+  const bare = address.replace(/%.*$/, "");
+  if (!ipaddr.isValid(bare)) return address;
+  const parsed = ipaddr.process(bare);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${parts.join(":")}::/64`;
+}
+
 /** An account as counters name it: hashed, so the table need not hold anyone's address. */
 function accountKey(account: string) {
   return createHash("sha256").update(account.toLowerCase()).digest("base64url");
 }
 
-function tooManyRequests(waitMs: number, what: string) {
+/**
+ * What a sign-in refusal was about (its `reason`, for the sign-in page): the address, or the
+ * account (from every address, or from this known device).
+ */
+export type SignInRefusal = "address" | "account";
+
+function tooManyRequests(waitMs: number, what: string, reason?: SignInRefusal) {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const minutes = Math.ceil(seconds / 60);
   const when = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes > 1 ? "s" : ""}`;
-  return new ApiError("tooManyRequests", `${what}; try again in ${when}`, 429, {
-    "Retry-After": String(seconds),
-  });
+  return new ApiError(
+    "tooManyRequests",
+    `${what}; try again in ${when}`,
+    429,
+    { "Retry-After": String(seconds) },
+    reason ? { reason } : undefined,
+  );
 }
 
-/** What sign-in reports once it has checked the password (ADR 023). */
+/** What sign-in reports once it has checked the password (ADR 081). */
 export interface PasswordCheck {
-  /** The password was right: the address starts afresh on the account. */
+  /** The password was right: the try is given back, and the address or device starts afresh. */
   passed(): Promise<unknown>;
-  /** It was wrong, or the account unknown: one more failure on the account. */
-  failed(): Promise<unknown>;
 }
 
 /**
@@ -159,7 +170,12 @@ export function createRateLimiter({
   const longestWindow = Math.max(...budgets.map((budget) => budget?.windowMs ?? 0));
   let lastPurge = 0;
 
-  async function hit(key: string, { limit, windowMs }: Limit) {
+  /**
+   * Counts one on `key`: how long until its window ends when that was one too many (else 0), and
+   * the window it was counted in. The count is the database's answer to this very upsert, so
+   * parallel requests each see their own place in line and never more than `limit` pass.
+   */
+  async function take(key: string, { limit, windowMs }: Limit) {
     const at = now();
     const expired = at - windowMs;
     const row = await db
@@ -183,18 +199,23 @@ export function createRateLimiter({
       )
       .returning(["count", "window_start"])
       .executeTakeFirstOrThrow();
-    const count = Number(row.count);
-    return count > limit ? Number(row.window_start) + windowMs - at : 0;
+    const windowStart = Number(row.window_start);
+    return { wait: Number(row.count) > limit ? windowStart + windowMs - at : 0, windowStart };
   }
 
-  /** A counter's count in its current window, without adding to it. */
-  async function count(key: string, windowMs: number) {
-    const row = await db
-      .selectFrom("rate_limits")
-      .select(["count", "window_start"])
+  async function hit(key: string, limit: Limit) {
+    return (await take(key, limit)).wait;
+  }
+
+  /** Gives back one counted in `windowStart`, if that window is still the counter's. */
+  function giveBack(key: string, windowStart: number) {
+    return db
+      .updateTable("rate_limits")
+      .set((eb) => ({ count: eb("count", "-", 1) }))
       .where("key", "=", key)
-      .executeTakeFirst();
-    return row && Number(row.window_start) > now() - windowMs ? Number(row.count) : 0;
+      .where("window_start", "=", windowStart)
+      .where("count", ">", 0)
+      .execute();
   }
 
   function purge() {
@@ -215,7 +236,7 @@ export function createRateLimiter({
     async check(action: RateLimitedAction, ip: string, account?: string) {
       purge();
       const rules: ActionLimits | SignInLimits = limits[action];
-      const waits = [await hit(`${action}:ip:${ip}`, rules.ip)];
+      const waits = [await hit(`${action}:ip:${addressGroup(ip)}`, rules.ip)];
       if (account !== undefined && "account" in rules && rules.account) {
         waits.push(await hit(`${action}:account:${accountKey(account)}`, rules.account));
       }
@@ -224,32 +245,57 @@ export function createRateLimiter({
     },
 
     /**
-     * One sign-in try on `account` from `ip`, before its password is checked. Refuses an
-     * address that has spent its budget, overall or on this account; makes a try on an account
-     * failing from many addresses wait, whoever makes it. The caller reports the check.
+     * One sign-in try on `account` from `ip`, before its password is checked (ADR 081).
+     * `account` names the account whatever spelling was typed (its id; for no account, what
+     * was typed, normalized), `deviceId` a browser that signed in to it before. Every try is
+     * counted first, so parallel tries cannot overshoot a budget; the right password gives its
+     * try back. Refuses an address that has spent its budget, overall or on this account; a
+     * known device that has spent its own; any other try once the account's is spent.
      */
-    async signIn(ip: string, account: string): Promise<PasswordCheck> {
+    async signIn(ip: string, account: string, deviceId?: string): Promise<PasswordCheck> {
       purge();
       const rules = limits.signIn;
+      const group = addressGroup(ip);
       const id = accountKey(account);
-      const fromIp = `signIn:account-ip:${id}:${ip}`;
+      const waitForIp = await hit(`signIn:ip:${group}`, rules.ip);
+      if (waitForIp > 0) {
+        throw tooManyRequests(waitForIp, "Too many sign-in attempts from this address", "address");
+      }
+      if (deviceId !== undefined) {
+        const fromDevice = `signIn:device:${id}:${deviceId}`;
+        const wait = await hit(fromDevice, rules.device);
+        if (wait > 0) {
+          throw tooManyRequests(
+            wait,
+            "Too many failed sign-in attempts on this account",
+            "account",
+          );
+        }
+        return {
+          passed: () => db.deleteFrom("rate_limits").where("key", "=", fromDevice).execute(),
+        };
+      }
+      const fromIp = `signIn:account-ip:${id}:${group}`;
+      const waitFromIp = await hit(fromIp, rules.accountFromIp);
+      if (waitFromIp > 0) {
+        throw tooManyRequests(waitFromIp, "Too many sign-in attempts from this address", "address");
+      }
       const failures = `signIn:failures:${id}`;
-      const wait = Math.max(
-        await hit(`signIn:ip:${ip}`, rules.ip),
-        await hit(fromIp, rules.accountFromIp),
-      );
-      if (wait > 0) throw tooManyRequests(wait, "Too many sign-in attempts from this address");
-      const delayMs = slowdownDelayMs(
-        await count(failures, rules.accountSlowdown.windowMs),
-        rules.accountSlowdown,
-      );
-      if (delayMs > 0) {
-        logger.warn({ delayMs }, "sign-in: many failed tries on one account; answering slowly");
-        await sleep(delayMs);
+      const counted = await take(failures, rules.account);
+      if (counted.wait > 0) {
+        logger.warn("sign-in: an account's failed tries are spent; refusing new devices");
+        throw tooManyRequests(
+          counted.wait,
+          "Too many failed sign-in attempts on this account",
+          "account",
+        );
       }
       return {
-        passed: () => db.deleteFrom("rate_limits").where("key", "=", fromIp).execute(),
-        failed: () => hit(failures, rules.accountSlowdown),
+        passed: () =>
+          Promise.all([
+            db.deleteFrom("rate_limits").where("key", "=", fromIp).execute(),
+            giveBack(failures, counted.windowStart),
+          ]),
       };
     },
   };

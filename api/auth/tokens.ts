@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import type { Clock } from "#api/clock.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -9,12 +9,14 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const CHALLENGE_TTL_SECONDS = 10 * 60;
 /** A sign-up's proof lasts as long as its first verification code: a day (ADR 029). */
 export const SIGN_UP_PROOF_TTL_SECONDS = 24 * 60 * 60;
+/** A known device stays known for a year after its last sign-in (ADR 081). */
+export const DEVICE_TTL_SECONDS = 365 * 24 * 60 * 60;
 
 const ALGORITHM = "HS256";
 const VERIFIED_LIMIT = 10_000;
 
 /** What each kind of token is for; a token of one kind is refused where another is expected. */
-type TokenUse = "access" | "id" | "challenge" | "sign_up";
+type TokenUse = "access" | "id" | "challenge" | "sign_up" | "device";
 
 export interface TokenUser {
   user_id: string;
@@ -167,6 +169,27 @@ export function createTokenService({
         return payload.sub === userId && payload.email === email;
       } catch (error) {
         if (error instanceof errors.JOSEError) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * A known device (ADR 081): handed to a client that signed in with the account's password,
+     * so its later sign-ins to that account are spared the account's budget. `deviceId` keeps a
+     * device's id from one sign-in to the next.
+     */
+    signDevice(userId: string, deviceId: string = randomUUID()) {
+      return sign("device", userId, DEVICE_TTL_SECONDS, { did: deviceId });
+    },
+
+    /** The id of the device `token` names, when it is a live device token of this user. */
+    async deviceOf(token: string | undefined, userId: string | undefined) {
+      if (token === undefined) return undefined;
+      try {
+        const payload = await verify(token, "device");
+        return payload.sub === userId && typeof payload.did === "string" ? payload.did : undefined;
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return undefined;
         throw error;
       }
     },

@@ -29,6 +29,16 @@ const TokensSchema = z
   .openapi("Tokens");
 
 const SignInResultSchema = z.object({ result: TokensSchema }).openapi("SignInResult");
+const PasswordSignInResultSchema = z
+  .object({
+    result: TokensSchema,
+    device: z.string().openapi({
+      description:
+        "Opaque, for a year: kept by this client (an httpOnly cookie, the app's secure " +
+        "storage) and sent with its next sign-ins as `device`",
+    }),
+  })
+  .openapi("PasswordSignInResult");
 const OkSchema = z.object({ ok: z.literal(true) }).openapi("Ok");
 const ok = { ok: true as const };
 
@@ -87,6 +97,16 @@ const SignInRequest = z
     team: lookupText.optional().openapi({
       description: "The team code for internal members: the team's id or any of its aliases",
     }),
+    device: z
+      .string()
+      .min(1)
+      .max(4000)
+      .optional()
+      .openapi({
+        description:
+          "The device token this client's last sign-in to the account answered: a known device " +
+          "is spared the account's budget of failed tries, and has one of its own",
+      }),
   })
   .refine((body) => (body.email === undefined) !== (body.username === undefined), {
     error: "emailUsernameRequired",
@@ -184,7 +204,7 @@ const routes = {
     summary: "Sign in with email or username (and team) and password",
     request: { body: jsonBody(SignInRequest) },
     responses: {
-      200: jsonResponse("Signed in", SignInResultSchema),
+      200: jsonResponse("Signed in", PasswordSignInResultSchema),
       401: jsonResponse(
         "notAuthorized (wrong email, username or password), or the newPasswordRequired challenge",
         z.union([ChallengeSchema, ErrorBodySchema]),
@@ -274,9 +294,10 @@ export function authRoutes({
     })
     .openapi(routes.signIn, async (c) => {
       const body = c.req.valid("json");
-      const account = body.email ?? `${body.team ?? ""}/${body.username}`;
-      const check = await limiter.signIn(clientIp(c), account);
-      return c.json({ result: await accounts.signIn(body, check) }, 200);
+      const signedIn = await accounts.signIn(body, (account, deviceId) =>
+        limiter.signIn(clientIp(c), account, deviceId),
+      );
+      return c.json(signedIn, 200);
     })
     .openapi(routes.newPassword, async (c) => {
       const body = c.req.valid("json");

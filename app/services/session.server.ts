@@ -1,12 +1,19 @@
-import { createCookieSessionStorage, createSession, type Session } from "@remix-run/node";
+import {
+  createCookie,
+  createCookieSessionStorage,
+  createSession,
+  type Session,
+} from "@remix-run/node";
 import type { WebContext } from "#app/load-context.ts";
 import type { FederatedProviderId } from "#domain/providers.ts";
 import { isSecureRequest } from "./cookies.server.ts";
+import { sealedCookie } from "./sealed-cookie.server.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
 
 /**
- * The signed-in visitor's API tokens, in a signed, httpOnly cookie that only the server reads
- * (ADR 004). Page scripts never see a token.
+ * The signed-in visitor's API tokens, in a signed, encrypted, httpOnly cookie that only the
+ * server reads (ADR 004, ADR 082). Page scripts never see a token, nor can anyone read one from
+ * the cookie's value.
  */
 export interface SessionTokens {
   accessToken: string;
@@ -89,17 +96,16 @@ export function sessionStorage(context: WebContext, request: Request) {
   const key = `${secure}:${context.config.sessionSecrets.join(",")}`;
   let storage = storages.get(key);
   if (!storage) {
-    storage = createCookieSessionStorage<SessionData>({
-      cookie: {
-        name: SESSION_COOKIE,
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure,
-        maxAge: SESSION_MAX_AGE_SECONDS,
-        secrets: context.config.sessionSecrets,
-      },
+    const secrets = context.config.sessionSecrets;
+    const cookie = createCookie(SESSION_COOKIE, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      maxAge: SESSION_MAX_AGE_SECONDS,
+      secrets,
     });
+    storage = createCookieSessionStorage<SessionData>({ cookie: sealedCookie(cookie, secrets) });
     storages.set(key, storage);
   }
   return storage;

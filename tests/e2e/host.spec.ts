@@ -483,7 +483,7 @@ test.describe("process", () => {
     const lines = started.output().stderr.trim().split("\n");
     expect(lines).toEqual([
       'Configuration error: PORT must be a port number (got "eighty")',
-      'Configuration error: TRUST_PROXY must be 1 or 0 (true/false, yes/no, on/off) (got "maybe")',
+      'Configuration error: TRUST_PROXY must be 1, 0, or a list of proxy addresses and CIDR ranges; it has "maybe", which is not an address or a CIDR range (got "maybe")',
     ]);
     expect(started.output().stderr).not.toMatch(/\bat .*\.js:\d+/); // no stack trace
     started.cleanup();
@@ -531,6 +531,33 @@ test.describe("process", () => {
       .toBeTruthy();
     return listening.exec(started.output().stdout)?.[1];
   }
+
+  test("TRUST_PROXY on with HOST 0.0.0.0 warns at start-up in one line; on loopback it does not", async () => {
+    const open = run({ PORT: "0", TRUST_PROXY: "1", HOST: "0.0.0.0" });
+    const closed = run({ PORT: "0", TRUST_PROXY: "10.0.0.5,192.168.0.0/16" });
+    try {
+      await Promise.all([listeningPort(open), listeningPort(closed)]);
+      const warnings = (started: ReturnType<typeof run>) =>
+        started
+          .output()
+          .stdout.split("\n")
+          .filter((line) => line.includes("TRUST_PROXY is on"));
+      const [warning, ...more] = warnings(open);
+      expect(more).toEqual([]);
+      expect(JSON.parse(warning ?? "{}")).toMatchObject({
+        level: 40,
+        msg: expect.stringMatching(
+          /^TRUST_PROXY is on and HOST is 0\.0\.0\.0: .*set HOST to the address the proxy connects to/,
+        ),
+      });
+      expect(warnings(closed)).toEqual([]);
+    } finally {
+      for (const started of [open, closed]) started.child.kill("SIGTERM");
+      await Promise.all([open.exited, closed.exited]);
+      open.cleanup();
+      closed.cleanup();
+    }
+  });
 
   test("a web tier whose API does not answer shows a 503 page, not a stack trace", async () => {
     // ROLE=web with API_URL on a port where nothing listens.

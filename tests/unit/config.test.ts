@@ -10,6 +10,7 @@ import {
   parseEnv,
   s3LinkOrigin,
 } from "../../server/config.ts";
+import { NO_PROXY } from "../../server/proxy.ts";
 
 function errorLines(env: Record<string, string>) {
   try {
@@ -37,7 +38,7 @@ describe("parseConfig", () => {
       sessionSecrets: undefined,
       tokenSigningKey: undefined,
       webTierKey: undefined,
-      trustProxy: false,
+      trustProxy: NO_PROXY,
       addressRateLimitFactor: 1,
       compress: true,
       logLevel: "info",
@@ -75,7 +76,7 @@ describe("parseConfig", () => {
       dataDir: "/srv/data",
       databaseUrl: "postgresql://app:pw@db:5432/app",
       sessionSecrets: ["a".repeat(32), "b".repeat(40)],
-      trustProxy: true,
+      trustProxy: { setting: "private" },
       addressRateLimitFactor: 25,
       compress: false,
       s3: {
@@ -94,6 +95,10 @@ describe("parseConfig", () => {
     [{ PORT: "70000" }, 'Configuration error: PORT must be between 0 and 65535 (got "70000")'],
     [{ ROLE: "worker" }, 'Configuration error: ROLE must be all, web or api (got "worker")'],
     [{ COMPRESS: "maybe" }, "Configuration error: COMPRESS must be 1 or 0"],
+    [
+      { TRUST_PROXY: "10.0.0.5,maybe" },
+      'Configuration error: TRUST_PROXY must be 1, 0, or a list of proxy addresses and CIDR ranges; it has "maybe", which is not an address or a CIDR range (got "10.0.0.5,maybe")',
+    ],
     [
       { ADDRESS_RATE_LIMIT_FACTOR: "0" },
       'Configuration error: ADDRESS_RATE_LIMIT_FACTOR must be at least 1 (got "0")',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  addressGroup,
   DEFAULT_RATE_LIMITS,
   rateLimitsForSharedAddresses,
-  slowdownDelayMs,
 } from "#api/auth/rate-limit.ts";
 
 describe("rateLimitsForSharedAddresses", () => {
@@ -18,7 +18,7 @@ describe("rateLimitsForSharedAddresses", () => {
     }
     // One account from one address is one person's, however many share the address.
     expect(shared.signIn.accountFromIp).toEqual(DEFAULT_RATE_LIMITS.signIn.accountFromIp);
-    expect(shared.signIn.accountSlowdown).toEqual(DEFAULT_RATE_LIMITS.signIn.accountSlowdown);
+    expect(shared.signIn.device).toEqual(DEFAULT_RATE_LIMITS.signIn.device);
   });
 
   it("is the product's own limits at factor 1", () => {
@@ -26,14 +26,27 @@ describe("rateLimitsForSharedAddresses", () => {
   });
 });
 
-describe("slowdownDelayMs", () => {
-  const rule = DEFAULT_RATE_LIMITS.signIn.accountSlowdown;
+describe("addressGroup", () => {
+  it("counts an IPv6 address as its /64, whatever the rest and however it is written", () => {
+    const group = addressGroup("2001:db8:1:2::1");
+    expect(group).toBe("2001:db8:1:2::/64");
+    for (const other of [
+      "2001:db8:1:2:ffff:ffff:ffff:ffff",
+      "2001:0DB8:0001:0002:0:0:0:7",
+      "2001:db8:1:2::9%eth0",
+    ]) {
+      expect(addressGroup(other)).toBe(group);
+    }
+    expect(addressGroup("2001:db8:1:3::1")).not.toBe(group);
+  });
 
-  it("waits nothing within the account's failures, then a step more per failure, up to the cap", () => {
-    expect(slowdownDelayMs(0, rule)).toBe(0);
-    expect(slowdownDelayMs(rule.limit, rule)).toBe(0);
-    expect(slowdownDelayMs(rule.limit + 1, rule)).toBe(rule.stepMs);
-    expect(slowdownDelayMs(rule.limit + 2, rule)).toBe(2 * rule.stepMs);
-    expect(slowdownDelayMs(rule.limit + 1000, rule)).toBe(rule.maxDelayMs);
+  it("counts an IPv4 address as itself, written plainly or IPv4-mapped", () => {
+    expect(addressGroup("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressGroup("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(addressGroup("203.0.113.8")).not.toBe("203.0.113.7");
+  });
+
+  it("keeps what is not an address as it is", () => {
+    expect(addressGroup("unknown")).toBe("unknown");
   });
 });

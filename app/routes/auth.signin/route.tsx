@@ -6,6 +6,7 @@ import { messageWithValues } from "#app/i18n/message-values.ts";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { type ApiRequestError, attempt } from "#app/services/api/client.server.ts";
 import { requireGuest, signedInHome, startSession } from "#app/services/auth.server.ts";
+import { knownDevice, rememberDevice } from "#app/services/device.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { commitSession, getSession, pendingInvitationOf } from "#app/services/session.server.ts";
 import { classifySignInIdentifier } from "#domain/validation.ts";
@@ -45,14 +46,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * Sign-in refuses a network address, never an account (ADR 023): say so, and for how long.
- * Any other refusal shows its error code's message.
+ * Sign-in refuses a network address, or an account for browsers that never signed in to it
+ * (ADR 081): say which, and for how long. Any other refusal shows its error code's message.
  */
 function refusalMessage(refusal: ApiRequestError) {
   const seconds = refusal.retryAfterSeconds;
   if (refusal.errorCode !== "tooManyRequests" || seconds === undefined) return undefined;
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return messageWithValues("errors.tooManySignInAttempts", { count: minutes });
+  const key =
+    refusal.body.reason === "account"
+      ? "errors.tooManyAccountSignInAttempts"
+      : "errors.tooManySignInAttempts";
+  return messageWithValues(key, { count: minutes });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -95,14 +100,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { identifier, password, team } = submission.value;
+  const device = await knownDevice(request);
   const signedIn = await attempt(
     authApi.signIn(context, {
       ...classifySignInIdentifier(identifier),
       password,
       ...(team ? { team } : {}),
+      ...(device ? { device } : {}),
     }),
   );
-  if (!signedIn.refusal) return startSession(request, context, signedIn.value.body.result, home);
+  if (!signedIn.refusal) {
+    const { result, device: newDevice } = signedIn.value.body;
+    const response = await startSession(request, context, result, home);
+    response.headers.append("Set-Cookie", await rememberDevice(request, newDevice));
+    return response;
+  }
   const { refusal } = signedIn;
   const { session: challengeSession, teamId, username } = refusal.body;
   if (

@@ -628,7 +628,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SignInResult"];
+                        "application/json": components["schemas"]["PasswordSignInResult"];
                     };
                 };
                 /** @description Invalid input */
@@ -6104,6 +6104,11 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
         };
+        PasswordSignInResult: {
+            /** @description Opaque, for a year: kept by this client (an httpOnly cookie, the app's secure storage) and sent with its next sign-ins as `device` */
+            device: string;
+            result: components["schemas"]["Tokens"];
+        };
         PaymentRedirect: {
             /** Format: uri */
             url: string;
@@ -6184,6 +6189,8 @@ export interface components {
         };
         /** @description email, or username (with team for internal members) */
         SignInRequest: {
+            /** @description The device token this client's last sign-in to the account answered: a known device is spared the account's budget of failed tries, and has one of its own */
+            device?: string;
             email?: string;
             password: string;
             /** @description The team code for internal members: the team's id or any of its aliases */

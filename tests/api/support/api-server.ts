@@ -23,7 +23,16 @@ import { type BlobStore, DiskBlobStore, S3BlobStore } from "#api/storage/index.t
 import { createUploadStore } from "#api/storage/upload-store.ts";
 import type { PlanLimits } from "#domain/plans.ts";
 import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
+import {
+  CLIENT_IP_HEADER,
+  clientAddress,
+  NO_PROXY,
+  WEB_TIER_KEY_HEADER,
+} from "../../../server/proxy.ts";
 import { hostErrorAnswer } from "../../../server/request-errors.ts";
+
+/** The web-tier key of the test host: `relayedFor` sends it, as the web tier does. */
+const TEST_WEB_TIER_KEY = randomBytes(32).toString("base64url");
 
 /** The database every API test file gets: a fresh SQLite file, or a fresh PostgreSQL schema. */
 export async function freshDatabase() {
@@ -85,7 +94,8 @@ async function serveApi(api: ReturnType<typeof createApi>) {
   type Bindings = Partial<HttpBindings> & { pageReads?: PageReads };
   const host = new Hono<{ Bindings: Bindings; Variables: { clientIp: string } }>();
   host.use((c, next) => {
-    c.set("clientIp", c.env.incoming?.socket.remoteAddress ?? "127.0.0.1");
+    // As the host finds it (server/proxy.ts): the socket's, or the visitor a web tier names.
+    c.set("clientIp", clientAddress(c.req.raw, c.env.incoming, NO_PROXY, TEST_WEB_TIER_KEY));
     return runForRequest(randomUUID(), next, c.env.pageReads);
   });
   host.route("/", api);
@@ -317,6 +327,14 @@ export async function startApi(options: StartApiOptions = {}) {
      * A JSON POST from another loopback address (127.0.0.2, ...), to act as another client.
      * fetch cannot choose its source address, so this goes through node:http.
      */
+    /**
+     * Headers that make the host count a request as `clientIp`'s, as the web tier relays its
+     * visitor's address (X-Client-IP with the web-tier key): for addresses a test cannot send
+     * from, such as many of one IPv6 /64.
+     */
+    relayedFor(clientIp: string): Record<string, string> {
+      return { [CLIENT_IP_HEADER]: clientIp, [WEB_TIER_KEY_HEADER]: TEST_WEB_TIER_KEY };
+    },
     requestFrom(
       localAddress: string,
       pathname: string,
