@@ -8,6 +8,7 @@ import {
   uniqueEmail,
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { hydrated } from "./support/hydration.ts";
 import { waitForMail } from "./support/mail.ts";
 import { openMenu } from "./support/menus.ts";
 
@@ -38,6 +39,7 @@ function pathOf(link: string) {
 test("change the email: asked with the password, confirmed by the code sent to it, then the only one that signs in", async ({
   page,
 }) => {
+  test.slow(); // four accounts' passwords hashed, two pages checked by axe, on two busy cores
   const user = await createVerifiedUser("email-change");
   const taken = await createVerifiedUser("email-taken");
   const elsewhere = await apiAccessToken(user.email);
@@ -45,7 +47,7 @@ test("change the email: asked with the password, confirmed by the code sent to i
   await signIn(page, user.email);
   await page.goto("/profile");
   const section = emailSection(page);
-  await expect(section.getByText(`You sign in with ${user.email}.`)).toBeVisible();
+  await expect(page.getByText(user.email)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   const submit = section.getByRole("button", { name: "Send the code" });
 
@@ -94,7 +96,8 @@ test("change the email: asked with the password, confirmed by the code sent to i
   await expect(page.getByRole("status")).toHaveText(
     "Your email is changed: sign in with it from now on. Other devices were signed out.",
   );
-  await expect(emailSection(page).getByText(`You sign in with ${target}.`)).toBeVisible();
+  await expect(page.getByText(target)).toBeVisible();
+  await expect(page.getByText(user.email)).toHaveCount(0);
 
   // This browser stays signed in; the other session is over; the old address was told.
   await page.reload();
@@ -108,6 +111,7 @@ test("change the email: asked with the password, confirmed by the code sent to i
   await (await openMenu(page.getByLabel("Account menu"), signOut)).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/auth/signin");
+  await hydrated(page);
   await page.getByLabel("Email or username").fill(user.email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();

@@ -2,21 +2,19 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
-import { Trans, useTranslation } from "#app/i18n/react.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 const loadEmailSchema = () => import("./schemas.ts").then((module) => module.EmailChangeSchema);
 
 /**
- * The address the person signs in with, and a form to change it: the new address and the
- * password. A code then goes to the new address (ADR 077). An account that signs in through a
+ * A form to change the address the person signs in with (shown above it): the new address and
+ * the password. A code then goes to the new address (ADR 077). An account that signs in through a
  * provider is told its address is the provider's.
  */
 export function EmailSection({
-  email,
   hasPassword,
   lastResult,
 }: {
-  email: string;
   hasPassword: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -29,14 +27,6 @@ export function EmailSection({
         <Heading as="h2" size="5" id="email-title">
           {t("email.title")}
         </Heading>
-        <Text as="p" size="2">
-          <Trans
-            t={t}
-            i18nKey="email.current"
-            values={{ email }}
-            components={{ strong: <strong /> }}
-          />
-        </Text>
         {hasPassword ? (
           <Form method="post" action="/profile" preventScrollReset {...getFormProps(form)}>
             <Flex direction="column" gap="4">

@@ -105,7 +105,7 @@ export default function ProfilePage() {
       </Card>
       {email !== null && !internal && (
         <Card size="3">
-          <EmailSection email={email} hasPassword={hasPassword} lastResult={resultOf("email")} />
+          <EmailSection hasPassword={hasPassword} lastResult={resultOf("email")} />
         </Card>
       )}
       <Card size="3">
