@@ -8,8 +8,6 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTheme } from "remix-themes/build/theme-provider.js";
-import shotDark from "#app/assets/landing/files-dark.webp?url";
-import shotLight from "#app/assets/landing/files-light.webp?url";
 import { Button } from "#app/components/button.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { Flex, Grid, Heading, Text } from "#app/components/layout.tsx";
@@ -19,7 +17,6 @@ import { detectLocale, i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { planAction } from "#app/plans/plan-action.ts";
 import { PlanCard } from "#app/plans/plan-card.tsx";
-import type { RootLoaderData } from "#app/root.tsx";
 import { attempt, unlessRefused } from "#app/services/api/client.server.ts";
 import { plansApi } from "#app/services/api/plans.server.ts";
 import { subscriptionsApi } from "#app/services/api/subscriptions.server.ts";
@@ -29,6 +26,8 @@ import { dayOf } from "#domain/plans.ts";
 import { ROLES } from "#domain/roles.ts";
 import { Countdown } from "./countdown.tsx";
 import { EarlyAccess } from "./early-access.tsx";
+import shotDark from "./files-dark.webp?url";
+import shotLight from "./files-light.webp?url";
 import { EarlyAccessSchema } from "./schemas.ts";
 
 export const handle = { i18n: ["common", "landing", "plans", "messages"] };
@@ -269,7 +268,7 @@ const SHOT_SIZE = { width: 1200, height: 750 };
 function ProductShot({ productName }: { productName: string }) {
   const { t } = useTranslation("landing");
   // The server's choice while the page hydrates; then the toggle's, which changes it in place.
-  const served = useRouteLoaderData<RootLoaderData>("root")?.theme ?? null;
+  const served = useRouteLoaderData<{ theme: "light" | "dark" | null }>("root")?.theme ?? null;
   const [chosen] = useTheme();
   const theme = useHydrated() ? chosen : served;
   const image = (
