@@ -165,8 +165,10 @@ export default defineConfig({
         TRUST_PROXY: "1",
         COMPRESS: "0",
         ANALYTICS_SCRIPT_URL: analyticsScriptUrl,
-        // Its landing page counts down to a launch still to come, and shows the app's badges.
+        // Its landing page counts down to a launch still to come, and shows the app's badges;
+        // before the launch it takes early-access requests, whose mail the suite reads.
         LAUNCH_AT: proxiedLaunchAt,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         APP_STORE_URL: appStoreUrl,
         PLAY_STORE_URL: playStoreUrl,
       },

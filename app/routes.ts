@@ -29,6 +29,7 @@ export default [
   route("profile", "routes/profile/route.tsx", { id: "routes/profile" }, [
     route("avatar", "routes/profile.avatar.tsx"),
   ]),
+  route("profile/email", "routes/profile_.email/route.tsx", { id: "routes/profile_.email" }),
   route("teams", "routes/teams._index/route.tsx", { id: "routes/teams._index", index: true }),
   route("switch-team", "routes/switch-team.tsx"),
 

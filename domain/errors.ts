@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   "alreadySubscribed",
   "authorizationRequired",
   "cannotChangeAlias",
+  "cannotChangeEmail",
   "cannotChangePassword",
   "cannotSendInvitationEmail",
   "emailMismatch",
@@ -74,6 +75,11 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   authorizationRequired: 401,
   /** An alias is immutable once created. */
   cannotChangeAlias: 403,
+  /**
+   * An account that signs in through a provider has the provider's address: changing it would
+   * part the account from the provider (ADR 077).
+   */
+  cannotChangeEmail: 403,
   /** An account that signs in through a provider has no password to change. */
   cannotChangePassword: 403,
   /** The member was added but the email could not be sent: an upstream failure. */

@@ -6,7 +6,13 @@ import type { Clock } from "#api/clock.ts";
 import type { Db, UserRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
-import { passwordChangedMail, passwordResetMail, verificationMail } from "#api/mail/templates.ts";
+import {
+  emailChangedMail,
+  emailChangeMail,
+  passwordChangedMail,
+  passwordResetMail,
+  verificationMail,
+} from "#api/mail/templates.ts";
 import {
   findUserByEmail,
   findUserById,
@@ -98,6 +104,8 @@ export function createAccountService(deps: AccountDependencies) {
     signOut: (accessToken: string) => signOut(deps, accessToken),
     federatedSignIn: (input: FederatedSignIn) => federatedSignIn(deps, input),
     changePassword: (input: PasswordChange) => changePassword(deps, input),
+    requestEmailChange: (input: EmailChangeRequest) => requestEmailChange(deps, input),
+    confirmEmailChange: (input: EmailChangeConfirmation) => confirmEmailChange(deps, input),
   };
 }
 
@@ -151,6 +159,19 @@ export interface PasswordChange {
   familyId: string;
   currentPassword: string;
   newPassword: string;
+}
+
+export interface EmailChangeRequest {
+  userId: string;
+  currentPassword: string;
+  newEmail: string;
+}
+
+export interface EmailChangeConfirmation {
+  userId: string;
+  /** The session confirming: it stays signed in, every other one ends. */
+  familyId: string;
+  code: string;
 }
 
 export interface FederatedSignIn {
@@ -364,6 +385,101 @@ export async function changePassword(deps: AccountDependencies, input: PasswordC
       ),
     );
   }
+}
+
+/**
+ * The account whose email may change: one that signs in with its address and a password. An
+ * internal member has no address of its own (its team manages it); a provider's account has the
+ * provider's (ADR 077).
+ */
+async function emailChangingUser({ db }: AccountDependencies, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user) throw new ApiError("notAuthorized", "This account no longer exists");
+  if (user.user_scope === "team" || user.email === null) {
+    throw new ApiError("forbidden", "An internal member's account has no email to change");
+  }
+  if (user.password_hash === null) {
+    throw new ApiError(
+      "cannotChangeEmail",
+      "This account signs in through a provider, which gives its email address",
+    );
+  }
+  return { ...user, email: user.email, password_hash: user.password_hash };
+}
+
+/** Sign-up's answer for an address with an account, without naming its provider. */
+const addressTaken = () =>
+  new ApiError("userAlreadyExists", "An account with this email already exists");
+
+/**
+ * Asks to change the account's email (its caller counts the password try and the mail first):
+ * the current password proves the person, a code mailed to the new address proves the address.
+ * Nothing changes until the code comes back (ADR 077). An address with an account is refused as
+ * sign-up refuses it; the account's own address too.
+ */
+export async function requestEmailChange(deps: AccountDependencies, input: EmailChangeRequest) {
+  const { db, codes, logger } = deps;
+  const user = await emailChangingUser(deps, input.userId);
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+    throw new ApiError("wrongPassword", "The current password is not right");
+  }
+  if (await findUserByEmail(db, input.newEmail)) throw addressTaken();
+  const code = await codes.issue(user.user_id, "changeEmail", input.newEmail);
+  try {
+    await deps.mailer.send(
+      emailChangeMail({
+        locale: user.locale,
+        productName: deps.productName,
+        to: input.newEmail,
+        code,
+        link: link(deps, "/profile/email", { email: input.newEmail, code }),
+      }),
+    );
+  } catch (error) {
+    // The code is issued; asking again sends a new one.
+    logger.error({ err: error }, "change-email: the code could not be mailed");
+  }
+}
+
+/**
+ * The code mailed to the new address makes it the account's: confirmed, the one to sign in
+ * with. Every other session ends, this one stays; the old address is told, naming the new one.
+ */
+export async function confirmEmailChange(
+  deps: AccountDependencies,
+  input: EmailChangeConfirmation,
+) {
+  const { db, now, codes } = deps;
+  const user = await emailChangingUser(deps, input.userId);
+  const newEmail = await codes.consume(user.user_id, "changeEmail", input.code);
+  if (newEmail === null) throw new ApiError("wrongVerificationCode", "The code is not right");
+  // Someone signed up with the address while the code was on its way.
+  if (await findUserByEmail(db, newEmail)) throw addressTaken();
+  try {
+    await db
+      .updateTable("users")
+      .set({ email: newEmail, email_verified: 1, updated_at: now() })
+      .where("user_id", "=", user.user_id)
+      .execute();
+  } catch (error) {
+    // The same race, lost to the unique index a moment later.
+    if (await findUserByEmail(db, newEmail)) throw addressTaken();
+    throw error;
+  }
+  await deps.sessions.revokeOthers(user.user_id, input.familyId);
+  const to = user.email;
+  inBackground(deps, "change-email: notice", () =>
+    deps.mailer.send(
+      emailChangedMail({
+        locale: user.locale,
+        productName: deps.productName,
+        to,
+        newEmail,
+        link: `${deps.publicUrl}/`,
+      }),
+    ),
+  );
+  return newEmail;
 }
 
 export async function refresh(

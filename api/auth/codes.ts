@@ -9,6 +9,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export const CODE_TTL_MS: Record<EmailCodePurpose, number> = {
   verify: 24 * HOUR_MS,
   reset: HOUR_MS,
+  changeEmail: 24 * HOUR_MS,
 };
 
 /** Tries per code, right or wrong; then it is spent and a new one must be requested. */
@@ -18,18 +19,29 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_PATTERN = /^\d{6}$/;
 
 /**
- * Single-use email codes for verifying an address and resetting a password. A code is stored as
- * an HMAC under a server key bound to its user and purpose: a million codes are quick to try
- * against a plain hash, not against a key the database does not hold.
+ * Single-use email codes for verifying an address, resetting a password and changing the email
+ * (ADR 077). A code is stored as an HMAC under a server key bound to its user and purpose (and
+ * the new address it confirms): a million codes are quick to try against a plain hash, not
+ * against a key the database does not hold.
  */
 export function createCodeStore(db: Db, key: string, now: Clock) {
   const hmacKey = createHmac("sha256", key).update("email-codes/v1").digest();
-  const digest = (userId: string, purpose: EmailCodePurpose, code: string) =>
-    createHmac("sha256", hmacKey).update(`${purpose}:${userId}:${code}`).digest("base64url");
+  const digest = (
+    userId: string,
+    purpose: EmailCodePurpose,
+    code: string,
+    newEmail: string | null = null,
+  ) =>
+    createHmac("sha256", hmacKey)
+      .update(`${purpose}:${userId}:${code}${newEmail === null ? "" : `:${newEmail}`}`)
+      .digest("base64url");
 
   return {
-    /** Issues a new code, replacing any earlier one of the same purpose. */
-    async issue(userId: string, purpose: EmailCodePurpose) {
+    /**
+     * Issues a new code, replacing any earlier one of the same purpose. A changeEmail code
+     * names the address it confirms.
+     */
+    async issue(userId: string, purpose: EmailCodePurpose, newEmail: string | null = null) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
       const at = now();
       await db.transaction().execute(async (trx) => {
@@ -44,11 +56,12 @@ export function createCodeStore(db: Db, key: string, now: Clock) {
             code_id: randomUUID(),
             user_id: userId,
             purpose,
-            code_hash: digest(userId, purpose, code),
+            code_hash: digest(userId, purpose, code, newEmail),
             attempts: 0,
             created_at: at,
             expires_at: at + CODE_TTL_MS[purpose],
             used_at: null,
+            new_email: newEmail,
           })
           .execute();
       });
@@ -58,9 +71,10 @@ export function createCodeStore(db: Db, key: string, now: Clock) {
     /**
      * Uses up a code: `wrongVerificationCode` when it does not match (or there is none),
      * `expiredVerificationCode` when it expired or its tries ran out. Each try counts, taken
-     * before the comparison, so parallel guesses cannot share one try.
+     * before the comparison, so parallel guesses cannot share one try. Answers the address a
+     * changeEmail code confirms (null for the other purposes).
      */
-    async consume(userId: string, purpose: EmailCodePurpose, code: string) {
+    async consume(userId: string, purpose: EmailCodePurpose, code: string): Promise<string | null> {
       const wrong = () => new ApiError("wrongVerificationCode", "The code is not right");
       const row = await db
         .selectFrom("email_codes")
@@ -88,7 +102,7 @@ export function createCodeStore(db: Db, key: string, now: Clock) {
         );
       }
       const expected = Buffer.from(row.code_hash);
-      const given = Buffer.from(digest(userId, purpose, code));
+      const given = Buffer.from(digest(userId, purpose, code, row.new_email));
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw wrong();
       const used = await db
         .updateTable("email_codes")
@@ -97,6 +111,7 @@ export function createCodeStore(db: Db, key: string, now: Clock) {
         .where("used_at", "is", null)
         .executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) throw wrong();
+      return row.new_email;
     },
   };
 }

@@ -72,6 +72,8 @@ export const DEFAULT_RATE_LIMITS = {
     ip: { limit: 30, windowMs: 15 * MINUTE_MS },
     account: { limit: 10, windowMs: 15 * MINUTE_MS },
   },
+  /** Asking to change the email: each ask mails a code to the new address (ADR 077). */
+  changeEmail: { ip: { limit: 10, windowMs: HOUR_MS }, account: { limit: 5, windowMs: HOUR_MS } },
   /** Starting an avatar (an upload address or a link fetch); the address budget is shared. */
   avatarUpload: {
     ip: { limit: 300, windowMs: HOUR_MS },

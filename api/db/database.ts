@@ -17,6 +17,7 @@ import * as m0011 from "./migrations/0011-previews.ts";
 import * as m0012 from "./migrations/0012-live-photos.ts";
 import * as m0013 from "./migrations/0013-pdf-previews.ts";
 import * as m0014 from "./migrations/0014-taken-and-camera.ts";
+import * as m0015 from "./migrations/0015-email-change.ts";
 import type { Database, Db } from "./schema.ts";
 import { withStatementCache } from "./statement-cache.ts";
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0012-live-photos": m0012,
   "0013-pdf-previews": m0013,
   "0014-taken-and-camera": m0014,
+  "0015-email-change": m0015,
 };
 
 export type Dialect = "sqlite" | "postgres";

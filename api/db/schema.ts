@@ -42,7 +42,7 @@ export interface UsersTable {
   updated_at: number;
 }
 
-export type EmailCodePurpose = "verify" | "reset";
+export type EmailCodePurpose = "verify" | "reset" | "changeEmail";
 
 export interface EmailCodesTable {
   code_id: string;
@@ -54,6 +54,8 @@ export interface EmailCodesTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** The address a changeEmail code confirms (ADR 077); null for other purposes. */
+  new_email: string | null;
 }
 
 /** A sign-in: the family its refresh tokens rotate within. */

@@ -113,6 +113,29 @@ const RESET = {
   }),
 };
 
+const CHANGE_EMAIL = {
+  en: (name: string) => ({
+    subject: `Confirm your new ${name} email`,
+    heading: "Confirm your new email",
+    paragraphs: [
+      `Someone asked to use this address for a ${name} account. To confirm it, enter this code on the page where you asked, or open the link below:`,
+    ],
+    action: "Confirm this email",
+    footer:
+      "The code works for 24 hours. Until it is used, the account keeps its old address. If you did not ask for this, ignore this message.",
+  }),
+  it: (name: string) => ({
+    subject: `Conferma la tua nuova email di ${name}`,
+    heading: "Conferma la nuova email",
+    paragraphs: [
+      `È stato chiesto di usare questo indirizzo per un account ${name}. Per confermarlo, inserisci questo codice nella pagina dove l'hai chiesto, oppure apri il link qui sotto:`,
+    ],
+    action: "Conferma questa email",
+    footer:
+      "Il codice vale 24 ore. Finché non viene usato, l'account tiene il vecchio indirizzo. Se non l'hai chiesto tu, ignora questo messaggio.",
+  }),
+};
+
 function codeMail(texts: ReturnType<(typeof VERIFY)["en"]>, mail: CodeMail): MailMessage {
   const { text, html } = render({
     locale: mail.locale,
@@ -134,6 +157,11 @@ export function verificationMail(mail: CodeMail): MailMessage {
 /** The password-reset code, with a link to /auth/reset that fills it in. */
 export function passwordResetMail(mail: CodeMail): MailMessage {
   return codeMail(RESET[mail.locale](mail.productName), mail);
+}
+
+/** The code that confirms a new address for an account, with a link to /profile/email. */
+export function emailChangeMail(mail: CodeMail): MailMessage {
+  return codeMail(CHANGE_EMAIL[mail.locale](mail.productName), mail);
 }
 
 export interface InvitationMail {
@@ -347,6 +375,31 @@ const ACCOUNT_DELETED = {
   }),
 };
 
+const EMAIL_CHANGED = {
+  en: (name: string, to: string) => ({
+    subject: `Your ${name} email was changed`,
+    heading: "Your email was changed",
+    paragraphs: [
+      `The email address of your ${name} account was changed to ${to}. You now sign in with that address, and every other device signed in to the account was signed out.`,
+      "If you did this, there is nothing else to do. If you did not, someone who knows your password has changed it: write to us at once, from this address, through the contact on our website.",
+    ],
+    action: `Visit ${name}`,
+    footer:
+      "You get this message because this address was the account's until now. We send no other mail about the account here.",
+  }),
+  it: (name: string, to: string) => ({
+    subject: `L'email di ${name} è stata cambiata`,
+    heading: "La tua email è stata cambiata",
+    paragraphs: [
+      `L'indirizzo email del tuo account ${name} è stato cambiato in ${to}. Ora accedi con quell'indirizzo, e tutti gli altri dispositivi collegati all'account sono stati disconnessi.`,
+      "Se sei stato tu, non devi fare altro. Se non sei stato tu, qualcuno che conosce la tua password l'ha cambiato: scrivici subito, da questo indirizzo, tramite il contatto sul nostro sito.",
+    ],
+    action: `Visita ${name}`,
+    footer:
+      "Ricevi questo messaggio perché finora questo era l'indirizzo dell'account. Non mandiamo qui altra posta sull'account.",
+  }),
+};
+
 function noticeMail(texts: ReturnType<(typeof PASSWORD_CHANGED)["en"]>, mail: NoticeMail) {
   const { text, html } = render({
     locale: mail.locale,
@@ -367,4 +420,12 @@ export function accountDeletedMail(mail: NoticeMail): MailMessage {
 /** Tells the account's address that its password changed, with a link to reset it. */
 export function passwordChangedMail(mail: NoticeMail): MailMessage {
   return noticeMail(PASSWORD_CHANGED[mail.locale](mail.productName), mail);
+}
+
+/**
+ * Tells the account's old address that the email changed, naming the new one (it does not know
+ * it otherwise), and how to get help when the change was not theirs.
+ */
+export function emailChangedMail(mail: NoticeMail & { newEmail: string }): MailMessage {
+  return noticeMail(EMAIL_CHANGED[mail.locale](mail.productName, mail.newEmail), mail);
 }

@@ -24,6 +24,25 @@ const ChangePasswordRequest = z
   })
   .openapi("ChangePasswordRequest");
 const DoneSchema = z.object({ ok: z.literal(true) });
+const EmailChangeRequest = z
+  .strictObject({
+    currentPassword: signInPasswordSchema.clone().openapi({ description: "The password used now" }),
+    newEmail: emailSchema.clone().openapi({ description: "The address to change to" }),
+  })
+  .openapi("EmailChangeRequest");
+const EmailChangeConfirmation = z
+  .strictObject({
+    code: z
+      .string()
+      .trim()
+      .min(1)
+      .max(32)
+      .openapi({ description: "The six-digit code mailed to the new address" }),
+  })
+  .openapi("EmailChangeConfirmation");
+const EmailChangedSchema = z
+  .object({ email: z.string().openapi({ description: "The account's address now" }) })
+  .openapi("EmailChanged");
 const DeleteAccountRequest = z
   .strictObject({
     password: signInPasswordSchema.optional().openapi({
@@ -79,6 +98,44 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
         ...errorResponses(400, 401, 403, 413, 415, 429),
       },
     }),
+    requestEmailChange: createRoute({
+      method: "post",
+      path: "/users/@me/email",
+      tags: ["Users"],
+      summary: "Ask to change the email, naming the password; a code is mailed to the new address",
+      description:
+        "Nothing changes until the code is confirmed (POST /users/@me/email/confirmation). A " +
+        "wrong password is wrongPassword (400); an address that has an account (this one's " +
+        "too) is userAlreadyExists (409); an account that signs in through a provider is " +
+        "cannotChangeEmail (403), an internal member's forbidden (403). Each ask counts " +
+        "against the current-password and the change-email rate limits (tooManyRequests). A " +
+        "new ask replaces the code of the last one.",
+      security,
+      middleware: [auth] as const,
+      request: { body: jsonBody(EmailChangeRequest) },
+      responses: {
+        202: jsonResponse("A code was mailed to the new address", DoneSchema),
+        ...errorResponses(400, 401, 403, 409, 413, 415, 429),
+      },
+    }),
+    confirmEmailChange: createRoute({
+      method: "post",
+      path: "/users/@me/email/confirmation",
+      tags: ["Users"],
+      summary: "Confirm the new email with its code; every other session ends, this one stays",
+      description:
+        "A wrong code is wrongVerificationCode, a spent or expired one expiredVerificationCode " +
+        "(5 tries per code, 24 hours). An address that got an account meanwhile is " +
+        "userAlreadyExists. The old address is told by mail, naming the new one. Tries count " +
+        "against the verify-email rate limit.",
+      security,
+      middleware: [auth] as const,
+      request: { body: jsonBody(EmailChangeConfirmation) },
+      responses: {
+        200: jsonResponse("The email changed", EmailChangedSchema),
+        ...errorResponses(400, 401, 403, 409, 410, 413, 415, 429),
+      },
+    }),
     deleteAccount: createRoute({
       method: "post",
       path: "/users/@me/deletion",
@@ -116,7 +173,8 @@ export function userRoutes({
   limiter: RateLimiter;
   deletion: AccountDeletionService;
 }) {
-  const { me, patchMe, changePassword, deleteAccount } = routes(auth);
+  const { me, patchMe, changePassword, requestEmailChange, confirmEmailChange, deleteAccount } =
+    routes(auth);
   async function currentUser(userId: string) {
     const user = await findUserById(db, userId);
     // The session was checked a moment ago; the account went away since.
@@ -149,6 +207,22 @@ export function userRoutes({
       await limiter.check("currentPassword", c.var.clientIp || "unknown", userId);
       await accounts.changePassword({ userId, familyId, currentPassword, newPassword });
       return c.json({ ok: true as const }, 200);
+    })
+    .openapi(requestEmailChange, async (c) => {
+      const { currentPassword, newEmail } = c.req.valid("json");
+      const { userId } = c.var.auth;
+      const ip = c.var.clientIp || "unknown";
+      await limiter.check("currentPassword", ip, userId);
+      await limiter.check("changeEmail", ip, userId);
+      await accounts.requestEmailChange({ userId, currentPassword, newEmail });
+      return c.json({ ok: true as const }, 202);
+    })
+    .openapi(confirmEmailChange, async (c) => {
+      const { code } = c.req.valid("json");
+      const { userId, familyId } = c.var.auth;
+      await limiter.check("verifyEmail", c.var.clientIp || "unknown", userId);
+      const email = await accounts.confirmEmailChange({ userId, familyId, code });
+      return c.json({ email }, 200);
     })
     .openapi(deleteAccount, async (c) => {
       const confirmation = c.req.valid("json");

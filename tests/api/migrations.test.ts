@@ -44,6 +44,7 @@ const MIGRATIONS = [
   "0012-live-photos",
   "0013-pdf-previews",
   "0014-taken-and-camera",
+  "0015-email-change",
 ];
 
 describe("migrations", () => {

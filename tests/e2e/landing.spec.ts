@@ -1,11 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import {
-  appStoreUrl,
-  appUrl,
-  playStoreUrl,
-  proxiedLaunchAt,
-  proxiedUrl,
-} from "../../playwright.config.ts";
+import { appStoreUrl, playStoreUrl, proxiedLaunchAt, proxiedUrl } from "../../playwright.config.ts";
 import { uniqueEmail } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { hydrated } from "./support/hydration.ts";
@@ -51,7 +45,68 @@ test("a guest reads what the product is for, its roles and plans; no countdown a
   // links are set here: no badges.
   await expect(page.getByTestId("countdown")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Download on the App Store" })).toHaveCount(0);
+  // Launched: sign-ups, no early-access requests.
+  await expect(page.getByRole("link", { name: "Sign up", exact: true })).toHaveAttribute(
+    "href",
+    "/auth/signup",
+  );
+  await expect(page.getByRole("link", { name: "Request early access" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Request early access" })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+});
+
+const SHOT_ALT =
+  "Raccolta showing a team's collection, “Open day, September”: a grid of photos, each with its name and date, on a computer and on a phone.";
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the product's picture in the ${colorScheme} theme: its size set, under 60 KB, the other theme's not loaded`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ colorScheme, javaScriptEnabled: js() });
+    const page = await context.newPage();
+    const loaded: string[] = [];
+    page.on("response", (response) => {
+      if (response.url().endsWith(".webp")) loaded.push(new URL(response.url()).pathname);
+    });
+    await page.goto("/");
+    const shot = page.getByRole("img", { name: SHOT_ALT });
+    await expect(shot).toBeVisible();
+    await expect(shot).toHaveAttribute("width", "1200");
+    await expect(shot).toHaveAttribute("height", "750");
+    // The browser chose the picture of the system's theme.
+    await expect
+      .poll(() => shot.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toContain(`files-${colorScheme}`);
+    const src = await shot.evaluate((img: HTMLImageElement) => img.currentSrc);
+    // The box is kept before the bytes arrive: width and height give its ratio.
+    const box = await shot.boundingBox();
+    expect(Math.round(((box?.width ?? 0) / (box?.height ?? 1)) * 100)).toBe(160);
+    await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+    const response = await fetch(src);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    const bytes = (await response.arrayBuffer()).byteLength;
+    expect(bytes).toBeGreaterThan(10_000);
+    expect(bytes).toBeLessThan(60 * 1024);
+    // The other theme's picture is never fetched.
+    expect(loaded).toEqual([new URL(src).pathname]);
+    await context.close();
+  });
+}
+
+test("the product's picture follows the theme the visitor chooses", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  if (js()) await hydrated(page);
+  const shot = page.getByRole("img", { name: SHOT_ALT });
+  await expect
+    .poll(() => shot.evaluate((img: HTMLImageElement) => img.currentSrc))
+    .toContain("files-light");
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect
+    .poll(() => shot.evaluate((img: HTMLImageElement) => img.currentSrc))
+    .toContain("files-dark");
+  await expect(shot).toHaveAttribute("width", "1200");
 });
 
 test("before the launch the countdown shows the time left, and the app badges their stores", async ({
@@ -91,6 +146,12 @@ test("the countdown ticks each second and is gone at zero", async ({ page }) => 
   await expect(countdown).toHaveCount(0);
 });
 
+/** A link of a mail from the proxied host, on that host: its PUBLIC_URL is not set. */
+function onProxied(link: string) {
+  const url = new URL(link);
+  return `${proxiedUrl}${url.pathname}${url.search}`;
+}
+
 async function requestEarlyAccess(page: Page, email: string) {
   const form = page.getByRole("region", { name: "Request early access" });
   await form.getByLabel("Email").fill(email);
@@ -102,8 +163,14 @@ async function requestEarlyAccess(page: Page, email: string) {
 test("early access: refused until complete, then the message takes the form's place; the mail's link unsubscribes", async ({
   page,
 }) => {
-  await page.goto("/");
+  // Before the launch: the hero's button leads to the form; no sign-up is offered.
+  await page.goto(`${proxiedUrl}/`);
   if (js()) await hydrated(page);
+  await expect(page.getByRole("link", { name: "Request early access" })).toHaveAttribute(
+    "href",
+    "#request-early-access",
+  );
+  await expect(page.getByRole("link", { name: "Sign up", exact: true })).toHaveCount(0);
   const form = page.getByRole("region", { name: "Request early access" });
   await form.getByRole("button", { name: "Request early access" }).click();
   await expect(form.getByText("Enter your email address.")).toBeVisible();
@@ -118,7 +185,7 @@ test("early access: refused until complete, then the message takes the form's pl
   expect(new URL(page.url()).hash).toBe("#request-early-access");
 
   // Once on the list, the address can't be added again.
-  await page.goto("/");
+  await page.goto(`${proxiedUrl}/`);
   const again = await requestEarlyAccess(page, email);
   await expect(again.getByText("This email address is already subscribed.")).toBeVisible();
   await expect(again.getByLabel("Email")).toHaveValue(email);
@@ -126,8 +193,8 @@ test("early access: refused until complete, then the message takes the form's pl
   // The confirmation carries the unsubscribe link; it asks before it acts.
   const mail = await waitForMail(email, /early-access list/);
   const link = mail.links.find((href) => href.includes("/unsubscribe?")) as string;
-  expect(link.startsWith(`${appUrl}/unsubscribe?`)).toBe(true);
-  await page.goto(link);
+  expect(new URL(link).pathname).toBe("/unsubscribe");
+  await page.goto(onProxied(link));
   await expect(page.getByText(`Stop receiving early-access mail at ${email}?`)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Unsubscribe" }).click();
@@ -136,7 +203,7 @@ test("early access: refused until complete, then the message takes the form's pl
   );
 
   // Off the list, the address may ask again.
-  await page.goto("/");
+  await page.goto(`${proxiedUrl}/`);
   await requestEarlyAccess(page, email);
   await expect(page.getByRole("status")).toContainText("Thank you!");
 });
@@ -158,10 +225,10 @@ test("a mail client's one-click unsubscribe (RFC 8058) works without a page or a
 }) => {
   test.skip(js(), "an HTTP exchange with no browser: once is enough");
   const email = uniqueEmail("one-click");
-  await page.goto("/");
+  await page.goto(`${proxiedUrl}/`);
   await requestEarlyAccess(page, email);
   const mail = await waitForMail(email, /early-access list/);
-  const link = mail.links.find((href) => href.includes("/unsubscribe?")) as string;
+  const link = onProxied(mail.links.find((href) => href.includes("/unsubscribe?")) as string);
   const answer = await fetch(link, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -169,7 +236,7 @@ test("a mail client's one-click unsubscribe (RFC 8058) works without a page or a
   });
   expect(answer.status).toBe(200);
   // Off the list: the address may subscribe again.
-  await page.goto("/");
+  await page.goto(`${proxiedUrl}/`);
   await requestEarlyAccess(page, email);
   await expect(page.getByRole("status")).toContainText("Thank you!");
 });

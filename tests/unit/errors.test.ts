@@ -40,6 +40,8 @@ describe("ERROR_CODES", () => {
       "wrongPassword",
       "accountOwnsTeams",
       "accountHasSubscription",
+      // Changing the email (docs/product.md#email-change, ADR 077).
+      "cannotChangeEmail",
     ].sort();
     expect([...ERROR_CODES].sort()).toEqual(expected);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);

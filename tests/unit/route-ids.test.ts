@@ -56,6 +56,7 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
   ["routes/auth.signout", "auth/signout", "root"],
   ["routes/profile", "profile", "root"],
   ["routes/profile.avatar", "avatar", "routes/profile"],
+  ["routes/profile_.email", "profile/email", "root"],
   ["routes/teams._index", "teams", "root", "index"],
   ["routes/switch-team", "switch-team", "root"],
   ["routes/teams.$teamId", "teams/:teamId", "root"],

@@ -6,8 +6,10 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTheme } from "remix-themes/build/theme-provider.js";
 import { Button } from "#app/components/button.tsx";
+import { useHydrated } from "#app/components/hydrated.ts";
 import { Flex, Grid, Heading, Text } from "#app/components/layout.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
 import { TextLink } from "#app/components/text-link.tsx";
@@ -24,6 +26,8 @@ import { dayOf } from "#domain/plans.ts";
 import { ROLES } from "#domain/roles.ts";
 import { Countdown } from "./countdown.tsx";
 import { EarlyAccess } from "./early-access.tsx";
+import shotDark from "./files-dark.webp?url";
+import shotLight from "./files-light.webp?url";
 import { EarlyAccessSchema } from "./schemas.ts";
 
 export const handle = { i18n: ["common", "landing", "plans", "messages"] };
@@ -43,13 +47,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     unlessRefused(plansApi.catalogue(context)).catch(() => null),
   ]);
   const { productName, contactEmail, launchAt, appStoreUrl, playStoreUrl } = context.config;
+  const renderedAt = Date.now();
   return {
     title: t("home.metaTitle", { product: productName }),
     description: t("home.metaDescription"),
     productName,
     contactEmail: contactEmail ?? null,
     launchAt,
-    renderedAt: Date.now(),
+    renderedAt,
+    // Before the launch the page gathers early-access requests; from it on, sign-ups.
+    launched: launchAt <= renderedAt,
     appStoreUrl: appStoreUrl ?? null,
     playStoreUrl: playStoreUrl ?? null,
     // Where plans are sold: those on sale or coming (a retired plan is only for those who
@@ -106,17 +113,22 @@ export default function Landing() {
         </Text>
         <Countdown launchAt={page.launchAt} renderedAt={page.renderedAt} />
         <Flex gap="3" wrap="wrap">
-          <Button asChild size="3">
-            <a href="#request-early-access">{t("landing:earlyAccessCta")}</a>
-          </Button>
-          <Button asChild size="3" variant="soft">
-            <Link to="/auth/signup">{t("nav.signUp")}</Link>
-          </Button>
+          {page.launched ? (
+            <Button asChild size="3">
+              <Link to="/auth/signup">{t("nav.signUp")}</Link>
+            </Button>
+          ) : (
+            <Button asChild size="3">
+              <a href="#request-early-access">{t("landing:earlyAccessCta")}</a>
+            </Button>
+          )}
           <Button asChild size="3" variant="soft">
             <Link to="/auth/signin">{t("nav.signIn")}</Link>
           </Button>
         </Flex>
       </Flex>
+
+      <ProductShot productName={page.productName} />
 
       <Grid columns={{ initial: "1", sm: "3" }} gap="4">
         {(["collect", "roles", "share"] as const).map((feature) => (
@@ -220,7 +232,7 @@ export default function Landing() {
         </section>
       )}
 
-      <EarlyAccess subscribed={page.subscribed} lastResult={lastResult} />
+      {!page.launched && <EarlyAccess subscribed={page.subscribed} lastResult={lastResult} />}
 
       <section aria-labelledby="credits-title" className="landing-section">
         <Heading as="h2" size="4" id="credits-title" mb="2">
@@ -242,6 +254,42 @@ export default function Landing() {
         </Flex>
       </section>
     </Flex>
+  );
+}
+
+/** The shots' size in pixels: the page reserves their box before they load. */
+const SHOT_SIZE = { width: 1200, height: 750 };
+
+/**
+ * A collection's files as the product shows them, on a computer and a phone, in the theme in
+ * use. A chosen theme (the cookie, ADR 026) picks its picture on the server; without a choice,
+ * the browser picks by the system's preference, so only one picture is fetched.
+ */
+function ProductShot({ productName }: { productName: string }) {
+  const { t } = useTranslation("landing");
+  // The server's choice while the page hydrates; then the toggle's, which changes it in place.
+  const served = useRouteLoaderData<{ theme: "light" | "dark" | null }>("root")?.theme ?? null;
+  const [chosen] = useTheme();
+  const theme = useHydrated() ? chosen : served;
+  const image = (
+    <img
+      src={theme === "dark" ? shotDark : shotLight}
+      {...SHOT_SIZE}
+      alt={t("shot.alt", { product: productName })}
+      decoding="async"
+    />
+  );
+  return (
+    <figure className="product-shot">
+      {theme === null ? (
+        <picture>
+          <source srcSet={shotDark} media="(prefers-color-scheme: dark)" {...SHOT_SIZE} />
+          {image}
+        </picture>
+      ) : (
+        image
+      )}
+    </figure>
   );
 }
 

@@ -12,12 +12,13 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 import {
   DeleteWithEmailSchema,
   DeleteWithPasswordSchema,
+  EmailChangeSchema,
   PasswordSchema,
   ProfileSchema,
 } from "./schemas.ts";
 
 /** The forms of the profile page, each named by its `intent`. */
-export type ProfileIntent = "profile" | "password" | "delete";
+export type ProfileIntent = "profile" | "email" | "password" | "delete";
 
 /** A form's answer, for that form only: the page has several. */
 function formAnswer(
@@ -131,6 +132,37 @@ export async function changePassword(
     context,
     "/profile",
     { type: "success", message: "toasts.passwordChanged" },
+    { status: 303, headers: auth.headers },
+  );
+}
+
+/**
+ * Asks for a new email address, the password named: the API mails a code there, and the page
+ * where it is typed opens (ADR 077). Nothing changes until then.
+ */
+export async function requestEmailChange(
+  request: Request,
+  context: WebContext,
+  auth: Auth,
+  formData: FormData,
+) {
+  const submission = parseWithZod(formData, { schema: EmailChangeSchema });
+  if (submission.status !== "success") {
+    const result = submission.reply({ hideFields: ["currentPassword"] });
+    return formAnswer("email", result, 400, auth.headers);
+  }
+  const { newEmail, currentPassword } = submission.value;
+  const asked = await attempt(
+    usersApi.requestEmailChange(context, auth.accessToken, { newEmail, currentPassword }),
+  );
+  if (asked.refusal) {
+    return refused("email", submission, asked.refusal, auth.headers, ["currentPassword"]);
+  }
+  return redirectWithToast(
+    request,
+    context,
+    `/profile/email?${new URLSearchParams({ email: newEmail })}`,
+    { type: "info", message: "toasts.emailCodeSent" },
     { status: 303, headers: auth.headers },
   );
 }

@@ -9,8 +9,14 @@ import { displayNameOf } from "#app/services/api/auth.server.ts";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
 import { unknownIntent } from "#app/services/forms.server.ts";
 import { DeleteAccountSection } from "./delete-account-form.tsx";
+import { EmailSection } from "./email-form.tsx";
 import { PasswordSection } from "./password-form.tsx";
-import { changePassword, deleteAccount, saveProfile } from "./profile.server.ts";
+import {
+  changePassword,
+  deleteAccount,
+  requestEmailChange,
+  saveProfile,
+} from "./profile.server.ts";
 import { ProfileForm } from "./profile-form.tsx";
 
 // auth: the new-password fields' labels and policy hint.
@@ -48,6 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (formData.get("intent")) {
     case "profile":
       return saveProfile(request, context, auth, formData);
+    case "email":
+      return requestEmailChange(request, context, auth, formData);
     case "password":
       return changePassword(request, context, auth, formData);
     case "delete":
@@ -95,6 +103,11 @@ export default function ProfilePage() {
           lastResult={resultOf("profile")}
         />
       </Card>
+      {email !== null && !internal && (
+        <Card size="3">
+          <EmailSection hasPassword={hasPassword} lastResult={resultOf("email")} />
+        </Card>
+      )}
       <Card size="3">
         <PasswordSection hasPassword={hasPassword} lastResult={resultOf("password")} />
       </Card>

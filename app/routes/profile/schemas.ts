@@ -37,3 +37,10 @@ export const DeleteWithEmailSchema = z.object({
   intent: z.literal("delete"),
   email: emailSchema,
 });
+
+/** A new email address, and the current password that allows the change (ADR 077). */
+export const EmailChangeSchema = z.object({
+  intent: z.literal("email"),
+  newEmail: emailSchema,
+  currentPassword: signInPasswordSchema,
+});

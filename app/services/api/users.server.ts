@@ -26,6 +26,30 @@ export const usersApi = {
       body,
     }),
 
+  /** Asks to change the email: a code goes to the new address (ADR 077). */
+  requestEmailChange: (
+    context: WebContext,
+    accessToken: string,
+    body: Body<`${typeof ME}/email`, "post">,
+  ) =>
+    apiCall<Answer<`${typeof ME}/email`, "post">>(context, `${ME}/email`, {
+      method: "POST",
+      accessToken,
+      body,
+    }),
+
+  /** The new address's code: the email changes, other sessions end, this one stays. */
+  confirmEmailChange: (
+    context: WebContext,
+    accessToken: string,
+    body: Body<`${typeof ME}/email/confirmation`, "post">,
+  ) =>
+    apiCall<Answer<`${typeof ME}/email/confirmation`, "post">>(
+      context,
+      `${ME}/email/confirmation`,
+      { method: "POST", accessToken, body },
+    ),
+
   /** Deletes the account, confirmed by its password (or its email address). */
   deleteAccount: (
     context: WebContext,
