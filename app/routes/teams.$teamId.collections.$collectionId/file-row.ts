@@ -1,3 +1,4 @@
+import type { FilesView } from "#app/files/files-view.ts";
 import type { FileItem } from "#app/services/api/files.server.ts";
 
 /** Dates as the table shows them: in UTC, the same for every visitor. */
@@ -7,16 +8,28 @@ export const FILE_DATE_STYLE = {
   timeZone: "UTC",
 } as const;
 
+/** The grid's days (its headings), in UTC as the table's dates. */
+export const FILE_DAY_STYLE = { dateStyle: "medium", timeZone: "UTC" } as const;
+
+/** The formats a page's rows are written with, made once per page. */
+export interface FileRowFormats {
+  dates: Intl.DateTimeFormat;
+  days: Intl.DateTimeFormat;
+}
+
 /**
- * A file as the table shows it: only these fields travel in the page's data (fileRow), and the
- * ones most files lack (a larger thumbnail, why there is no preview, a video's length) only when
- * they have a value.
+ * A file as the table or the grid shows it: only these fields travel in the page's data
+ * (fileRow), and the ones most files lack (a larger thumbnail, why there is no preview, a video's
+ * length) only when they have a value.
  */
 export type FileRow = Pick<
   FileItem,
   "fileId" | "name" | "contentType" | "previewStatus" | "thumbnailUrl" | "readAt"
 > & {
-  /** The 320 px thumbnail, for screens that need more than 70 px at the row's size. */
+  /**
+   * The 320 px thumbnail, for the table's rows on screens that need more than 70 px. The grid's
+   * tiles need only that one: it is their thumbnailUrl (ADR 073).
+   */
   thumbnailLargeUrl?: string;
   /** Why the file has no preview, when previewStatus is none. */
   noPreviewReason?: NonNullable<FileItem["noPreviewReason"]>;
@@ -25,27 +38,35 @@ export type FileRow = Pick<
   /** A Live Photo: a photo with the short film it plays (ADR 063). */
   live?: true;
   /**
-   * When it last changed, as the table writes it (FILE_DATE_STYLE in the visitor's language). The
-   * server formats it: a phone's first date format is a 100 ms task while the page hydrates.
+   * The date the list sorts by (refDate: when the photo was taken, else when it was uploaded),
+   * as the view writes it: the table its day and time (FILE_DATE_STYLE), the grid its day
+   * (FILE_DAY_STYLE), which groups the tiles. The server formats it: a phone's first date format
+   * is a 100 ms task while the page hydrates.
    */
-  updated: string;
+  date: string;
+  /** The date is when the photo was taken (its EXIF), not when it was uploaded (ADR 074). */
+  taken?: true;
   uploadedBy: string;
   /** The uploader's nickname; null once they have left the team. */
   uploaderName: string | null;
 };
 
-export function fileRow(file: FileItem, dates: Intl.DateTimeFormat): FileRow {
+export function fileRow(file: FileItem, formats: FileRowFormats, view: FilesView): FileRow {
+  const grid = view === "grid";
   return {
     fileId: file.fileId,
     name: file.name,
     contentType: file.contentType,
     previewStatus: file.previewStatus,
-    thumbnailUrl: file.thumbnailUrl,
-    ...(file.thumbnailLargeUrl !== null && { thumbnailLargeUrl: file.thumbnailLargeUrl }),
+    thumbnailUrl: grid ? (file.thumbnailLargeUrl ?? file.thumbnailUrl) : file.thumbnailUrl,
+    ...(!grid && file.thumbnailLargeUrl !== null && { thumbnailLargeUrl: file.thumbnailLargeUrl }),
     ...(file.noPreviewReason !== null && { noPreviewReason: file.noPreviewReason }),
     ...(file.durationMs !== null && { durationMs: file.durationMs }),
     ...(file.motion !== null && { live: true as const }),
-    updated: dates.format(file.updatedAt),
+    date: (grid ? formats.days : formats.dates).format(file.refDate),
+    ...(((file as { takenAt?: number | null }).takenAt ?? null) !== null && {
+      taken: true as const,
+    }),
     readAt: file.readAt,
     uploadedBy: file.uploadedBy,
     uploaderName: file.uploader?.nickname ?? null,
