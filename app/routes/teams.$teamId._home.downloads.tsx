@@ -2,14 +2,13 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@rem
 import { filtersHref, readFilters } from "#app/collections/collections-filters.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { downloadsApi } from "#app/services/api/downloads.server.ts";
-import { safeRedirectPath } from "#app/services/redirect.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
 
 /*
  * Download a collection as a zip (the collection menu, docs/product.md#downloads), or the files
  * selected on its files screen (`fileId`, ADR 073): a plain form post asks the API for the
  * download, then the download's dialog shows it preparing and ready. A refusal goes back to the
- * list, or to the files screen it came from (`back`), with preparingDownload
+ * list, or to the files screen of a selection (`selection`), with preparingDownload
  * (docs/product.md#client-messages); a selection of no file goes back there saying so.
  */
 
@@ -27,10 +26,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const collectionId = String(form.get("collectionId") ?? "");
   // The collection's name, as the folder its files unzip into (ADR 025).
   const filesPrefix = String(form.get("name") ?? "");
-  const from = form.get("back");
-  const back = from === null ? list : safeRedirectPath(from);
+  // The files screen's selection (its button's `selection`) goes back there on a refusal.
+  const selection = form.has("selection");
+  const back = selection ? `${base}/collections/${encodeURIComponent(collectionId)}` : list;
   const fileIds = form.getAll("fileId").map(String);
-  if (from !== null && fileIds.length === 0) {
+  if (selection && fileIds.length === 0) {
     throw await closeWithError({ request, context, to: back, auth }, "noFileSelected");
   }
   const { value, refusal } = await attempt(

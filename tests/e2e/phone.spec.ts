@@ -11,7 +11,7 @@ import {
   signIn,
 } from "./support/accounts.ts";
 import { preferColorScheme } from "./support/color-scheme.ts";
-import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
+import { PHOTOS, preferList, uploadViaApi, waitUntilReady } from "./support/files.ts";
 import { hydrated } from "./support/hydration.ts";
 import { waitForMail } from "./support/mail.ts";
 import { openMenu } from "./support/menus.ts";
@@ -248,6 +248,9 @@ for (const [width, scheme] of [
     });
   });
 }
+
+// These tests are about the files table: the list view, chosen (ADR 073).
+test.beforeEach(({ page }) => preferList(page.context()));
 
 test("on a phone, a date the filter refuses shows its message unfolded", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 844 });

@@ -72,3 +72,51 @@ export function fileRow(file: FileItem, formats: FileRowFormats, view: FilesView
     uploaderName: file.uploader?.nickname ?? null,
   };
 }
+
+/**
+ * What the page's picture links share before each file's id (`/api/blobs/teams/{teamId}/files/`
+ * with disk storage), found in the first link that holds its file's id; "" when none does (a
+ * bucket's links). The page's data carries each link without it and without the file's id
+ * (compactLink), 60 to 90 bytes a link, twice a row in the table (ADR 073); the browser puts
+ * them back (fullLinks).
+ */
+export function linkPrefix(files: readonly FileItem[]): string {
+  for (const file of files) {
+    const at = file.thumbnailUrl?.indexOf(`/${file.fileId}/`) ?? -1;
+    if (at >= 0 && file.thumbnailUrl?.startsWith("/")) return file.thumbnailUrl.slice(0, at + 1);
+  }
+  return "";
+}
+
+function compactLink(url: string, fileId: string, prefix: string) {
+  const own = `${prefix}${fileId}/`;
+  return prefix && url.startsWith(own) ? url.slice(own.length) : url;
+}
+
+function fullLink(url: string, fileId: string, prefix: string) {
+  return url.startsWith("/") || url.includes(":") ? url : `${prefix}${fileId}/${url}`;
+}
+
+/** The rows' picture links without `prefix` and their file's id, for the page's data. */
+export function compactLinks(row: FileRow, prefix: string): FileRow {
+  if (!prefix) return row;
+  return {
+    ...row,
+    ...(row.thumbnailUrl && { thumbnailUrl: compactLink(row.thumbnailUrl, row.fileId, prefix) }),
+    ...(row.thumbnailLargeUrl && {
+      thumbnailLargeUrl: compactLink(row.thumbnailLargeUrl, row.fileId, prefix),
+    }),
+  };
+}
+
+/** The rows with their picture links whole again, as a page's data carried them. */
+export function fullLinks(rows: readonly FileRow[], prefix: string): FileRow[] {
+  if (!prefix) return rows as FileRow[];
+  return rows.map((row) => ({
+    ...row,
+    ...(row.thumbnailUrl && { thumbnailUrl: fullLink(row.thumbnailUrl, row.fileId, prefix) }),
+    ...(row.thumbnailLargeUrl && {
+      thumbnailLargeUrl: fullLink(row.thumbnailLargeUrl, row.fileId, prefix),
+    }),
+  }));
+}

@@ -17,12 +17,6 @@ const UNREAD_HINT_ID = "unread-hint";
  */
 const EAGER_TILES = 9;
 
-/**
- * The thumbnail's size (the API's 320 px one, the only one a tile names: ADR 073), which keeps
- * the tile's room before it loads.
- */
-const TILE_PICTURE_PX = 320;
-
 const HOUR_MS = 3_600_000;
 
 /** The files in runs of the same day, in the list's order. */
@@ -94,16 +88,17 @@ export function FilesGrid({
                     title={file.name}
                     aria-describedby={file.readAt === null ? UNREAD_HINT_ID : undefined}
                   >
-                    <span className="file-tile" aria-hidden="true">
+                    {/* The tile, styled by place (.files-grid a > :first-child); its marks
+                        are said in words after the name. */}
+                    <span aria-hidden={file.durationMs !== undefined ? "true" : undefined}>
                       {file.thumbnailUrl ? (
                         <FilePicture
                           url={file.thumbnailUrl}
                           contentType={file.contentType}
                           alt=""
                           iconSize={32}
-                          width={TILE_PICTURE_PX}
-                          height={TILE_PICTURE_PX}
                           lazy={!eager}
+                          plain
                         />
                       ) : (
                         <span className="file-icon">

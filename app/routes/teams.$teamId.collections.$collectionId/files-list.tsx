@@ -10,7 +10,7 @@ import { useRevalidateWhile } from "#app/components/poll.ts";
 import { type FileFilters, pageSearch } from "#app/files/files-filters.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Actor } from "#domain/roles.ts";
-import type { FileRow } from "./file-row.ts";
+import { type FileRow, fullLinks } from "./file-row.ts";
 import { FilesGrid } from "./files-grid.tsx";
 import type { FilesPage } from "./files-page.server.ts";
 import { FilesSelection } from "./files-selection.tsx";
@@ -38,7 +38,7 @@ export function FilesError() {
 }
 
 const pageOfFiles = (data: { files: { streamed: FilesPage } }) => ({
-  items: data.files.streamed.files,
+  items: fullLinks(data.files.streamed.files, data.files.streamed.links),
   lastKey: data.files.streamed.lastKey,
 });
 const fileKey = (file: FileRow) => file.fileId;
@@ -80,7 +80,10 @@ export function FilesList({
     nextHref,
     moreLinkProps,
   } = useInfiniteList({
-    first: useMemo(() => ({ items: page.files, lastKey: page.lastKey }), [page]),
+    first: useMemo(
+      () => ({ items: fullLinks(page.files, page.links), lastKey: page.lastKey }),
+      [page],
+    ),
     hrefFor: (lastKey) => href({ cursor: lastKey, view: page.view }),
     pageOf: pageOfFiles,
     keyOf: fileKey,
@@ -138,13 +141,7 @@ export function FilesList({
         </noscript>
       ) : null}
       <FilesViewToggle view={page.view} action={`${base}${search}`} />
-      {selection ? (
-        <FilesSelection {...selection} back={`${base}${search}`}>
-          {list}
-        </FilesSelection>
-      ) : (
-        list
-      )}
+      {selection ? <FilesSelection {...selection}>{list}</FilesSelection> : list}
       <PageLinks
         firstHref={filters.cursor ? href({}) : null}
         next={{ nextHref, moreLinkProps }}

@@ -14,7 +14,14 @@ import { type Auth, userIdOf } from "#app/services/auth.server.ts";
 import { canStream, deferFor } from "#app/services/streaming.server.ts";
 import { PAGE_SIZE } from "#domain/constants.ts";
 import { dateTimeFormat } from "#domain/format.ts";
-import { FILE_DATE_STYLE, FILE_DAY_STYLE, type FileRow, fileRow } from "./file-row.ts";
+import {
+  compactLinks,
+  FILE_DATE_STYLE,
+  FILE_DAY_STYLE,
+  type FileRow,
+  fileRow,
+  linkPrefix,
+} from "./file-row.ts";
 
 type Collection = Schema<"Collection">;
 type FileList = Schema<"FileList">;
@@ -46,7 +53,10 @@ async function hiddenOr<T>(call: Promise<T>): Promise<T | HiddenCollection> {
 /** One page of the files list, as the screen's loader answers it, and the view it is shown in. */
 export interface FilesPage {
   view: FilesView;
+  /** The rows, their picture links without `links` (compactLinks). */
   files: FileRow[];
+  /** What the rows' picture links share before their file's id (linkPrefix). */
+  links: string;
   lastKey: string | null;
 }
 
@@ -115,11 +125,15 @@ export async function loadFilesScreen(
     const files = [...first.body.files, ...rest.body.files];
     return { body: { ...first.body, files, pagination: rest.body.pagination, view } };
   };
-  const pageOf = (page: FileList & { view: FilesView }): FilesPage => ({
-    view: page.view,
-    files: page.files.map((file) => fileRow(file, formats, page.view)),
-    lastKey: page.pagination.lastKey,
-  });
+  const pageOf = (page: FileList & { view: FilesView }): FilesPage => {
+    const links = linkPrefix(page.files);
+    return {
+      view: page.view,
+      files: page.files.map((file) => compactLinks(fileRow(file, formats, page.view), links)),
+      links,
+      lastKey: page.pagination.lastKey,
+    };
+  };
 
   if (!filters.cursor && !canStream(request)) {
     // One API call instead of two: a files page's costliest part after rendering (ADR 055).

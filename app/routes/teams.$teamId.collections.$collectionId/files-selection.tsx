@@ -7,7 +7,8 @@ import { useTranslation } from "#app/i18n/react.tsx";
 
 /**
  * Several files at once (docs/product.md#screens, Files screen; ADR 073): the grid or the table
- * inside a form whose checkboxes (`fileId`) it posts to the team's downloads, which asks for a
+ * inside a form whose checkboxes (`fileId`) it posts to the team's downloads (with `selection`,
+ * which tells it from the collection menu's Download of every file), which asks for a
  * zip of those files and opens the download's dialog, as the collection menu's "Download" does.
  * Without JavaScript a "Download selected" button stays at the foot of the screen; with it a bar
  * there appears once a file is selected: how many, Download, Clear.
@@ -19,7 +20,6 @@ export function FilesSelection({
   action,
   collectionId,
   name,
-  back,
   children,
 }: {
   /** The team's downloads (`/teams/{teamId}/downloads`). */
@@ -27,8 +27,6 @@ export function FilesSelection({
   collectionId: string;
   /** The collection's name: the folder the files unzip into. */
   name: string;
-  /** This screen's address, where a refusal comes back to. */
-  back: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation("files");
@@ -45,29 +43,20 @@ export function FilesSelection({
     setCount(0);
   };
   return (
-    <Form
-      method="post"
-      action={action}
-      ref={form}
-      onChange={recount}
-      className="files-selection"
-      aria-label={t("selection.label")}
-    >
+    <Form method="post" action={action} ref={form} onChange={recount} className="files-selection">
       <input type="hidden" name="collectionId" value={collectionId} />
       <input type="hidden" name="name" value={name} />
-      <input type="hidden" name="back" value={back} />
       {children}
       {/* Always there, hidden while empty, so nothing moves as it comes and goes. */}
       <div className="selection-bar" data-empty={hydrated && count === 0 ? "" : undefined}>
         {!hydrated ? (
-          <Button type="submit">
-            <Icon name="download" />
+          <Button type="submit" name="selection" value="1">
             {t("selection.downloadSelected")}
           </Button>
         ) : (
           <>
             <span role="status">{count > 0 ? t("selection.count", { count }) : null}</span>
-            <Button type="submit" disabled={count === 0}>
+            <Button type="submit" name="selection" value="1" disabled={count === 0}>
               <Icon name="download" />
               {t("selection.download")}
             </Button>

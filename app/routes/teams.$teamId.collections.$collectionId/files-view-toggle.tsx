@@ -1,6 +1,5 @@
 import { Form } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
-import { Icon } from "#app/components/icon.tsx";
 import type { FilesView } from "#app/files/files-view.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 
@@ -24,7 +23,6 @@ export function FilesViewToggle({ view, action }: { view: FilesView; action: str
           color={view === option ? undefined : "gray"}
           aria-pressed={view === option}
         >
-          <Icon name={option === "grid" ? "grid" : "list-bullet"} />
           {t(`view.${option}`)}
         </Button>
       ))}
