@@ -30,6 +30,7 @@ import type { WebConfig } from "#app/load-context.ts";
 import pkg from "./package.json" with { type: "json" };
 import { compress } from "./server/compress.ts";
 import { configOrExit, s3LinkOrigin } from "./server/config.ts";
+import { unwritableDataDir } from "./server/data-dir.ts";
 import type { HostEnv } from "./server/host-env.ts";
 import { createLogger, type Logger } from "./server/logger.ts";
 import { clientAddress, forwardedRequest, trustedRequestId } from "./server/proxy.ts";
@@ -94,7 +95,11 @@ async function main() {
           ms: Math.round(performance.now() - started),
           ip: c.var.clientIp,
         };
-        if (c.req.path.startsWith("/assets/")) logger.debug(entry, "request");
+        // Assets, and health checks that pass (a probe every 30 s is 2,900 lines a day), only
+        // at debug; a failing health check is news and stays at info.
+        const routine =
+          c.req.path.startsWith("/assets/") || (HEALTH_PATHS.has(c.req.path) && c.res.ok);
+        if (routine) logger.debug(entry, "request");
         else logger.info(entry, "request");
         const tier = c.req.path.startsWith("/api/") ? "api" : "web";
         httpRequests.observe(
@@ -154,6 +159,7 @@ async function main() {
       from: config.mailFrom,
       dataDir: config.dataDir,
       logger,
+      development,
     });
     if (!config.smtpUrl && config.isProduction) {
       logger.warn("SMTP_URL is not set: mail is written to DATA_DIR/mail instead of being sent");
@@ -222,6 +228,9 @@ async function main() {
     appStoreUrl: config.appStoreUrl,
     playStoreUrl: config.playStoreUrl,
     isProduction: config.isProduction,
+    ...(development &&
+      !config.smtpUrl &&
+      config.role === "all" && { mailFolder: path.join(config.dataDir, "mail") }),
     providers: config.providers,
   };
   const vite = development
@@ -378,6 +387,9 @@ function routeLabel(c: Context, tier: "api" | "web") {
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const methodLabel = (method: string) => (METHODS.has(method) ? method : "other");
 
+/** The liveness and readiness checks (docs/operations.md#health). */
+const HEALTH_PATHS = new Set(["/health", "/api/status", "/api/status/ready"]);
+
 /** The request an error was raised for, when it says (the web tier's API errors do). */
 function requestIdOf(error: unknown): string | undefined {
   const requestId = (error as { requestId?: unknown } | null)?.requestId;
@@ -385,6 +397,8 @@ function requestIdOf(error: unknown): string | undefined {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A DATA_DIR this user can't write is an operator's to fix: one line, no stack trace.
+  const dataDir = process.env.DATA_DIR?.trim() || "./data";
+  console.error(unwritableDataDir(error, dataDir) ?? error);
   process.exit(1);
 });

@@ -48,6 +48,11 @@ export interface WebConfig {
   appStoreUrl: string | undefined;
   playStoreUrl: string | undefined;
   isProduction: boolean;
+  /**
+   * Where mail is written instead of sent: set only in development without SMTP_URL, when the
+   * API runs in this process, so the page after sign-up can say where the code went.
+   */
+  mailFolder?: string;
   /** Social and OpenID Connect sign-in providers that are on, in button order. */
   providers: readonly SocialProvider[];
 }

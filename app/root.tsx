@@ -34,6 +34,7 @@ import { Toast } from "#app/shell/toast.tsx";
 import { UserMenu } from "#app/shell/user-menu.tsx";
 import appCss from "#app/styles/app.css?url";
 import systemDarkCss from "#app/styles/system-dark.css?url";
+import { carriesSecret } from "#domain/secret-urls.ts";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -66,7 +67,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The only configuration that reaches the browser.
       ENV: {
         productName,
-        analyticsScriptUrl: consent === "accepted" ? analyticsScriptUrl : undefined,
+        // Never on a page whose address holds a code, key or token: the script would see it.
+        analyticsScriptUrl:
+          consent === "accepted" && !carriesSecret(new URL(request.url))
+            ? analyticsScriptUrl
+            : undefined,
       },
     },
     { headers: headers ?? undefined },

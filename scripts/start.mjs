@@ -25,7 +25,17 @@ const built = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
 const stale =
   built === 0 || sources.some((source) => fs.existsSync(source) && newest(source) > built);
 if (stale) {
-  console.log(built === 0 ? "No build yet: building…" : "Sources changed: rebuilding…");
-  execSync("npm run build", { stdio: "inherit" });
+  console.log(
+    built === 0 ? "No build yet: building (a minute or two)…" : "Sources changed: rebuilding…",
+  );
+  // The build's hundreds of lines are for whoever changes the code: shown only when it fails.
+  try {
+    execSync("npm run build", { stdio: "pipe", maxBuffer: 256 * 1024 * 1024 });
+  } catch (error) {
+    process.stdout.write(error.stdout ?? "");
+    process.stderr.write(error.stderr ?? "");
+    console.error("The build failed: its output is above.");
+    process.exit(1);
+  }
 }
 await import(path.resolve(entry));

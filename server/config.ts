@@ -248,6 +248,14 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads: .env.example and docs/operations.md name each one. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
+
+/** The variables as parsed, defaults filled in; throws on a bad one (parseConfig says which). */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  return envSchema.parse(source);
+}
+
 /**
  * A social or OpenID Connect sign-in provider, on when its client id and secret are set. The web
  * app runs the authorization code flow with it; the API verifies its ID tokens against the

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
+import { carriesSecret } from "#domain/secret-urls.ts";
 import type { HostEnv } from "./host-env.ts";
 
 /**
@@ -48,7 +49,9 @@ export function securityHeaders(options: {
     const headers = c.res.headers;
     headers.set("Content-Security-Policy", csp);
     headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    // A page whose address holds a secret sends no Referer at all, even to our own origin.
+    const secret = carriesSecret(new URL(c.req.url));
+    headers.set("Referrer-Policy", secret ? "no-referrer" : "strict-origin-when-cross-origin");
     headers.set(
       "Permissions-Policy",
       "camera=(self), microphone=(), geolocation=(), payment=(), usb=()",

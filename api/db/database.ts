@@ -16,6 +16,7 @@ import * as m0010 from "./migrations/0010-scale-out.ts";
 import * as m0011 from "./migrations/0011-previews.ts";
 import * as m0012 from "./migrations/0012-live-photos.ts";
 import * as m0013 from "./migrations/0013-pdf-previews.ts";
+import * as m0014 from "./migrations/0014-taken-and-camera.ts";
 import type { Database, Db } from "./schema.ts";
 import { withStatementCache } from "./statement-cache.ts";
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "0011-previews": m0011,
   "0012-live-photos": m0012,
   "0013-pdf-previews": m0013,
+  "0014-taken-and-camera": m0014,
 };
 
 export type Dialect = "sqlite" | "postgres";

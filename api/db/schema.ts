@@ -246,6 +246,11 @@ export interface FilesTable {
   updated_by: string;
   /** The EXIF capture date when there is one, else created_at. */
   ref_date: number;
+  /** The EXIF capture date; null when the file has none (migration 0014, ADR 080). */
+  taken_at: number | null;
+  /** The camera's make and model as its EXIF writes them; null when it does not. */
+  camera_make: string | null;
+  camera_model: string | null;
   /** A Live Photo's motion: the photo this short film moves (migration 0012, ADR 063). */
   motion_of: string | null;
 }

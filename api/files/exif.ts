@@ -9,7 +9,25 @@ import { readHeifExifTiff } from "#api/media/heif-boxes.ts";
 export const EXIF_HEAD_BYTES = 128 * 1024;
 
 /** The tags read, and nothing else: exifr then parses only the segments that hold them. */
-const PICK = ["DateTimeOriginal", "CreateDate", "OffsetTimeOriginal", "OffsetTimeDigitized"];
+const PICK = [
+  "DateTimeOriginal",
+  "CreateDate",
+  "OffsetTimeOriginal",
+  "OffsetTimeDigitized",
+  "Make",
+  "Model",
+];
+
+/** What a photo's EXIF says about it: when it was taken and with what (ADR 080). */
+export interface PhotoFacts {
+  /** Epoch ms, as readCaptureDate reads it; null when the file does not say. */
+  takenAt: number | null;
+  /** The camera's make and model, trimmed and at most CAMERA_TEXT_MAX characters each. */
+  camera: { make: string | null; model: string | null } | null;
+}
+
+/** Longer make or model strings are a writer's padding or garbage, not a camera's name. */
+export const CAMERA_TEXT_MAX = 100;
 
 /** Dates before photography are a camera's unset clock, not a capture date. */
 const EARLIEST_YEAR = 1800;
@@ -26,11 +44,36 @@ const EARLIEST_YEAR = 1800;
  * back unchanged when shown in UTC. See ADR 015.
  */
 export async function readCaptureDate(head: Uint8Array): Promise<number | null> {
-  const date = await captureDateOf(head);
-  if (date !== null) return date;
+  return (await readPhotoFacts(head)).takenAt;
+}
+
+/** The capture date (see readCaptureDate) and the camera from the same EXIF head. */
+export async function readPhotoFacts(head: Uint8Array): Promise<PhotoFacts> {
+  const facts = factsOf(await tagsOf(head));
+  if (facts.takenAt !== null || facts.camera !== null || !isHeif(head)) return facts;
   // A HEIF whose EXIF item exifr does not find (see readHeifExifTiff): its TIFF block alone.
-  const tiff = isHeif(head) ? readHeifExifTiff(head) : null;
-  return tiff ? captureDateOf(tiff) : null;
+  const tiff = readHeifExifTiff(head);
+  return tiff ? factsOf(await tagsOf(tiff)) : facts;
+}
+
+function factsOf(tags: Record<string, unknown> | null): PhotoFacts {
+  if (!tags) return { takenAt: null, camera: null };
+  const make = cameraText(tags.Make);
+  const model = cameraText(tags.Model);
+  return {
+    takenAt:
+      parseExifDate(tags.DateTimeOriginal, tags.OffsetTimeOriginal) ??
+      parseExifDate(tags.CreateDate, tags.OffsetTimeDigitized),
+    camera: make === null && model === null ? null : { make, model },
+  };
+}
+
+/** A make or model as people read it: trimmed of spaces and NULs, null when empty or absurd. */
+function cameraText(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: EXIF strings are NUL-padded.
+  const text = value.replace(/[\u0000-\u001f\u007f]/g, " ").trim();
+  return text && text.length <= CAMERA_TEXT_MAX ? text : null;
 }
 
 /** An ISO media file branded as a HEIF image (`ftyp` first, `heic`, `mif1`, … brands). */
@@ -41,7 +84,7 @@ function isHeif(head: Uint8Array) {
   return text.slice(4, 8) === "ftyp" && /heic|heix|heim|heis|hevc|hevx|mif1|msf1/.test(text);
 }
 
-async function captureDateOf(head: Uint8Array): Promise<number | null> {
+async function tagsOf(head: Uint8Array): Promise<Record<string, unknown> | null> {
   let tags: Record<string, unknown> | undefined;
   try {
     tags = await exifr.parse(Buffer.from(head.buffer, head.byteOffset, head.byteLength), {
@@ -54,11 +97,7 @@ async function captureDateOf(head: Uint8Array): Promise<number | null> {
     // Not an image exifr knows, or its metadata is cut off or corrupt.
     return null;
   }
-  if (!tags) return null;
-  return (
-    parseExifDate(tags.DateTimeOriginal, tags.OffsetTimeOriginal) ??
-    parseExifDate(tags.CreateDate, tags.OffsetTimeDigitized)
-  );
+  return tags ?? null;
 }
 
 /**

@@ -101,8 +101,24 @@ export const FileSchema = z
     createdAt: z.number().int().openapi({ description: "Epoch ms of the upload" }),
     updatedAt: z.number().int().openapi({ description: "Epoch ms of the last update" }),
     refDate: z.number().int().openapi({
-      description: "What lists sort by (epoch ms): the EXIF capture date, else the upload",
+      description: "What lists sort by (epoch ms): takenAt when there is one, else createdAt",
     }),
+    takenAt: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description:
+          "When the photo was taken (epoch ms), from its EXIF; null when the file does not say. " +
+          "A date without a zone in the EXIF is read as UTC",
+      }),
+    camera: z
+      .object({
+        make: z.string().nullable(),
+        model: z.string().nullable(),
+      })
+      .nullable()
+      .openapi({ description: "The camera as the photo's EXIF names it; null when it does not" }),
     readAt: z.number().int().nullable().openapi({
       description: "When the caller last opened it (epoch ms); null if never or before updatedAt",
     }),
@@ -195,6 +211,9 @@ const FILE_COLUMNS = [
   "files.created_at",
   "files.updated_at",
   "files.ref_date",
+  "files.taken_at",
+  "files.camera_make",
+  "files.camera_model",
   "files.motion_of",
 ] as const;
 
@@ -325,6 +344,11 @@ export async function toFile(files: Files, row: FileViewRow): Promise<File> {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     refDate: row.ref_date,
+    takenAt: row.taken_at === null ? null : Number(row.taken_at),
+    camera:
+      row.camera_make === null && row.camera_model === null
+        ? null
+        : { make: row.camera_make, model: row.camera_model },
     // Read before the last update is unread again.
     readAt: readAt === null || readAt < row.updated_at ? null : readAt,
     motion:

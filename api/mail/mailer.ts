@@ -26,14 +26,26 @@ export interface MailerOptions {
   from: string;
   dataDir: string;
   logger: Logger;
+  /**
+   * Development: a message written to a file is also logged as one readable line with its
+   * links, so a person trying the product finishes signing up from the terminal. Elsewhere the
+   * log names the file only: links carry codes, invitation keys and tokens, and logs travel.
+   */
+  development?: boolean;
 }
 
 /**
  * Sends over SMTP when configured. Otherwise each message is written as an .eml file under
- * DATA_DIR/mail and its subject and links are logged, so a local user can still finish
- * signing up.
+ * DATA_DIR/mail, and the log says where (with its links in development, see MailerOptions), so
+ * a local user can still finish signing up.
  */
-export function createMailer({ smtpUrl, from, dataDir, logger }: MailerOptions): Mailer {
+export function createMailer({
+  smtpUrl,
+  from,
+  dataDir,
+  logger,
+  development = false,
+}: MailerOptions): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -58,7 +70,12 @@ export function createMailer({ smtpUrl, from, dataDir, logger }: MailerOptions):
       const file = path.join(folder, name);
       // The message holds a code: readable by the server's user only.
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      logger.info({ to, subject, links, file }, "mail written to a file (SMTP_URL is not set)");
+      if (development) {
+        const link = links.length > 0 ? `; its link: ${links[0]}` : "";
+        logger.info(`Mail to ${to} written to ${file} (no SMTP_URL)${link}`);
+      } else {
+        logger.info({ to, file }, "mail written to a file (SMTP_URL is not set)");
+      }
     },
     close: () => transport.close(),
   };

@@ -163,11 +163,20 @@ const ROLE_NAMES: Record<MailLocale, Record<AssignableRole, string>> = {
   },
 };
 
+/**
+ * A name someone typed, as a subject shows it: in quotes and at most 40 characters, so it reads
+ * as a name and never as the product's words ("Refund: visit evil-example.com now").
+ */
+function quoted(name: string) {
+  const short = name.length > 40 ? `${name.slice(0, 39)}…` : name;
+  return `“${short}”`;
+}
+
 const INVITATION_DAYS = Math.round(INVITATION_TTL_MS / (24 * 60 * 60 * 1000));
 
 const INVITATION = {
   en: (name: string, team: string, inviter: string, role: string) => ({
-    subject: `${inviter} invited you to ${team} on ${name}`,
+    subject: `${quoted(inviter)} invited you to the team ${quoted(team)} on ${name}`,
     heading: `Join ${team}`,
     paragraphs: [
       `${inviter} invited you to the team ${team} on ${name}, as ${role}.`,
@@ -178,7 +187,7 @@ const INVITATION = {
     footer: `The invitation works for ${INVITATION_DAYS} days. If you do not know who sent it, ignore this message.`,
   }),
   it: (name: string, team: string, inviter: string, role: string) => ({
-    subject: `${inviter} ti ha invitato in ${team} su ${name}`,
+    subject: `${quoted(inviter)} ti ha invitato nel team ${quoted(team)} su ${name}`,
     heading: `Unisciti a ${team}`,
     paragraphs: [
       `${inviter} ti ha invitato nel team ${team} su ${name}, come ${role}.`,

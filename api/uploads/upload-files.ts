@@ -6,7 +6,7 @@ import { actorOf, requireTeamMember } from "#api/access/teams.ts";
 import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
 import type { Db, FileRow } from "#api/db/schema.ts";
-import { EXIF_HEAD_BYTES, readCaptureDate } from "#api/files/exif.ts";
+import { EXIF_HEAD_BYTES, readPhotoFacts } from "#api/files/exif.ts";
 import { EXPIRE_UPLOAD_JOB, type FileJobPayload, PROCESS_FILE_JOB } from "#api/files/process.ts";
 import { SNIFF_BYTES, type SniffResult, sniffContent } from "#api/files/sniff.ts";
 import { ApiError, diskFullError, isDiskFull } from "#api/http/errors.ts";
@@ -322,7 +322,7 @@ export async function finishUpload(deps: FileUploads, uploadId: string) {
     throw new ApiError("invalidInput", refusal(result, row.content_type), 415);
   }
   const payload: FileJobPayload = { fileId: row.file_id, uploadId };
-  const refDate = (await readCaptureDate(head)) ?? Number(row.ref_date);
+  const photo = await readPhotoFacts(head);
   const at = now();
   const moved = await db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -330,7 +330,10 @@ export async function finishUpload(deps: FileUploads, uploadId: string) {
       .set({
         status: "processing",
         content_type: result.contentType,
-        ref_date: refDate,
+        ref_date: photo.takenAt ?? Number(row.ref_date),
+        taken_at: photo.takenAt,
+        camera_make: photo.camera?.make ?? null,
+        camera_model: photo.camera?.model ?? null,
         updated_at: at,
       })
       .where("file_id", "=", row.file_id)

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AddressSentence, AuthCard, AuthLink, AuthProblem } from "#app/components/auth-card.tsx";
 import { Button } from "#app/components/button.tsx";
+import { Callout } from "#app/components/callout.tsx";
 import { CodeField, FormErrors, useSchemaForm } from "#app/components/forms.tsx";
 import { Flex } from "#app/components/layout.tsx";
 import { i18nServer } from "#app/i18n/language.server.ts";
@@ -22,9 +23,14 @@ function account(request: Request) {
 }
 
 /** After sign-up: where the code went, a field to type it, and a way to get a new one. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "auth");
-  return { ...account(request), title: t("checkEmail.metaTitle") };
+  return {
+    ...account(request),
+    title: t("checkEmail.metaTitle"),
+    // Development without a mail server: the message is a file, and the terminal has its link.
+    mailFolder: context.config.mailFolder ?? null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -46,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CheckEmailPage() {
   const { t } = useTranslation("auth");
-  const { email, username } = useLoaderData<typeof loader>();
+  const { email, username, mailFolder } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useSchemaForm(loadVerifySchema, { id: "verify-code", lastResult });
@@ -63,6 +69,11 @@ export default function CheckEmailPage() {
   return (
     <AuthCard title={t("checkEmail.title")}>
       <AddressSentence i18nKey="checkEmail.sentTo" email={email} />
+      {mailFolder && (
+        <Callout.Root color="amber" role="note" mb="4">
+          <Callout.Text>{t("checkEmail.noMailServer", { folder: mailFolder })}</Callout.Text>
+        </Callout.Root>
+      )}
       <Form method="post" {...getFormProps(form)}>
         <Flex direction="column" gap="4">
           <CodeField meta={fields.code} autoFocus />

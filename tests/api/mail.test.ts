@@ -35,7 +35,7 @@ const message = {
 };
 
 describe("mail without SMTP_URL", () => {
-  it("writes each message as an .eml file under DATA_DIR/mail and logs its subject and links", async () => {
+  it("writes each message as an .eml file under DATA_DIR/mail and logs where, without its links", async () => {
     const { logger, lines } = capturingLogger();
     const mailer = createMailer({
       smtpUrl: undefined,
@@ -57,8 +57,31 @@ describe("mail without SMTP_URL", () => {
     expect(parsed.html).toContain("123456");
     expect(parsed.from?.text).toContain("no-reply@localhost");
 
-    const logged = lines.find((line) => line.subject === "Your Raccolta verification code");
-    expect(logged).toMatchObject({ to: "ada@example.com", links: [message.link], file });
+    // The log says where it went, and keeps the code and the link out: logs travel.
+    const logged = lines.find((line) => line.file === file);
+    expect(logged).toMatchObject({ to: "ada@example.com", file });
+    expect(JSON.stringify(lines)).not.toMatch(/123456|verify\?/);
+    mailer.close();
+  });
+
+  it("in development, logs one readable line with the file and the link", async () => {
+    const { logger, lines } = capturingLogger();
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: '"Raccolta" <no-reply@localhost>',
+      dataDir,
+      logger,
+      development: true,
+    });
+    await mailer.send(verificationMail(message));
+    const written = lines.filter((line) => String(line.msg).startsWith("Mail to "));
+    expect(written).toHaveLength(1);
+    expect(written[0]?.msg).toMatch(
+      new RegExp(
+        `^Mail to ada@example\\.com written to ${dataDir}/mail/[^ ]+\\.eml \\(no SMTP_URL\\); ` +
+          "its link: https://raccolta\\.test/auth/verify\\?",
+      ),
+    );
     mailer.close();
   });
 });
@@ -136,8 +159,23 @@ describe("the invitation mail", () => {
 
   it("keeps names typed by people on one line in the subject, and escapes them in HTML", () => {
     const mail = invitationMail(invitation);
-    expect(mail.subject).toBe("Grace invited you to Site <A> Bcc: evil@example.com on Raccolta");
+    expect(mail.subject).toBe(
+      "“Grace” invited you to the team “Site <A> Bcc: evil@example.com” on Raccolta",
+    );
     expect(mail.html).toContain("Site &lt;A&gt;");
     expect(mail.html).not.toContain("<A>");
+  });
+
+  it("quotes the names people chose in the subject, cut at 40 characters", () => {
+    const bait = {
+      ...invitation,
+      teamName: "Refund: visit evil-example.com now to claim your money",
+    };
+    expect(invitationMail(bait).subject).toBe(
+      "“Grace” invited you to the team “Refund: visit evil-example.com now to c…” on Raccolta",
+    );
+    expect(invitationMail({ ...bait, locale: "it" }).subject).toBe(
+      "“Grace” ti ha invitato nel team “Refund: visit evil-example.com now to c…” su Raccolta",
+    );
   });
 });

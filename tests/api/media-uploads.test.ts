@@ -5,6 +5,7 @@ import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pdfPreviewsMigration from "#api/db/migrations/0013-pdf-previews.ts";
+import * as takenMigration from "#api/db/migrations/0014-taken-and-camera.ts";
 import type { FileRow } from "#api/db/schema.ts";
 import { createFileProcessor, enqueueMissingPreviews } from "#api/files/process.ts";
 import { findVideoTools } from "#api/media/video.ts";
@@ -51,6 +52,9 @@ interface ApiFile {
   height: number | null;
   durationMs: number | null;
   refDate: number;
+  createdAt: number;
+  takenAt: number | null;
+  camera: { make: string | null; model: string | null } | null;
   thumbnailUrl: string | null;
   thumbnailLargeUrl: string | null;
   previewUrl: string | null;
@@ -136,6 +140,8 @@ async function phoneJpeg(file: string) {
     "-Orientation#=6",
     "-DateTimeOriginal=2024:07:14 09:30:00",
     "-OffsetTimeOriginal=+02:00",
+    "-Make=Apple",
+    "-Model=iPhone 15 Pro",
     file,
   ]);
   return fs.readFile(file);
@@ -169,6 +175,8 @@ describe("photos", () => {
       width: 400,
       height: 600,
       refDate: TAKEN,
+      takenAt: TAKEN,
+      camera: { make: "Apple", model: "iPhone 15 Pro" },
     });
     const preview = await previewOf(file);
     expect([preview.width, preview.height]).toEqual([400, 600]);
@@ -465,6 +473,26 @@ describe("PDFs", () => {
 });
 
 describe("files stored before their previews could be made", () => {
+  it("photos stored before migration 0014 get their date taken from ref_date; others get none", async () => {
+    const jpeg = path.join(dir, "before-0014.jpg");
+    await phoneJpeg(jpeg);
+    const photo = await upload("before-0014.jpg", await fs.readFile(jpeg), "image/jpeg");
+    const plain = await upload(
+      "plain.png",
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#123" } })
+        .png()
+        .toBuffer(),
+    );
+    expect(await read(photo.fileId)).toMatchObject({ takenAt: TAKEN, refDate: TAKEN });
+    // As a server before this one: no such columns.
+    await takenMigration.down(api.db as never);
+    await takenMigration.up(api.db as never);
+    expect(await read(photo.fileId)).toMatchObject({ takenAt: TAKEN, camera: null });
+    const after = await read(plain.fileId);
+    expect(after).toMatchObject({ takenAt: null, camera: null });
+    expect(after.refDate).toBe(after.createdAt);
+  });
+
   it("PDFs stored as unsupportedType get their previews after migration 0013, and nothing else changes", async () => {
     const pdf = await upload("old.pdf", pdfOf([redPage(), bluePage]));
     const locked = await upload("old-locked.pdf", pdfOf([redPage()], { userPassword: "x" }));

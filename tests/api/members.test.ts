@@ -296,7 +296,7 @@ describe("POST /api/teams/{teamId}/members by email", () => {
     expect(member.inviteExpiresAt! - at).toBeLessThanOrEqual(7 * DAY_MS);
 
     const mail = await api.smtp.waitForMail(email);
-    expect(mail.subject).toBe(`Owner invited you to ${team.name} on Raccolta`);
+    expect(mail.subject).toBe(`“Owner” invited you to the team “${team.name}” on Raccolta`);
     const [accept, reject] = mail.links;
     const base = `${PUBLIC_URL}/teams/${team.teamId}/invitations`;
     expect(accept).toMatch(new RegExp(`^${base}/accept\\?key=[\\w-]{43}$`));
@@ -331,7 +331,7 @@ describe("POST /api/teams/{teamId}/members by email", () => {
       201,
     );
     const mail = await api.smtp.waitForMail(email);
-    expect(mail.subject).toBe(`Owner ti ha invitato in ${team.name} su Raccolta`);
+    expect(mail.subject).toBe(`“Owner” ti ha invitato nel team “${team.name}” su Raccolta`);
     expect(mail.text).toContain("come amministratore");
     expect(mail.text).toContain("7 giorni");
     expect(mail.html).toContain('lang="it"');

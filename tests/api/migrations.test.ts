@@ -43,6 +43,7 @@ const MIGRATIONS = [
   "0011-previews",
   "0012-live-photos",
   "0013-pdf-previews",
+  "0014-taken-and-camera",
 ];
 
 describe("migrations", () => {

@@ -142,6 +142,8 @@ describe("POST .../files and PUT to the uploadUrl", () => {
       height: 600,
     });
     expect(Number(row?.ref_date)).toBe(CAPTURED_MS);
+    expect(Number(row?.taken_at)).toBe(CAPTURED_MS);
+    expect([row?.camera_make, row?.camera_model]).toEqual([null, "Test camera"]);
     expect(Number(row?.size)).toBe(jpeg.length);
     expect(Number(row?.crc32)).toBe(crc32(jpeg));
     expect((await storedBytes(row?.blob_key ?? "")).equals(jpeg)).toBe(true);
@@ -212,6 +214,8 @@ describe("POST .../files and PUT to the uploadUrl", () => {
       no_preview_reason: "damagedFile",
     });
     expect(Number(row?.ref_date)).toBeGreaterThanOrEqual(before);
+    // No date taken: it is not made up from the upload's.
+    expect(row).toMatchObject({ taken_at: null, camera_make: null, camera_model: null });
     expect(Number(row?.crc32)).toBe(crc32(Buffer.from(broken)));
   });
 

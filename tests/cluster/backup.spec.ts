@@ -158,8 +158,13 @@ test("a backup taken while the server works restores into a fresh DATA_DIR with 
 
   // The machine is lost; the backup is copied into a fresh DATA_DIR on another.
   await server.stop();
+  // With docs/operations.md's command, into an empty DATA_DIR that keeps its own mode (a volume
+  // or a folder made for the server), which `cp -a backup/. data/` would change to the backup folder's.
   const restored = folder("restored");
-  fs.cpSync(backup, restored, { recursive: true });
+  fs.chmodSync(restored, 0o750);
+  await run("sh", ["-c", 'cp -R --preserve=mode,timestamps "$0"/* "$1"/', backup, restored]);
+  expect(fs.statSync(restored).mode & 0o777).toBe(0o750);
+  expect(fs.statSync(path.join(restored, "app.db")).mode & 0o077).toBe(0);
   // At the same public address: tokens name it as their issuer.
   const second = await startInstance(
     { DATA_DIR: restored, SMTP_URL: smtp.url },

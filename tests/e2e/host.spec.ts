@@ -191,6 +191,21 @@ test.describe("analytics", () => {
       `<script async="" src="${analyticsScriptUrl}" nonce="${nonce}">`,
     );
 
+    expect(accepted.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+
+    // Not on a page whose address holds a secret, and such a page sends no Referer.
+    const accept = await consent(proxiedUrl, "accept");
+    for (const secret of [
+      "/auth/reset?email=ada%40example.com&code=123456",
+      "/auth/verify?email=ada%40example.com&code=123456&username=u1",
+      "/teams/t1/invitations/accept?key=k123",
+      "/unsubscribe?email=ada%40example.com&token=t123",
+    ]) {
+      const page = await get(`${proxiedUrl}${secret}`, { Cookie: accept });
+      expect(await page.text(), secret).not.toContain(analyticsTag);
+      expect(page.headers.get("referrer-policy"), secret).toBe("no-referrer");
+    }
+
     // Without ANALYTICS_SCRIPT_URL nothing is loaded, whatever the visitor chose.
     const unconfigured = await get(`${appUrl}/`, { Cookie: await consent(appUrl, "accept") });
     const html = await unconfigured.text();
@@ -430,9 +445,10 @@ test.describe("private pages", () => {
 test.describe("process", () => {
   const server = path.resolve("build/host/server.js");
 
-  function run(env: Record<string, string>) {
+  function run(env: Record<string, string>, options: { uid?: number } = {}) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "raccolta-host-"));
     const child = spawn(process.execPath, [server], {
+      ...options,
       env: {
         ...process.env,
         NODE_ENV: "production",
@@ -456,6 +472,7 @@ test.describe("process", () => {
       child,
       exited,
       output: () => ({ stdout, stderr }),
+      dataDir,
       cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
@@ -487,6 +504,23 @@ test.describe("process", () => {
     expect(started.output().stderr).not.toMatch(/\bat .*\.js:\d+/);
     started.cleanup();
     fs.rmSync(file);
+  });
+
+  test("a DATA_DIR the server's user can't write stops start-up with one line saying so", async () => {
+    // Root writes anywhere: run as nobody then, on a folder that is root's alone.
+    const root = process.getuid?.() === 0;
+    const started = run({}, root ? { uid: 65534 } : {});
+    const { dataDir } = started;
+    if (!root) fs.chmodSync(dataDir, 0o500);
+    expect(await started.exited).toBe(1);
+    const lines = started.output().stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^Start-up error: ${dataDir}/secrets can't be written by .*\\(EACCES\\)\\. `),
+    );
+    expect(lines[0]).toContain("chown -R 1000:1000");
+    fs.chmodSync(dataDir, 0o700);
+    started.cleanup();
   });
 
   async function listeningPort(started: ReturnType<typeof run>) {
@@ -547,6 +581,26 @@ test.describe("process", () => {
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as { msg: string; path?: string; requestId?: string });
   }
+
+  test("health checks that pass are logged at debug only; pages at info", async () => {
+    const started = run({ PORT: "0" });
+    try {
+      const origin = `http://127.0.0.1:${await listeningPort(started)}`;
+      for (const check of ["/health", "/api/status", "/api/status/ready"]) {
+        expect((await get(`${origin}${check}`)).status).toBe(200);
+      }
+      expect((await get(`${origin}/terms`)).status).toBe(200);
+      await expect.poll(() => logLines(started).some((line) => line.path === "/terms")).toBe(true);
+      const logged = logLines(started)
+        .filter((line) => line.msg === "request")
+        .map((line) => line.path);
+      expect(logged).toEqual(["/terms"]);
+    } finally {
+      started.child.kill("SIGTERM");
+      await started.exited;
+      started.cleanup();
+    }
+  });
 
   test("one request id follows a page from the proxy through the web tier to the API's log", async () => {
     const key = `web-tier-${"k".repeat(40)}`;

@@ -52,7 +52,7 @@ async function invite(page: Page, email: string, nickname: string, role: string)
 
 /** The mailed invitation's link (`accept` or `reject`) for `email` to `team`. */
 async function mailedLink(email: string, team: string, kind: "accept" | "reject") {
-  const mail = await waitForMail(email, new RegExp(`invited you to ${team}`));
+  const mail = await waitForMail(email, new RegExp(`invited you to the team “${team}”`));
   return new URL(mail.links.find((link) => link.includes(`/invitations/${kind}`)) ?? "");
 }
 

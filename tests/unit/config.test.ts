@@ -1,7 +1,15 @@
+import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { UNLIMITED_PLAN_LIMITS } from "#domain/plans.ts";
-import { ConfigError, parseConfig, s3LinkOrigin } from "../../server/config.ts";
+import {
+  CONFIG_VARIABLES,
+  ConfigError,
+  type Env,
+  parseConfig,
+  parseEnv,
+  s3LinkOrigin,
+} from "../../server/config.ts";
 
 function errorLines(env: Record<string, string>) {
   try {
@@ -332,5 +340,36 @@ describe("s3LinkOrigin", () => {
     const endpoint = "http://minio.internal:9000";
     expect(s3LinkOrigin({ ...s3, endpoint, forcePathStyle: true })).toBe(endpoint);
     expect(s3LinkOrigin({ ...s3, endpoint })).toBe("http://photos.minio.internal:9000");
+  });
+});
+
+describe(".env.example", () => {
+  const example = fs.readFileSync(".env.example", "utf8");
+  /** `# NAME=value   # comment` lines: each variable and the value shown, "" when none. */
+  const shown = new Map(
+    [...example.matchAll(/^# ([A-Z][A-Z0-9_]*)=(.*?)(?:\s{2,}#.*)?$/gm)].map((match) => [
+      match[1] as string,
+      (match[2] as string).trim(),
+    ]),
+  );
+
+  it("names every variable the server reads, and no other", () => {
+    expect([...shown.keys()].sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it("shows each variable's default, when it shows a value", () => {
+    const defaults = parseEnv({});
+    for (const [name, value] of shown) {
+      if (value === "") continue;
+      expect({ name, value: parseEnv({ [name]: value })[name as keyof Env] }).toEqual({
+        name,
+        value: defaults[name as keyof Env],
+      });
+    }
+  });
+
+  it("is documented variable by variable in docs/operations.md", () => {
+    const operations = fs.readFileSync("docs/operations.md", "utf8");
+    expect(CONFIG_VARIABLES.filter((name) => !operations.includes(`\`${name}\``))).toEqual([]);
   });
 });

@@ -1,6 +1,11 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { EXIF_HEAD_BYTES, parseExifDate, readCaptureDate } from "#api/files/exif.ts";
+import {
+  EXIF_HEAD_BYTES,
+  parseExifDate,
+  readCaptureDate,
+  readPhotoFacts,
+} from "#api/files/exif.ts";
 
 function image(width = 16, height = 8) {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 10, b: 10 } } });
@@ -13,6 +18,33 @@ function jpegWithExif(exif: Record<string, string>) {
     .withExif({ IFD0: { Make: "Raccolta", Model: "Test" }, IFD2: exif })
     .toBuffer();
 }
+
+describe("readPhotoFacts", () => {
+  it("reads the date taken and the camera's make and model from one head", async () => {
+    const jpeg = await jpegWithExif({ DateTimeOriginal: "2021:06:15 10:20:30" });
+    expect(await readPhotoFacts(jpeg)).toEqual({
+      takenAt: Date.UTC(2021, 5, 15, 10, 20, 30),
+      camera: { make: "Raccolta", model: "Test" },
+    });
+  });
+
+  it("trims NUL padding and blanks, and says nothing of a camera it does not name", async () => {
+    const padded = await image()
+      .jpeg()
+      .withExif({ IFD0: { Make: "  Canon\u0000\u0000", Model: "   " } })
+      .toBuffer();
+    expect(await readPhotoFacts(padded)).toEqual({
+      takenAt: null,
+      camera: { make: "Canon", model: null },
+    });
+    const bare = await image().jpeg().toBuffer();
+    expect(await readPhotoFacts(bare)).toEqual({ takenAt: null, camera: null });
+    expect(await readPhotoFacts(Buffer.from("not an image"))).toEqual({
+      takenAt: null,
+      camera: null,
+    });
+  });
+});
 
 describe("readCaptureDate", () => {
   it("reads DateTimeOriginal, as UTC when there is no offset", async () => {

@@ -5840,6 +5840,11 @@ export interface components {
             provider: "google" | "apple" | "linkedin" | "oidc";
         };
         File: {
+            /** @description The camera as the photo's EXIF names it; null when it does not */
+            camera: {
+                make: string | null;
+                model: string | null;
+            } | null;
             collectionId: string;
             /** @description Sniffed from the bytes */
             contentType: string;
@@ -5876,7 +5881,7 @@ export interface components {
             previewUrl: string | null;
             /** @description When the caller last opened it (epoch ms); null if never or before updatedAt */
             readAt: number | null;
-            /** @description What lists sort by (epoch ms): the EXIF capture date, else the upload */
+            /** @description What lists sort by (epoch ms): takenAt when there is one, else createdAt */
             refDate: number;
             /** @description Bytes */
             size: number;
@@ -5885,6 +5890,8 @@ export interface components {
              * @enum {string}
              */
             status: "uploading" | "processing" | "ready" | "failed";
+            /** @description When the photo was taken (epoch ms), from its EXIF; null when the file does not say. A date without a zone in the EXIF is read as UTC */
+            takenAt: number | null;
             teamId: string;
             /** @description Signed inline link to a 320 px square webp, valid 1 hour; null when there is none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
             thumbnailLargeUrl: string | null;
