@@ -44,7 +44,10 @@ export type FileRow = Pick<
    * is a 100 ms task while the page hydrates.
    */
   date: string;
-  /** The date is when the photo was taken (its EXIF), not when it was uploaded (ADR 074). */
+  /**
+   * The date is when the photo was taken (takenAt, from its EXIF: ADR 080), not when it was
+   * uploaded (ADR 074).
+   */
   taken?: true;
   uploadedBy: string;
   /** The uploader's nickname; null once they have left the team. */
@@ -64,9 +67,7 @@ export function fileRow(file: FileItem, formats: FileRowFormats, view: FilesView
     ...(file.durationMs !== null && { durationMs: file.durationMs }),
     ...(file.motion !== null && { live: true as const }),
     date: (grid ? formats.days : formats.dates).format(file.refDate),
-    ...(((file as { takenAt?: number | null }).takenAt ?? null) !== null && {
-      taken: true as const,
-    }),
+    ...(file.takenAt !== null && { taken: true as const }),
     readAt: file.readAt,
     uploadedBy: file.uploadedBy,
     uploaderName: file.uploader?.nickname ?? null,
