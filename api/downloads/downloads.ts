@@ -27,6 +27,8 @@ export const ARCHIVE_LINK_MS = 6 * 60 * 60 * 1000;
 /** Under FAT32's 4 GiB file limit, with room for the zip's own records. */
 export const DEFAULT_PART_MAX_BYTES = 4 * 1024 ** 3 - 64 * 1024 ** 2;
 export const EXPIRE_DOWNLOAD_JOB = "expireDownload";
+/** The most files a download of chosen files names (`fileIds`). */
+export const DOWNLOAD_FILES_MAX = 1000;
 /** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound values. */
 const INSERT_BATCH = 500;
 
@@ -45,6 +47,8 @@ export interface DownloadRequest {
   collectionId: string;
   /** A folder inside the archive that holds every file; none when absent or blank. */
   filesPrefix?: string | undefined;
+  /** Only these files (a selection on the files screen); every ready file when absent. */
+  fileIds?: string[] | undefined;
 }
 
 export interface DownloadPart {
@@ -166,7 +170,9 @@ export function createDownloadService(options: DownloadServiceOptions) {
     /**
      * Asks for a collection's zip (create download: owner, admin, upviewer, viewer). It holds
      * exactly the files the caller may read that are ready (their CRC-32 is known), newest first
-     * as the files screen lists them.
+     * as the files screen lists them. With `fileIds`, only those: each must be one of them,
+     * or the whole request is notFound (a file the caller may not see is not told apart from
+     * one that does not exist).
      */
     async create(access: TeamAccess, request: DownloadRequest) {
       const actor = actorOf(access);
@@ -182,7 +188,16 @@ export function createDownloadService(options: DownloadServiceOptions) {
         .where("blob_key", "is not", null)
         .where("crc32", "is not", null);
       if (!canSeeAllCollections(actor.role)) query = query.where("uploaded_by", "=", actor.userId);
+      const chosen = request.fileIds && [...new Set(request.fileIds)];
+      if (chosen) query = query.where("file_id", "in", chosen);
       const files = await query.orderBy("ref_date", "desc").orderBy("file_id", "desc").execute();
+      if (chosen && files.length !== chosen.length) {
+        throw new ApiError(
+          "notFound",
+          "A chosen file is not a ready file of this collection that you may read",
+          404,
+        );
+      }
 
       const names = entryPaths(
         files.map((file) => file.name),

@@ -5,7 +5,7 @@ import { requireTeamMember } from "#api/access/teams.ts";
 import type { AuthEnv } from "#api/auth/middleware.ts";
 import type { Db } from "#api/db/schema.ts";
 import { DOWNLOAD_STATUSES } from "#api/db/schema.ts";
-import type { DownloadService } from "#api/downloads/downloads.ts";
+import { DOWNLOAD_FILES_MAX, type DownloadService } from "#api/downloads/downloads.ts";
 import type { Traffic } from "#api/downloads/traffic.ts";
 import { zipStream } from "#api/downloads/zip.ts";
 import { cleanEntryName } from "#api/downloads/zip-names.ts";
@@ -40,6 +40,17 @@ const CreateDownloadRequest = z
         description:
           "A folder inside the archive that holds every file, e.g. the collection's name; " +
           "cleaned like the entries' names. Absent or blank: the files are at the archive's root",
+      }),
+    fileIds: z
+      .array(z.string().min(1).max(200))
+      .min(1)
+      .max(DOWNLOAD_FILES_MAX)
+      .optional()
+      .openapi({
+        description:
+          `Only these files of the collection (1 to ${DOWNLOAD_FILES_MAX}; a repeated id counts ` +
+          "once). Each must be a ready file of the collection that the caller may read, " +
+          "otherwise notFound. Absent: every ready file the caller may read",
       }),
   })
   .strict()
@@ -106,7 +117,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       path: "/teams/{teamId}/downloads",
       summary:
         "Ask for a collection's zip (create download: owner, admin, upviewer, viewer): every " +
-        "ready file of the collection the caller may read, newest first",
+        "ready file of the collection the caller may read, or the ones chosen, newest first",
       request: { params: TeamParams, body: jsonBody(CreateDownloadRequest) },
       responses: {
         201: jsonResponse("The download was asked for", DownloadCreatedSchema),

@@ -1,9 +1,11 @@
 import { dateRangeError, dayEnd, dayStart, isDay, today } from "#app/filters/date-range.ts";
+import { type FilesView, isFilesView } from "./files-view.ts";
 
 /*
  * The files screen's filters (docs/product.md#screens, Files screen; docs/product.md#lists). They
  * live in the address's query, like the collections screen's: tab=mine, creator, from, to
- * (YYYY-MM-DD), sort=asc, cursor. Pure functions, shared by the loaders and the components.
+ * (YYYY-MM-DD), sort=asc, cursor, and with a cursor the view the first page was shown in (ADR
+ * 073), so that a next page continues it. Pure functions, shared by the loaders and the components.
  */
 
 export interface FileFilters {
@@ -15,6 +17,8 @@ export interface FileFilters {
   sort: "desc" | "asc";
   /** The API's lastKey of the previous page, or "". */
   cursor: string;
+  /** With a cursor: the view the pages before it were shown in, or "" (ADR 073). */
+  view: FilesView | "";
 }
 
 export function readFileFilters(search: URLSearchParams): FileFilters {
@@ -28,6 +32,7 @@ export function readFileFilters(search: URLSearchParams): FileFilters {
     to: isDay(to) ? to : "",
     sort: search.get("sort") === "asc" ? "asc" : "desc",
     cursor: text("cursor"),
+    view: isFilesView(search.get("view")) ? (search.get("view") as FilesView) : "",
   };
 }
 
@@ -36,7 +41,7 @@ export function fileFilterParams(
   filters: FileFilters,
   changes: Partial<FileFilters> = {},
 ): URLSearchParams {
-  const next = { ...filters, cursor: "", ...changes };
+  const next = { ...filters, cursor: "", view: "", ...changes };
   const params = new URLSearchParams();
   if (next.tab !== "all") params.set("tab", next.tab);
   if (next.creator) params.set("creator", next.creator);
@@ -44,6 +49,7 @@ export function fileFilterParams(
   if (next.to) params.set("to", next.to);
   if (next.sort === "asc") params.set("sort", "asc");
   if (next.cursor) params.set("cursor", next.cursor);
+  if (next.cursor && next.view) params.set("view", next.view);
   return params;
 }
 
@@ -76,6 +82,10 @@ export const FILES_ROUTE_ID = "routes/teams.$teamId.collections.$collectionId";
 
 /** The screen's own `?query` as a child route's address carries it, its page included. */
 export function screenSearch(search: URLSearchParams): string {
-  const filters = readFileFilters(search);
-  return fileFilterSearch(filters, { cursor: filters.cursor });
+  return pageSearch(readFileFilters(search));
+}
+
+/** `?query` of these filters with their page (the cursor, and the view it continues). */
+export function pageSearch(filters: FileFilters): string {
+  return fileFilterSearch(filters, { cursor: filters.cursor, view: filters.view });
 }

@@ -5,9 +5,11 @@ import { downloadsApi } from "#app/services/api/downloads.server.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
 
 /*
- * Download a collection as a zip (the collection menu, docs/product.md#downloads): a plain form
- * post asks the API for the download, then the download's dialog shows it preparing and ready. A
- * refusal goes back to the list with preparingDownload (docs/product.md#client-messages).
+ * Download a collection as a zip (the collection menu, docs/product.md#downloads), or the files
+ * selected on its files screen (`fileId`, ADR 073): a plain form post asks the API for the
+ * download, then the download's dialog shows it preparing and ready. A refusal goes back to the
+ * list, or to the files screen of a selection (`selection`), with preparingDownload
+ * (docs/product.md#client-messages); a selection of no file goes back there saying so.
  */
 
 /** Nothing to show here: the list. */
@@ -19,16 +21,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
   const search = new URL(request.url).searchParams;
-  const back = filtersHref(base, readFilters(search));
+  const list = filtersHref(base, readFilters(search));
   const form = await request.formData();
   const collectionId = String(form.get("collectionId") ?? "");
   // The collection's name, as the folder its files unzip into (ADR 025).
   const filesPrefix = String(form.get("name") ?? "");
+  // The files screen's selection (its button's `selection`) goes back there on a refusal.
+  const selection = form.has("selection");
+  const back = selection ? `${base}/collections/${encodeURIComponent(collectionId)}` : list;
+  const fileIds = form.getAll("fileId").map(String);
+  if (selection && fileIds.length === 0) {
+    throw await closeWithError({ request, context, to: back, auth }, "noFileSelected");
+  }
   const { value, refusal } = await attempt(
-    downloadsApi.create(context, auth.accessToken, team.teamId, { collectionId, filesPrefix }),
+    downloadsApi.create(context, auth.accessToken, team.teamId, {
+      collectionId,
+      filesPrefix,
+      ...(fileIds.length > 0 && { fileIds }),
+    }),
   );
   if (refusal)
     throw await closeWithError({ request, context, to: back, auth }, "preparingDownload");
   const dialog = `${base}/downloads/${encodeURIComponent(value.body.requestId)}`;
-  return redirect(`${dialog}${back.slice(base.length)}`, { status: 303, headers: auth.headers });
+  return redirect(`${dialog}${list.slice(base.length)}`, { status: 303, headers: auth.headers });
 }

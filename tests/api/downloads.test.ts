@@ -267,6 +267,69 @@ describe("a collection's zip", () => {
   });
 });
 
+describe("a zip of chosen files", () => {
+  const chosenBody = (fileIds: unknown) => ({
+    collectionId: collection.collectionId,
+    filesPrefix: "Chosen",
+    fileIds,
+  });
+
+  it("holds exactly the chosen files, newest first, for every role that downloads", async () => {
+    const chosen = [files[2]?.fileId, files[0]?.fileId, files[2]?.fileId];
+    const members = [owner];
+    for (const role of ["admin", "upviewer", "viewer"] as const) {
+      members.push(await tokensFor(api, await addMember(api, team, { role })));
+    }
+    for (const [index, tokens] of members.entries()) {
+      const requestId = await requested(tokens, chosenBody(chosen));
+      const status = await api.request(`${downloadsPath()}/${requestId}`, {
+        headers: bearer(tokens),
+      });
+      expect(await status.json()).toMatchObject({ parts: [{ partId: 1, fileCount: 2 }] });
+      const { file } = await save(await archiveUrl(requestId, tokens), `chosen-${index}.zip`);
+      const { entries } = await pythonZipCheck(file);
+      expect(entries.map((entry) => [entry.name, entry.sha256])).toEqual([
+        ["Chosen/beach.jpg", sha256(files[0]?.content as Buffer)],
+        ["Chosen/notes.txt", sha256(files[2]?.content as Buffer)],
+      ]);
+    }
+  });
+
+  it("refuses an uploader, as for a whole collection", async () => {
+    const uploader = await tokensFor(api, await addMember(api, team, { role: "uploader" }));
+    await expectError(await askFor(uploader, chosenBody([files[0]?.fileId])), 403, "forbidden");
+  });
+
+  it("refuses a file of another collection or team, a missing one and one not ready, as notFound", async () => {
+    const elsewhere = await insertCollection(api, team, { name: "Elsewhere" });
+    const there = await insertFile(api, team, elsewhere, { name: "there.jpg", withBlobs: true });
+    const other = await ownedTeam(api);
+    const theirs = await insertFile(api, other.team, await insertCollection(api, other.team), {
+      name: "theirs.jpg",
+      withBlobs: true,
+    });
+    const processing = await insertFile(api, team, collection, {
+      name: "later.jpg",
+      status: "processing",
+      withBlobs: true,
+    });
+    for (const stranger of [there.fileId, theirs.fileId, "nope", processing.fileId]) {
+      await expectError(
+        await askFor(owner, chosenBody([files[0]?.fileId, stranger])),
+        404,
+        "notFound",
+      );
+    }
+  });
+
+  it("answers invalidInput for an empty choice, too many files or ids that are not strings", async () => {
+    const tooMany = Array.from({ length: 1001 }, (_, index) => `file-${index}`);
+    for (const fileIds of [[], tooMany, [1, 2], "abc", [""]]) {
+      await expectError(await askFor(owner, chosenBody(fileIds)), 400, "invalidInput");
+    }
+  });
+});
+
 describe("who may download", () => {
   it("lets owner, admin, upviewer and viewer ask; an uploader is forbidden", async () => {
     for (const role of ["admin", "upviewer", "viewer"] as const) {

@@ -4,12 +4,16 @@ import { expect, test } from "@playwright/test";
 import { appUrl } from "../../playwright.config.ts";
 import { ownerWithCollection, signIn } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { preferList } from "./support/files.ts";
 
 /*
  * The signed-in screens in the dark theme, JS on and off: the other specs audit them in the
  * light one (the preview is audited in both by files.spec). Text contrast and label in name
  * must hold in both themes.
  */
+
+// These tests are about the files table: the list view, chosen (ADR 073).
+test.beforeEach(({ page }) => preferList(page.context()));
 
 test("the team, files and profile screens pass axe in the dark theme", async ({ page }) => {
   test.slow(); // axe takes seconds per page on two busy cores

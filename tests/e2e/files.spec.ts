@@ -9,6 +9,7 @@ import { iconContrast } from "./support/contrast.ts";
 import {
   FIXTURES,
   PHOTOS,
+  preferList,
   uploadThroughDialog,
   uploadViaApi,
   waitForThumbnails,
@@ -41,6 +42,9 @@ async function openAsOwner(page: Page, owner: { email: string; password: string 
 }
 
 const rows = (page: Page) => page.locator(".files-table tbody tr");
+
+// These tests are about the files table: the list view, chosen (ADR 073).
+test.beforeEach(({ page }) => preferList(page.context()));
 
 test("an owner uploads photos, previews, renames and filters them", async ({ page }) => {
   test.slow();
@@ -393,6 +397,7 @@ async function otherBrowser(browser: Browser) {
     javaScriptEnabled: withJavaScript(),
     locale: "en-GB",
   });
+  await preferList(context);
   return context.newPage();
 }
 

@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { ownerWithCollection, signIn } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import { fileRows, uploadThroughDialog } from "./support/files.ts";
+import { fileRows, preferList, uploadThroughDialog } from "./support/files.ts";
 
 /*
  * A Live Photo from the upload dialog, in both projects (ADR 063): an iPhone's export of one
@@ -34,6 +34,9 @@ async function livePhoto(folder: string) {
   ]);
   return { heic, film };
 }
+
+// These tests are about the files table: the list view, chosen (ADR 073).
+test.beforeEach(({ page }) => preferList(page.context()));
 
 test("a Live Photo from the upload dialog: one item, its film played from the preview and downloaded", async ({
   page,

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { appUrl } from "../../playwright.config.ts";
 import { ownerWithCollection, signInCookie } from "./support/accounts.ts";
-import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
+import { PHOTOS, preferList, uploadViaApi, waitUntilReady } from "./support/files.ts";
 
 /*
  * A page is not painted half parsed (ADR 052). On a slow phone the parser yields in the middle
@@ -15,6 +15,9 @@ import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
  */
 
 const MENU = '<details class="menu">';
+
+// These tests are about the files table: the list view, chosen (ADR 073).
+test.beforeEach(({ page }) => preferList(page.context()));
 
 test("a files page that arrives in two parts is painted whole, without a layout shift", async ({
   page,

@@ -7,7 +7,13 @@ import sharp from "sharp";
 import { pythonZipCheck } from "../support/zip-tools.ts";
 import { ownerWithCollection, signIn } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import { fileRows, testVideo, uploadThroughDialog, waitForThumbnails } from "./support/files.ts";
+import {
+  fileRows,
+  preferList,
+  testVideo,
+  uploadThroughDialog,
+  waitForThumbnails,
+} from "./support/files.ts";
 import { openMenu } from "./support/menus.ts";
 
 /*
@@ -49,6 +55,9 @@ async function iphonePhoto(folder: string) {
   execFileSync("heif-enc", ["-q", "60", jpeg, "-o", heic]);
   return heic;
 }
+
+// These tests are about the files table: the list view, chosen (ADR 073).
+test.beforeEach(({ page }) => preferList(page.context()));
 
 test("an iPhone photo and a video from the upload dialog: thumbnails, previews, playback and the zip", async ({
   page,

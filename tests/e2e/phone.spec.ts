@@ -11,7 +11,7 @@ import {
   signIn,
 } from "./support/accounts.ts";
 import { preferColorScheme } from "./support/color-scheme.ts";
-import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
+import { PHOTOS, preferList, uploadViaApi, waitUntilReady } from "./support/files.ts";
 import { hydrated } from "./support/hydration.ts";
 import { waitForMail } from "./support/mail.ts";
 import { openMenu } from "./support/menus.ts";
@@ -279,8 +279,46 @@ for (const [width, scheme] of [
       await visit(page, `${files}/files/${s.fileId}/rename`);
       await visit(page, `${files}/upload`);
     });
+
+    test("the files grid fits: three tiles across, the longest name cut short", async ({
+      page,
+    }) => {
+      test.slow();
+      const s = await longNames();
+      await preferColorScheme(page, scheme);
+      // No choice made: a collection of photos opens as the grid (ADR 073).
+      await page.context().clearCookies({ name: "files-view" });
+      await signIn(page, s.email);
+      const files = `/teams/${s.teamId}/collections/${s.collectionId}`;
+      await visit(page, files);
+      const grid = page.locator(".files-grid");
+      const columns = await grid.evaluate(
+        (list) => getComputedStyle(list).gridTemplateColumns.split(" ").length,
+      );
+      expect(columns, "tiles across").toBe(3);
+      const tile = grid.getByRole("link", { name: LONG_FILE });
+      await expect(tile).toHaveAttribute("title", LONG_FILE);
+      const name = tile.getByText(LONG_FILE);
+      expect(
+        await name.evaluate((element) => element.scrollWidth > element.clientWidth),
+        "the name is cut short",
+      ).toBe(true);
+      const box = await tile.boundingBox();
+      const check = await grid.getByRole("checkbox", { name: LONG_FILE }).boundingBox();
+      expect(box && check && check.x >= box.x && check.y >= box.y, "the checkbox on its tile").toBe(
+        true,
+      );
+      expect(check?.width ?? 0, "the checkbox's size").toBeGreaterThanOrEqual(24);
+      await grid.getByRole("checkbox", { name: LONG_FILE }).check();
+      const javaScript = test.info().project.use.javaScriptEnabled !== false;
+      await expect(page.getByText(javaScript ? "1 selected" : "Download selected")).toBeVisible();
+      await expectFits(page, "the grid with its selection bar");
+    });
   });
 }
+
+// These tests are about the files table: the list view, chosen (ADR 073).
+test.beforeEach(({ page }) => preferList(page.context()));
 
 test("on a phone, a date the filter refuses shows its message unfolded", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 844 });

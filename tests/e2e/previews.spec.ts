@@ -6,6 +6,7 @@ import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import {
   FIXTURES,
   fileRowOf,
+  preferList,
   testVideo,
   updateFileRow,
   uploadViaApi,
@@ -70,6 +71,9 @@ function giveVideoAPoster(videoId: string, photoId: string) {
     duration_ms: 3000,
   });
 }
+
+// These tests are about the files table: the list view, chosen (ADR 073).
+test.beforeEach(({ page }) => preferList(page.context()));
 
 test("the list shows a photo in the size the screen needs, a video's length, a file processing, and why one has no preview", async ({
   page,

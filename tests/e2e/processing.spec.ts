@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { ownerWithCollection, signIn } from "./support/accounts.ts";
-import { FIXTURES, uploadViaApi, waitUntilReady } from "./support/files.ts";
+import { FIXTURES, preferList, uploadViaApi, waitUntilReady } from "./support/files.ts";
 
 /*
  * A file just uploaded is listed as processing until its thumbnail is made
@@ -22,6 +22,9 @@ function setStatus(collectionId: string, status: "processing" | "ready") {
     db.close();
   }
 }
+
+// These tests are about the files table: the list view, chosen (ADR 073).
+test.beforeEach(({ page }) => preferList(page.context()));
 
 test("a file being processed says so, and the list updates by itself when it is ready", async ({
   page,

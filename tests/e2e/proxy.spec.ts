@@ -7,6 +7,7 @@ import {
   createTeamViaApi,
   createVerifiedUser,
 } from "./support/accounts.ts";
+import { preferList } from "./support/files.ts";
 import { type Instance, startInstance } from "./support/instances.ts";
 import { type Nginx, startNginx } from "./support/nginx.ts";
 
@@ -34,6 +35,9 @@ test.afterAll(async () => {
   await nginx?.stop();
   await app?.stop();
 });
+
+// These tests are about the files table: the list view, chosen (ADR 073).
+test.beforeEach(({ page }) => preferList(page.context()));
 
 test("behind nginx on another port: sign in, a team, a tus upload and its thumbnail", async ({
   page,

@@ -7,7 +7,13 @@ import {
   createVerifiedUser,
   signIn,
 } from "./support/accounts.ts";
-import { fileRows, PHOTOS, uploadThroughDialog, uploadViaApi } from "./support/files.ts";
+import {
+  fileRows,
+  PHOTOS,
+  preferList,
+  uploadThroughDialog,
+  uploadViaApi,
+} from "./support/files.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /*
@@ -26,6 +32,9 @@ async function signInAs(page: Page, email: string) {
   await page.context().clearCookies();
   await signIn(page, email);
 }
+
+// These tests are about the files table: the list view, chosen (ADR 073).
+test.beforeEach(({ page }) => preferList(page.context()));
 
 test("one's own uploads are read; mark all as read clears the others' for the caller", async ({
   page,

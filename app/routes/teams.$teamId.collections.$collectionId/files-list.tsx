@@ -7,12 +7,15 @@ import { useInfiniteList } from "#app/components/infinite-list.ts";
 import { Card, Flex, Text } from "#app/components/layout.tsx";
 import { PageLinks } from "#app/components/page-links.tsx";
 import { useRevalidateWhile } from "#app/components/poll.ts";
-import { type FileFilters, fileFilterSearch } from "#app/files/files-filters.ts";
+import { type FileFilters, pageSearch } from "#app/files/files-filters.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Actor } from "#domain/roles.ts";
-import type { FileRow } from "./file-row.ts";
+import { type FileRow, fullLinks } from "./file-row.ts";
+import { FilesGrid } from "./files-grid.tsx";
 import type { FilesPage } from "./files-page.server.ts";
+import { FilesSelection } from "./files-selection.tsx";
 import { FilesTable } from "./files-table.tsx";
+import { FilesViewToggle } from "./files-view-toggle.tsx";
 
 /** The Suspense fallback while the rows stream in. */
 export function LoadingFiles() {
@@ -35,14 +38,22 @@ export function FilesError() {
 }
 
 const pageOfFiles = (data: { files: { streamed: FilesPage } }) => ({
-  items: data.files.streamed.files,
+  items: fullLinks(data.files.streamed.files, data.files.streamed.links),
   lastKey: data.files.streamed.lastKey,
 });
 const fileKey = (file: FileRow) => file.fileId;
 
+/** The selection's form: where it posts, and what it sends besides the files (FilesSelection). */
+export interface SelectionForm {
+  action: string;
+  collectionId: string;
+  name: string;
+}
+
 /**
- * The files table, 20 at a time (the next page loads on scroll; a "load more" link without
- * JavaScript), or a card saying there are none. While new uploads are processing the list looks
+ * The files as a grid or a table (ADR 073), a page at a time (the next page loads on scroll; a
+ * "load more" link without JavaScript), inside the selection's form for those who may download;
+ * or a card saying there are none. While new uploads are processing the list looks
  * again every 2 seconds with JavaScript, and the page refreshes every 5 seconds without.
  */
 export function FilesList({
@@ -52,6 +63,7 @@ export function FilesList({
   actor,
   mayUpload,
   href,
+  selection,
 }: {
   page: FilesPage;
   filters: FileFilters;
@@ -59,6 +71,8 @@ export function FilesList({
   actor: Actor;
   mayUpload: boolean;
   href: (changes: Partial<FileFilters>) => string;
+  /** The selection's form, or null for a role that does not download. */
+  selection: SelectionForm | null;
 }) {
   const { t } = useTranslation("files");
   const {
@@ -66,8 +80,11 @@ export function FilesList({
     nextHref,
     moreLinkProps,
   } = useInfiniteList({
-    first: useMemo(() => ({ items: page.files, lastKey: page.lastKey }), [page]),
-    hrefFor: (lastKey) => href({ cursor: lastKey }),
+    first: useMemo(
+      () => ({ items: fullLinks(page.files, page.links), lastKey: page.lastKey }),
+      [page],
+    ),
+    hrefFor: (lastKey) => href({ cursor: lastKey, view: page.view }),
     pageOf: pageOfFiles,
     keyOf: fileKey,
   });
@@ -97,6 +114,25 @@ export function FilesList({
       </Card>
     );
   }
+  const search = pageSearch(filters);
+  const select = selection !== null;
+  const list =
+    page.view === "grid" ? (
+      <FilesGrid files={files} base={base} search={search} select={select} />
+    ) : (
+      <div className="files-table-wrap">
+        <FilesTable
+          files={files}
+          actor={actor}
+          base={base}
+          search={search}
+          sort={filters.sort}
+          sortHref={href({ sort: filters.sort === "asc" ? "desc" : "asc" })}
+          creatorHref={(userId) => href({ tab: "all", creator: userId })}
+          select={select}
+        />
+      </div>
+    );
   return (
     <Flex direction="column" gap="3">
       {processing ? (
@@ -104,17 +140,8 @@ export function FilesList({
           <meta httpEquiv="refresh" content={String(PROCESSING_REFRESH_MS / 1000)} />
         </noscript>
       ) : null}
-      <div className="files-table-wrap">
-        <FilesTable
-          files={files}
-          actor={actor}
-          base={base}
-          search={fileFilterSearch(filters, { cursor: filters.cursor })}
-          sort={filters.sort}
-          sortHref={href({ sort: filters.sort === "asc" ? "desc" : "asc" })}
-          creatorHref={(userId) => href({ tab: "all", creator: userId })}
-        />
-      </div>
+      <FilesViewToggle view={page.view} action={`${base}${search}`} />
+      {selection ? <FilesSelection {...selection}>{list}</FilesSelection> : list}
       <PageLinks
         firstHref={filters.cursor ? href({}) : null}
         next={{ nextHref, moreLinkProps }}

@@ -1,5 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { fileFilterSearch, fileListQuery, readFileFilters } from "#app/files/files-filters.ts";
+import { chosenFilesView } from "#app/files/files-view.server.ts";
+import { type FilesView, filesViewFor, GRID_PAGE_SIZE } from "#app/files/files-view.ts";
 import { today } from "#app/filters/date-range.ts";
 import { detectLocale } from "#app/i18n/language.server.ts";
 import type { WebContext } from "#app/load-context.ts";
@@ -12,7 +14,14 @@ import { type Auth, userIdOf } from "#app/services/auth.server.ts";
 import { canStream, deferFor } from "#app/services/streaming.server.ts";
 import { PAGE_SIZE } from "#domain/constants.ts";
 import { dateTimeFormat } from "#domain/format.ts";
-import { FILE_DATE_STYLE, type FileRow, fileRow } from "./file-row.ts";
+import {
+  compactLinks,
+  FILE_DATE_STYLE,
+  FILE_DAY_STYLE,
+  type FileRow,
+  fileRow,
+  linkPrefix,
+} from "./file-row.ts";
 
 type Collection = Schema<"Collection">;
 type FileList = Schema<"FileList">;
@@ -41,9 +50,13 @@ async function hiddenOr<T>(call: Promise<T>): Promise<T | HiddenCollection> {
   };
 }
 
-/** One page of the files list, as the screen's loader answers it. */
+/** One page of the files list, as the screen's loader answers it, and the view it is shown in. */
 export interface FilesPage {
+  view: FilesView;
+  /** The rows, their picture links without `links` (compactLinks). */
   files: FileRow[];
+  /** What the rows' picture links share before their file's id (linkPrefix). */
+  links: string;
   lastKey: string | null;
 }
 
@@ -68,11 +81,14 @@ export async function loadFilesScreen(
   const filters = readFileFilters(new URL(request.url).searchParams);
   const userId = userIdOf(auth);
   const { accessToken } = auth;
-  const dates = dateTimeFormat(await detectLocale(request), FILE_DATE_STYLE);
-  const pageOf = (listed: FileList): FilesPage => ({
-    files: listed.files.map((file) => fileRow(file, dates)),
-    lastKey: listed.pagination.lastKey,
-  });
+  const locale = await detectLocale(request);
+  const formats = {
+    dates: dateTimeFormat(locale, FILE_DATE_STYLE),
+    days: dateTimeFormat(locale, FILE_DAY_STYLE),
+  };
+  // The view (ADR 073): a next page's continues the first page's; else the person's choice;
+  // else the one the page's files suggest, decided on the table's first 20.
+  const chosen = (filters.cursor && filters.view) || (await chosenFilesView(request));
   const creatorName = () =>
     filters.creator && filters.tab === "all"
       ? memberNickname(context, accessToken, teamParam, filters.creator)
@@ -93,9 +109,31 @@ export async function loadFilesScreen(
     /** Today (UTC, YYYY-MM-DD): the date pickers offer no later day, JavaScript or not. */
     today: today(),
   });
-  const query = fileListQuery(filters, userId, PAGE_SIZE);
-  const list = (include?: "collection") =>
-    filesApi.list(context, accessToken, teamParam, collectionId, { ...query, include });
+  const query = fileListQuery(filters, userId, chosen === "grid" ? GRID_PAGE_SIZE : PAGE_SIZE);
+  const apiPage = (include?: "collection", more?: { lastKey: string; limit: number }) =>
+    filesApi.list(context, accessToken, teamParam, collectionId, { ...query, include, ...more });
+  /**
+   * The page in its view. Without a choice, the first 20 decide; a grid then asks for the rest
+   * of its 60 after them.
+   */
+  const list = async (include?: "collection") => {
+    const first = await apiPage(include);
+    const view = chosen || filesViewFor(first.body.files);
+    const { lastKey } = first.body.pagination;
+    if (chosen || view === "list" || lastKey === null) return { body: { ...first.body, view } };
+    const rest = await apiPage(undefined, { lastKey, limit: GRID_PAGE_SIZE - PAGE_SIZE });
+    const files = [...first.body.files, ...rest.body.files];
+    return { body: { ...first.body, files, pagination: rest.body.pagination, view } };
+  };
+  const pageOf = (page: FileList & { view: FilesView }): FilesPage => {
+    const links = linkPrefix(page.files);
+    return {
+      view: page.view,
+      files: page.files.map((file) => compactLinks(fileRow(file, formats, page.view), links)),
+      links,
+      lastKey: page.pagination.lastKey,
+    };
+  };
 
   if (!filters.cursor && !canStream(request)) {
     // One API call instead of two: a files page's costliest part after rendering (ADR 055).

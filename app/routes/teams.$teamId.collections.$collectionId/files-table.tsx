@@ -19,7 +19,9 @@ const UPLOADER_HINT_ID = "uploader-hint";
 
 /**
  * The files table (docs/product.md#screens, Files screen): name with its thumbnail or type icon,
- * the uploader (a link that filters by them), the update date, and the actions menu. Unread rows
+ * the uploader (a link that filters by them), the date the list sorts by and whether the photo
+ * was taken or the file uploaded then (ADR 074), and the actions menu. With `select`, a checkbox
+ * before each name puts the file in the selection's form (FilesSelection). Unread rows
  * (readAt null) are bold with a marker; a file still being processed (just uploaded, its
  * thumbnail not made yet) says so, and so does one that will have no preview, with why (a
  * type we never preview needs no word: its icon says it). A video shows its length.
@@ -32,6 +34,7 @@ export function FilesTable({
   sort,
   sortHref,
   creatorHref,
+  select,
 }: {
   files: FileRow[];
   actor: Actor;
@@ -42,6 +45,8 @@ export function FilesTable({
   sort: "asc" | "desc";
   sortHref: string;
   creatorHref: (userId: string) => string;
+  /** Checkboxes for the selection, for those who may download. */
+  select: boolean;
 }) {
   const { t } = useTranslation("files");
   // Every link of the table opens a dialog over it or filters it: the page stays where it is.
@@ -60,6 +65,8 @@ export function FilesTable({
     download: t("menu.download"),
     duration: t("table.duration"),
     live: t("table.live"),
+    taken: t("table.taken"),
+    uploaded: t("table.uploaded"),
   };
   const noPreview: NoPreviewWords = {
     damagedFile: t("table.noPreview.damagedFile"),
@@ -87,7 +94,7 @@ export function FilesTable({
           </th>
           <th scope="col" aria-sort={sort === "asc" ? "ascending" : "descending"}>
             <Link to={sortHref} preventScrollReset className="files-sort">
-              {t("table.updatedAt")}
+              {t("table.date")}
               {sort === "asc" ? <Icon name="triangle-up" /> : <Icon name="triangle-down" />}
               <span className="visually-hidden">
                 {sort === "asc" ? t("table.sortedAsc") : t("table.sortedDesc")}
@@ -105,6 +112,9 @@ export function FilesTable({
           return (
             <tr key={file.fileId} className={file.readAt === null ? "file-unread" : undefined}>
               <th scope="row">
+                {select ? (
+                  <input type="checkbox" name="fileId" value={file.fileId} aria-label={file.name} />
+                ) : null}
                 <a
                   href={link(`${base}/files/${encodeURIComponent(file.fileId)}${search}`)}
                   aria-describedby={file.readAt === null ? UNREAD_HINT_ID : undefined}
@@ -135,7 +145,9 @@ export function FilesTable({
                   <span className="row-muted">{words.formerMember}</span>
                 )}
               </td>
-              <td>{file.updated}</td>
+              <td>
+                {file.taken ? words.taken : words.uploaded} {file.date}
+              </td>
               <td>
                 <FileMenu
                   file={file}

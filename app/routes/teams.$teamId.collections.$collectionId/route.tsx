@@ -3,11 +3,19 @@ import {
   data,
   type LoaderFunctionArgs,
   type MetaFunction,
+  redirect,
 } from "@remix-run/node";
 import { Await, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { Flex } from "#app/components/layout.tsx";
-import { type FileFilters, fileFilterSearch } from "#app/files/files-filters.ts";
+import {
+  type FileFilters,
+  fileFilterSearch,
+  pageSearch,
+  readFileFilters,
+} from "#app/files/files-filters.ts";
+import { serializeFilesView } from "#app/files/files-view.server.ts";
+import { isFilesView } from "#app/files/files-view.ts";
 import { filesApi } from "#app/services/api/files.server.ts";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth } from "#app/services/auth.server.ts";
@@ -37,12 +45,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 /**
  * "Mark all as read" (intent `markRead`): the collection and every file of it the caller sees,
- * for the caller (docs/product.md#lists); back to the same address with a snackbar.
+ * for the caller (docs/product.md#lists); back to the same address with a snackbar. Grid or List
+ * (intent `view`): kept in a cookie for every collection (ADR 073), back to the same address
+ * (its page in the view chosen).
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
   const form = await request.formData();
-  if (form.get("intent") !== "markRead") return unknownIntent();
+  const intent = form.get("intent");
+  if (intent === "view") return chooseView(request, auth.headers, form.get("view"));
+  if (intent !== "markRead") return unknownIntent();
   await filesApi.markAllRead(
     context,
     auth.accessToken,
@@ -57,6 +69,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     { type: "success", message: "files:toasts.markedRead" },
     { status: 303, headers: auth.headers },
   );
+}
+
+async function chooseView(request: Request, authHeaders: HeadersInit, view: unknown) {
+  if (!isFilesView(view)) return unknownIntent();
+  const url = new URL(request.url);
+  const filters = readFileFilters(url.searchParams);
+  const headers = new Headers(authHeaders);
+  headers.append("Set-Cookie", await serializeFilesView(request, view));
+  const back = `${url.pathname}${fileFilterSearch(filters, { cursor: filters.cursor })}`;
+  return redirect(back, { status: 303, headers });
 }
 
 export default function FilesRoute() {
@@ -79,7 +101,7 @@ function FilesScreen({ screen: loaderData }: { screen: Screen }) {
     userId,
   });
   const href = (changes: Partial<FileFilters>) => `${base}${fileFilterSearch(filters, changes)}`;
-  const search = fileFilterSearch(filters, { cursor: filters.cursor });
+  const search = pageSearch(filters);
 
   return (
     <Flex direction="column" gap="4" className="files-screen">
@@ -112,6 +134,15 @@ function FilesScreen({ screen: loaderData }: { screen: Screen }) {
               actor={actor}
               mayUpload={mayUpload}
               href={href}
+              selection={
+                canDownloadCollection(team.memberRole)
+                  ? {
+                      action: `${teamBase}/downloads`,
+                      collectionId: collection.collectionId,
+                      name: collection.name,
+                    }
+                  : null
+              }
             />
           )}
         </Await>

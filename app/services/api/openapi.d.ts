@@ -2946,7 +2946,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask for a collection's zip (create download: owner, admin, upviewer, viewer): every ready file of the collection the caller may read, newest first */
+        /** Ask for a collection's zip (create download: owner, admin, upviewer, viewer): every ready file of the collection the caller may read, or the ones chosen, newest first */
         post: {
             parameters: {
                 query?: never;
@@ -5963,6 +5963,8 @@ export interface components {
         };
         CreateDownloadRequest: {
             collectionId: string;
+            /** @description Only these files of the collection (1 to 1000; a repeated id counts once). Each must be a ready file of the collection that the caller may read, otherwise notFound. Absent: every ready file the caller may read */
+            fileIds?: string[];
             /** @description A folder inside the archive that holds every file, e.g. the collection's name; cleaned like the entries' names. Absent or blank: the files are at the archive's root */
             filesPrefix?: string;
         };

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { appUrl } from "../../../playwright.config.ts";
 
@@ -51,7 +51,7 @@ export async function waitUntilReady(
     .poll(
       async () => {
         const response = await fetch(
-          `${appUrl}/api/teams/${teamId}/collections/${collectionId}/files`,
+          `${appUrl}/api/teams/${teamId}/collections/${collectionId}/files?limit=100`,
           { headers: { Authorization: `Bearer ${token}` } },
         );
         const { files } = (await response.json()) as { files: { status: string }[] };
@@ -119,6 +119,16 @@ export function testVideo(codec: "h264" | "hevc"): string {
 }
 
 const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false;
+
+/**
+ * The files screen as its table for this browser (ADR 073): the Grid / List choice's cookie, as
+ * the screen's List button sets it. Without it a collection of photos opens as a grid. For the
+ * specs about the table; files-grid.spec.ts drives the toggle itself.
+ */
+export async function preferList(context: BrowserContext) {
+  const value = Buffer.from(JSON.stringify("list")).toString("base64");
+  await context.addCookies([{ name: "files-view", value, domain: "127.0.0.1", path: "/" }]);
+}
 
 /** The rows of the files table. */
 export const fileRows = (page: Page) => page.locator(".files-table tbody tr");
