@@ -143,7 +143,7 @@ export default defineConfig({
         OIDC_CLIENT_SECRET: oidc.clientSecret,
         OIDC_NAME: oidc.name,
         // Every test signs up from 127.0.0.1, like a class behind one school NAT.
-        ADDRESS_RATE_LIMIT_FACTOR: "20",
+        ADDRESS_RATE_LIMIT_FACTOR: "100",
         // Plans sold through the Stripe stand-in; the free one has no limit on teams and
         // members (tests page through 23 teams and 22 members).
         STRIPE_SECRET_KEY: stripe.secretKey,

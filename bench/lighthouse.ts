@@ -71,7 +71,8 @@ try {
   });
   browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();
-  const owner = await ownerOn(host.origin, smtp, { photos: 20 });
+  // 60 photos: the grid's first page, and three of the list's (ADR 073).
+  const owner = await ownerOn(host.origin, smtp, { photos: 60 });
   const session = await webSession(host.origin, owner.email);
   const dark = await darkThemeCookie(host.origin);
   const { teamId, collectionId } = owner.ids;
@@ -82,7 +83,14 @@ try {
     { name: "collections screen", path: `/teams/${teamId}`, signedIn: true },
     { name: "plans and usage", path: "/plans", signedIn: true },
     {
-      name: "files screen, 20 files",
+      name: "files screen, list of 20",
+      path: `/teams/${teamId}/collections/${collectionId}`,
+      signedIn: true,
+      // The List choice (app/files/files-view.server.ts): a plain cookie holding JSON "list".
+      cookie: `files-view=${Buffer.from(JSON.stringify("list")).toString("base64")}`,
+    },
+    {
+      name: "files screen, grid of 60",
       path: `/teams/${teamId}/collections/${collectionId}`,
       signedIn: true,
     },
@@ -91,7 +99,11 @@ try {
   for (const page of pages) {
     for (const theme of ["light", "dark"] as const) {
       for (const javaScript of [true, false]) {
-        const cookies = [page.signedIn ? session : "", theme === "dark" ? dark : ""];
+        const cookies = [
+          page.signedIn ? session : "",
+          theme === "dark" ? dark : "",
+          "cookie" in page ? page.cookie : "",
+        ];
         targets.push({
           name: `${page.name}, ${theme}, JS ${javaScript ? "on" : "off"}`,
           url: `${javaScript ? host.origin : noScript.origin}${page.path}`,
@@ -123,6 +135,23 @@ try {
     const of = (pick: (sample: Sample) => number) => median(runs.map(pick));
     console.log(
       `| ${target.name} | ${of((s) => s.score)} | ${(of((s) => s.score) / anchorScore).toFixed(2)} | ${(of((s) => s.fcp) / 1000).toFixed(1)} | ${(of((s) => s.lcp) / 1000).toFixed(1)} | ${of((s) => s.tbt).toFixed(0)} | ${of((s) => s.cls).toFixed(3)} | ${kb(of((s) => s.js))} | ${kb(of((s) => s.css))} | ${kb(of((s) => s.html))} |`,
+    );
+  }
+  // The grid against the list it replaces as the photo collections' first view, same run.
+  const medianOf = (name: string, pick: (sample: Sample) => number) =>
+    median((samples.get(name) ?? []).map(pick));
+  const compared = chosen.filter((target) => target.name.startsWith("files screen, grid of 60"));
+  if (compared.length > 0) {
+    console.log("\n| grid of 60 vs list of 20 | score | LCP | CLS grid | HTML KB grid |");
+    console.log("|---|---|---|---|---|");
+  }
+  for (const target of compared) {
+    const list = target.name.replace("grid of 60", "list of 20");
+    if (!samples.has(list)) continue;
+    const ratio = (pick: (sample: Sample) => number) =>
+      (medianOf(target.name, pick) / medianOf(list, pick)).toFixed(2);
+    console.log(
+      `| ${target.name.replace("files screen, grid of 60, ", "")} | ${ratio((s) => s.score)} | ${ratio((s) => s.lcp)} | ${medianOf(target.name, (s) => s.cls).toFixed(3)} | ${kb(medianOf(target.name, (s) => s.html))} |`,
     );
   }
 } finally {

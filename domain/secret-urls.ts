@@ -1,8 +1,9 @@
 /**
  * Query parameters that carry a secret on some page: a reset or verification `code` (and a
  * sign-in provider's `code` and `state` on /auth/callback), an invitation's `key`, an unsubscribe
- * `token`. A page whose address has one loads no third-party script and sends no Referer
- * (docs/operations.md, "Analytics"): what a script or another site sees of the address, it keeps.
+ * `token`. A page whose address has one loads no third-party script and sends no Referer to
+ * another site (docs/operations.md, "Analytics"): what a script or another site sees of the
+ * address, it keeps.
  */
 export const SECRET_QUERY_PARAMETERS = ["code", "key", "token", "state"] as const;
 

@@ -49,9 +49,11 @@ export function securityHeaders(options: {
     const headers = c.res.headers;
     headers.set("Content-Security-Policy", csp);
     headers.set("X-Content-Type-Options", "nosniff");
-    // A page whose address holds a secret sends no Referer at all, even to our own origin.
+    // A page whose address holds a secret sends no Referer to another site. Not `no-referrer`:
+    // that makes the browser send `Origin: null` with the page's own form posts, which the
+    // cross-origin check (sameOriginOnly) then refuses.
     const secret = carriesSecret(new URL(c.req.url));
-    headers.set("Referrer-Policy", secret ? "no-referrer" : "strict-origin-when-cross-origin");
+    headers.set("Referrer-Policy", secret ? "same-origin" : "strict-origin-when-cross-origin");
     headers.set(
       "Permissions-Policy",
       "camera=(self), microphone=(), geolocation=(), payment=(), usb=()",

@@ -385,6 +385,7 @@ test("thumbnails load whatever address the site is opened at, not only PUBLIC_UR
   if (!session) throw new Error("not signed in");
   const { name, value, httpOnly, sameSite } = session;
   await page.context().addCookies([{ name, value, httpOnly, sameSite, url: elsewhere }]);
+  await preferList(page.context(), "localhost");
   await page.goto(`${elsewhere}${url}`);
   await waitForThumbnails(page, 1);
   await expect(rows(page).locator("th img")).toHaveAttribute("src", /^\/api\/blobs\//);

@@ -3,7 +3,13 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { appUrl } from "../../playwright.config.ts";
 import { ownerWithCollection, signInCookie } from "./support/accounts.ts";
-import { PHOTOS, preferList, uploadViaApi, waitUntilReady } from "./support/files.ts";
+import {
+  LIST_VIEW_COOKIE,
+  PHOTOS,
+  preferList,
+  uploadViaApi,
+  waitUntilReady,
+} from "./support/files.ts";
 
 /*
  * A page is not painted half parsed (ADR 052). On a slow phone the parser yields in the middle
@@ -29,7 +35,9 @@ test("a files page that arrives in two parts is painted whole, without a layout 
   for (const photo of PHOTOS) await uploadViaApi(token, teamId, collectionId, photo);
   await waitUntilReady(token, teamId, collectionId, PHOTOS.length);
   const cookie = await signInCookie(owner.email);
-  const html = await (await fetch(`${appUrl}${url}`, { headers: { cookie } })).text();
+  const html = await (
+    await fetch(`${appUrl}${url}`, { headers: { cookie: `${cookie}; ${LIST_VIEW_COOKIE}` } })
+  ).text();
   const cut = html.indexOf(MENU) + MENU.length;
   expect(cut).toBeGreaterThan(MENU.length);
 

@@ -7,7 +7,6 @@ import {
   createTeamViaApi,
   createVerifiedUser,
 } from "./support/accounts.ts";
-import { preferList } from "./support/files.ts";
 import { type Instance, startInstance } from "./support/instances.ts";
 import { type Nginx, startNginx } from "./support/nginx.ts";
 
@@ -37,7 +36,6 @@ test.afterAll(async () => {
 });
 
 // These tests are about the files table: the list view, chosen (ADR 073).
-test.beforeEach(({ page }) => preferList(page.context()));
 
 test("behind nginx on another port: sign in, a team, a tus upload and its thumbnail", async ({
   page,
@@ -84,7 +82,8 @@ test("behind nginx on another port: sign in, a team, a tus upload and its thumbn
     await dialog.getByRole("link", { name: "Done" }).click();
 
     // Processing runs in the background; then the thumbnail must load, not fall back to an icon.
-    const thumbnail = page.locator(".files-table tbody tr").locator("th img");
+    // A collection of photos opens as the grid (ADR 073).
+    const thumbnail = page.locator(".files-grid > li img");
     await expect(async () => {
       await page.reload();
       await expect(thumbnail).toHaveCount(1, { timeout: 1_000 });

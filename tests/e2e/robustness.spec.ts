@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import fc from "fast-check";
 import { decodeJwt } from "jose";
 import { createTokenService } from "../../api/auth/tokens.ts";
+import { sealedCookie } from "../../app/services/sealed-cookie.server.ts";
 import { smtpUrl } from "../../playwright.config.ts";
 import { formatCounts, runFuzz, webActionRequests } from "../support/fuzz.ts";
 import { PASSWORD, uniqueEmail } from "./support/accounts.ts";
@@ -169,14 +170,17 @@ function sessionCookieOf(response: Response) {
 }
 
 /** The web host's own session storage: reads and mints its cookie with the shared secret. */
+// The session cookie as the web tier makes it: signed, and its value sealed (ADR 082).
 const sessions = createCookieSessionStorage({
-  cookie: {
-    name: "session",
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secrets: [SESSION_SECRET],
-  },
+  cookie: sealedCookie(
+    createCookie("session", {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secrets: [SESSION_SECRET],
+    }),
+    [SESSION_SECRET],
+  ),
 });
 
 async function sessionData(cookie: string | undefined) {

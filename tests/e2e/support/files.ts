@@ -125,10 +125,13 @@ const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false
  * the screen's List button sets it. Without it a collection of photos opens as a grid. For the
  * specs about the table; files-grid.spec.ts drives the toggle itself.
  */
-export async function preferList(context: BrowserContext) {
-  const value = Buffer.from(JSON.stringify("list")).toString("base64");
-  await context.addCookies([{ name: "files-view", value, domain: "127.0.0.1", path: "/" }]);
+export async function preferList(context: BrowserContext, host = "127.0.0.1") {
+  await context.addCookies([{ name: "files-view", value: LIST_VIEW, domain: host, path: "/" }]);
 }
+
+/** The List choice as the cookie holds it, JSON "list" in base64; for requests made by hand. */
+const LIST_VIEW = Buffer.from(JSON.stringify("list")).toString("base64");
+export const LIST_VIEW_COOKIE = `files-view=${LIST_VIEW}`;
 
 /** The rows of the files table. */
 export const fileRows = (page: Page) => page.locator(".files-table tbody tr");
