@@ -10,7 +10,7 @@ import {
   signIn,
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import { PHOTOS, uploadViaApi } from "./support/files.ts";
+import { PHOTOS, preferList, uploadViaApi } from "./support/files.ts";
 import { waitForMail } from "./support/mail.ts";
 
 /*
@@ -148,8 +148,9 @@ test("a member deletes the account: signed out, told by mail, their file stays b
   const mail = await waitForMail(member.email, /account is deleted/);
   expect(mail.text).toContain("shown as from a former member");
 
-  // The owner still has the file, uploaded by a former member.
+  // The owner still has the file, uploaded by a former member (the list names uploaders).
   await signIn(page, team.owner.email);
+  await preferList(page.context());
   await page.goto(team.url);
   await expect(page.getByText("A former member")).toBeVisible();
 });

@@ -30,6 +30,7 @@ const unreadRows = (page: Page) => page.locator(".files-table tbody tr.file-unre
 /** Signs the page's visitor out (their cookies) and in as someone else. */
 async function signInAs(page: Page, email: string) {
   await page.context().clearCookies();
+  await preferList(page.context());
   await signIn(page, email);
 }
 

@@ -208,6 +208,7 @@ const SIGNED_IN_PAGES = [
   "/switch-team",
   "/profile",
   "/profile/avatar",
+  "/profile/email",
   "/teams/T",
   "/teams/T/info",
   "/teams/T/rename",
