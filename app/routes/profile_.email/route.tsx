@@ -8,7 +8,7 @@ import { Flex, Text } from "#app/components/layout.tsx";
 import { TextLink } from "#app/components/text-link.tsx";
 import { i18nServer } from "#app/i18n/language.server.ts";
 import { Trans, useTranslation } from "#app/i18n/react.tsx";
-import { requireAuth } from "#app/services/auth.server.ts";
+import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
 import { confirmEmailChange } from "./confirm.server.ts";
 
 const loadCodeSchema = () => import("./schemas.ts").then((module) => module.EmailCodeSchema);
@@ -23,7 +23,11 @@ export const handle = { i18n: ["common", "profile", "auth", "messages"] };
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
-  const t = await i18nServer.getFixedT(request, "profile");
+  // Asks the API who this is: a session signed out elsewhere goes to sign in, as on /profile.
+  const [, t] = await Promise.all([
+    loadCurrentUser(request, context, auth),
+    i18nServer.getFixedT(request, "profile"),
+  ]);
   const query = new URL(request.url).searchParams;
   return data(
     {
