@@ -14,6 +14,17 @@ export type NoPreviewWords = Record<
   string
 >;
 
+/** The words for every reason, from the files namespace: once per table or grid, not per row. */
+export function noPreviewWords(t: (key: string) => string): NoPreviewWords {
+  return {
+    damagedFile: t("table.noPreview.damagedFile"),
+    decoderMissing: t("table.noPreview.decoderMissing"),
+    decoderMissingVideo: t("table.noPreview.decoderMissingVideo"),
+    tooLarge: t("table.noPreview.tooLarge"),
+    processingFailed: t("table.noPreview.processingFailed"),
+  };
+}
+
 /** Why this row's file has no preview, in the row's words; null when there is nothing to say. */
 export function noPreviewText(file: FileRow, words: NoPreviewWords): string | null {
   const reason = file.noPreviewReason;

@@ -6,7 +6,7 @@ import { FilePicture, FileTypeIcon } from "#app/files/file-preview-icon.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { formatDuration } from "#domain/format.ts";
 import type { FileRow } from "./file-row.ts";
-import { type NoPreviewWords, noPreviewText } from "./file-thumb.tsx";
+import { noPreviewText, noPreviewWords } from "./file-thumb.tsx";
 
 /** The hidden text that says a tile's file is unread, written once for the grid (ADR 045). */
 const UNREAD_HINT_ID = "unread-hint";
@@ -60,13 +60,7 @@ export function FilesGrid({
     live: t("table.live"),
     processing: t("table.processing"),
   };
-  const noPreview: NoPreviewWords = {
-    damagedFile: t("table.noPreview.damagedFile"),
-    decoderMissing: t("table.noPreview.decoderMissing"),
-    decoderMissingVideo: t("table.noPreview.decoderMissingVideo"),
-    tooLarge: t("table.noPreview.tooLarge"),
-    processingFailed: t("table.noPreview.processingFailed"),
-  };
+  const noPreview = noPreviewWords(t);
   let index = 0;
   return (
     <div className="files-grid-wrap" ref={links}>

@@ -8,7 +8,7 @@ import { formatDuration } from "#domain/format.ts";
 import type { Actor } from "#domain/roles.ts";
 import { FileMenu } from "./file-menu.tsx";
 import type { FileRow } from "./file-row.ts";
-import { FileThumb, type NoPreviewWords, noPreviewText } from "./file-thumb.tsx";
+import { FileThumb, noPreviewText, noPreviewWords } from "./file-thumb.tsx";
 
 /**
  * Hidden texts that describe the rows' links (aria-describedby), written once for twenty rows
@@ -68,13 +68,7 @@ export function FilesTable({
     taken: t("table.taken"),
     uploaded: t("table.uploaded"),
   };
-  const noPreview: NoPreviewWords = {
-    damagedFile: t("table.noPreview.damagedFile"),
-    decoderMissing: t("table.noPreview.decoderMissing"),
-    decoderMissingVideo: t("table.noPreview.decoderMissingVideo"),
-    tooLarge: t("table.noPreview.tooLarge"),
-    processingFailed: t("table.noPreview.processingFailed"),
-  };
+  const noPreview = noPreviewWords(t);
   return (
     // The rows' links are plain: one listener on the table opens them (useListLinks).
     <table className="files-table" ref={links}>
