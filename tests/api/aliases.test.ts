@@ -230,6 +230,21 @@ describe("the plan's limitAliasesPerTeam", () => {
     expect((await addAlias(other.team.teamId, { alias: third }, other.tokens)).status).toBe(201);
   });
 
+  it("holds under a race: of 10 parallel additions with room for 2, 2 are kept", async () => {
+    const { team, tokens } = await ownedTeam(api);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        addAlias(team.teamId, { alias: fresh(`race${i}`) }, tokens),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([
+      201,
+      201,
+      ...Array(8).fill(403),
+    ]);
+    expect((await teamOf(team.teamId, tokens)).aliases).toHaveLength(2);
+  });
+
   it("is unlimited at -1", async () => {
     const unlimited = await startApi({ planLimits: { limitAliasesPerTeam: -1 } });
     try {

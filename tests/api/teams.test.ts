@@ -234,6 +234,36 @@ describe("POST /api/teams", () => {
     }
   });
 
+  it("holds under a race: of 10 parallel creations with room for 2, 2 are made", async () => {
+    const limited = await startApi({ planLimits: { limitTeams: 2 } });
+    try {
+      const owner = await storedAccount(limited);
+      const tokens = await tokensFor(limited, owner);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          limited.request("/api/teams", {
+            method: "POST",
+            json: { name: `Racing ${i}` },
+            headers: bearer(tokens),
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([
+        201,
+        201,
+        ...Array(8).fill(403),
+      ]);
+      const owned = await limited.db
+        .selectFrom("teams")
+        .select((eb) => eb.fn.countAll().as("count"))
+        .where("owner_id", "=", owner.userId)
+        .executeTakeFirstOrThrow();
+      expect(Number(owned.count)).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("allows no team at all with limitTeams 0", async () => {
     const none = await startApi({ planLimits: { limitTeams: 0 } });
     try {
