@@ -18,6 +18,7 @@ import { useChangeLanguage, useTranslation } from "#app/i18n/react.tsx";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { sessionSummary } from "#app/services/auth.server.ts";
 import { getConsent } from "#app/services/consent.server.ts";
+import { holdsSecret } from "#app/services/link-parameters.server.ts";
 import { currentPath } from "#app/services/redirect.ts";
 import { useJavaScriptCookie } from "#app/services/streaming.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
@@ -34,7 +35,6 @@ import { Toast } from "#app/shell/toast.tsx";
 import { UserMenu } from "#app/shell/user-menu.tsx";
 import appCss from "#app/styles/app.css?url";
 import systemDarkCss from "#app/styles/system-dark.css?url";
-import { carriesSecret } from "#domain/secret-urls.ts";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -69,9 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         productName,
         // Never on a page whose address holds a code, key or token: the script would see it.
         analyticsScriptUrl:
-          consent === "accepted" && !carriesSecret(new URL(request.url))
-            ? analyticsScriptUrl
-            : undefined,
+          consent === "accepted" && !holdsSecret(request) ? analyticsScriptUrl : undefined,
       },
     },
     { headers: headers ?? undefined },

@@ -11,3 +11,9 @@ export const SECRET_QUERY_PARAMETERS = ["code", "key", "token", "state"] as cons
 export function carriesSecret(url: URL): boolean {
   return SECRET_QUERY_PARAMETERS.some((name) => url.searchParams.has(name));
 }
+
+/**
+ * The request header in which the web host gives a page the secrets its link carried, once they
+ * have left the address (server/secret-handoff.ts, ADR 087).
+ */
+export const HANDED_OFF_HEADER = "x-handed-off";

@@ -49,11 +49,7 @@ export function securityHeaders(options: {
     const headers = c.res.headers;
     headers.set("Content-Security-Policy", csp);
     headers.set("X-Content-Type-Options", "nosniff");
-    // A page whose address holds a secret sends no Referer to another site. Not `no-referrer`:
-    // that makes the browser send `Origin: null` with the page's own form posts, which the
-    // cross-origin check (sameOriginOnly) then refuses.
-    const secret = carriesSecret(new URL(c.req.url));
-    headers.set("Referrer-Policy", secret ? "same-origin" : "strict-origin-when-cross-origin");
+    headers.set("Referrer-Policy", referrerPolicyFor(new URL(c.req.url), c.res.status));
     headers.set(
       "Permissions-Policy",
       "camera=(self), microphone=(), geolocation=(), payment=(), usb=()",
@@ -108,4 +104,16 @@ function requestOrigin(origin: string | undefined, referer: string | undefined) 
   } catch {
     return null;
   }
+}
+
+/**
+ * No Referer anywhere from an address that holds a secret. Such an address is answered with a
+ * redirect that moves the secret out of it (ADR 087), or is a provider's callback, which
+ * redirects too: those get `no-referrer`. A page still rendered at one (a post from a page of
+ * before) gets `same-origin`: `no-referrer` would make the browser post the page's own forms
+ * with `Origin: null`, which sameOriginOnly refuses.
+ */
+function referrerPolicyFor(url: URL, status: number) {
+  if (!carriesSecret(url)) return "strict-origin-when-cross-origin";
+  return status >= 300 && status < 400 ? "no-referrer" : "same-origin";
 }

@@ -8,6 +8,7 @@ import { nameRoute } from "#api/request-context.ts";
 import type { WebConfig } from "#app/load-context.ts";
 import { mentionsSession } from "#app/services/session-cookie.ts";
 import type { HostEnv } from "./host-env.ts";
+import { secretsOutOfAddress, withHandedOffSecrets } from "./secret-handoff.ts";
 import { sameOriginOnly, securityHeaders } from "./security.ts";
 
 export interface WebOptions {
@@ -165,6 +166,7 @@ export async function createWeb({
     }),
   );
   web.use("*", sameOriginOnly({ publicUrl }));
+  web.use("*", secretsOutOfAddress(config.sessionSecrets));
   // An answer that depends on who is signed in is stored by nobody: not a shared cache, and not
   // the browser, whose Back button after signing out must not show the private page again.
   // Guests' public pages and the hashed assets above keep their caching.
@@ -175,7 +177,7 @@ export async function createWeb({
     if (mentionsSession(cookies)) c.res.headers.set("Cache-Control", "private, no-store");
   });
   web.all("*", (c) =>
-    handle(withoutLegacyDataParameter(c.req.raw), {
+    handle(withoutLegacyDataParameter(withHandedOffSecrets(c.req.raw, config.sessionSecrets)), {
       config,
       cspNonce: c.var.cspNonce,
       clientIp: c.var.clientIp,

@@ -7,6 +7,7 @@ import { Flex } from "#app/components/layout.tsx";
 import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { useMessage } from "#app/i18n/use-message.ts";
+import { linkParameters } from "#app/services/link-parameters.server.ts";
 import { verifyEmailAction } from "#app/services/verify-email.server.ts";
 import { linkError } from "#domain/validation.ts";
 
@@ -21,7 +22,7 @@ export const handle = { i18n: ["common", "auth", "messages"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "auth");
-  const query = new URL(request.url).searchParams;
+  const query = linkParameters(request);
   return {
     error: linkError("verify", query),
     email: query.get("email") ?? "",
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const query = new URL(request.url).searchParams;
+  const query = linkParameters(request);
   return verifyEmailAction(request, context, await request.formData(), {
     email: query.get("email")?.trim() ?? "",
     username: query.get("username")?.trim() ?? "",

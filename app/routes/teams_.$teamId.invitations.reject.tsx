@@ -10,6 +10,7 @@ import { useMessage } from "#app/i18n/use-message.ts";
 import { InvitationSummary } from "#app/members/invitation-summary.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { membersApi } from "#app/services/api/members.server.ts";
+import { linkParameters } from "#app/services/link-parameters.server.ts";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 
@@ -19,7 +20,7 @@ export const handle = { i18n: ["common", "teams", "messages"] };
  * be answered (used, expired, replaced) says so instead of offering the button.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const key = new URL(request.url).searchParams.get("key") ?? "";
+  const key = linkParameters(request).get("key") ?? "";
   const [t, previewed] = await Promise.all([
     i18nServer.getFixedT(request, "teams"),
     key ? attempt(membersApi.previewInvitation(context, params.teamId ?? "", key)) : null,
@@ -34,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const key = new URL(request.url).searchParams.get("key") ?? "";
+  const key = linkParameters(request).get("key") ?? "";
   if (!key) return data({ rejected: false, error: "invalidRejectToken" }, 400);
   const { refusal } = await attempt(membersApi.rejectInvitation(context, params.teamId ?? "", key));
   if (refusal)

@@ -7,6 +7,7 @@ import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { attempt } from "#app/services/api/client.server.ts";
 import { subscriptionsApi } from "#app/services/api/subscriptions.server.ts";
+import { linkParameters } from "#app/services/link-parameters.server.ts";
 
 export const handle = { i18n: ["common", "landing", "messages"] };
 
@@ -18,7 +19,7 @@ export const handle = { i18n: ["common", "landing", "messages"] };
  */
 
 function linkOf(request: Request) {
-  const query = new URL(request.url).searchParams;
+  const query = linkParameters(request);
   return { email: query.get("email") ?? "", token: query.get("token") ?? "" };
 }
 

@@ -193,17 +193,38 @@ test.describe("analytics", () => {
 
     expect(accepted.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
 
-    // Not on a page whose address holds a secret, and such a page sends no Referer elsewhere.
+    // An address holding a secret is answered with a redirect to the address without it, which
+    // sends no Referer anywhere; the page then has its secret from the handoff cookie, and loads
+    // no third-party script, which could read it from the page.
     const accept = await consent(proxiedUrl, "accept");
-    for (const secret of [
-      "/auth/reset?email=ada%40example.com&code=123456",
-      "/auth/verify?email=ada%40example.com&code=123456&username=u1",
-      "/teams/t1/invitations/accept?key=k123",
-      "/unsubscribe?email=ada%40example.com&token=t123",
-    ]) {
-      const page = await get(`${proxiedUrl}${secret}`, { Cookie: accept });
-      expect(await page.text(), secret).not.toContain(analyticsTag);
-      expect(page.headers.get("referrer-policy"), secret).toBe("same-origin");
+    for (const [secret, clean] of [
+      ["/auth/reset?email=ada%40example.com&code=123456", "/auth/reset?email=ada%40example.com"],
+      [
+        "/auth/verify?email=ada%40example.com&code=123456&username=u1",
+        "/auth/verify?email=ada%40example.com&username=u1",
+      ],
+      ["/teams/t1/invitations/accept?key=k123", "/teams/t1/invitations/accept"],
+      ["/unsubscribe?email=ada%40example.com&token=t123", "/unsubscribe?email=ada%40example.com"],
+    ] as const) {
+      const landing = await get(`${proxiedUrl}${secret}`, { Cookie: accept });
+      expect(landing.status, secret).toBe(303);
+      expect(landing.headers.get("location"), secret).toBe(clean);
+      expect(landing.headers.get("referrer-policy"), secret).toBe("no-referrer");
+      const handoff = landing.headers.getSetCookie().find((c) => c.startsWith("handoff="));
+      expect(handoff, secret).toMatch(/HttpOnly/i);
+      // Sealed: the cookie's value does not show the secret.
+      expect(handoff, secret).not.toMatch(/123456|k123|t123/);
+      const page = await get(`${proxiedUrl}${clean}`, {
+        Cookie: `${accept}; ${(handoff ?? "").split(";")[0]}`,
+      });
+      const html = await page.text();
+      expect(html, secret).not.toContain(analyticsTag);
+      expect(page.headers.get("referrer-policy"), secret).toBe("strict-origin-when-cross-origin");
+      // The page has its secret: the verification code is filled in, the reset form is offered.
+      if (secret.startsWith("/auth/verify")) expect(html, secret).toContain('value="123456"');
+      if (secret.startsWith("/auth/reset")) expect(html, secret).toContain("Save new password");
+      // Nothing it renders from its address carries the secret again.
+      expect(html, secret).not.toMatch(/[?&;](code|key|token)=/);
     }
 
     // Without ANALYTICS_SCRIPT_URL nothing is loaded, whatever the visitor chose.

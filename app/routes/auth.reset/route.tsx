@@ -9,6 +9,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
+import { linkParameters } from "#app/services/link-parameters.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { linkError } from "#domain/validation.ts";
 import { ResetForm, ResetWithCodeForm } from "./reset-form.tsx";
@@ -23,7 +24,7 @@ export const handle = { i18n: ["common", "auth", "messages"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "auth");
-  const query = new URL(request.url).searchParams;
+  const query = linkParameters(request);
   return {
     fromLink: linkError("reset", query) === null,
     email: query.get("email")?.trim() ?? "",
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The email and code the reset is for: the link's, or those typed. */
 function readReset(request: Request, formData: FormData) {
-  const query = new URL(request.url).searchParams;
+  const query = linkParameters(request);
   if (linkError("reset", query) === null) {
     const submission = parseWithZod(formData, { schema: ResetSchema });
     const email = query.get("email")?.trim() ?? "";

@@ -9,6 +9,7 @@ import { TextLink } from "#app/components/text-link.tsx";
 import { i18nServer } from "#app/i18n/language.server.ts";
 import { Trans, useTranslation } from "#app/i18n/react.tsx";
 import { loadCurrentUser, requireAuth } from "#app/services/auth.server.ts";
+import { linkParameters } from "#app/services/link-parameters.server.ts";
 import { confirmEmailChange } from "./confirm.server.ts";
 
 const loadCodeSchema = () => import("./schemas.ts").then((module) => module.EmailCodeSchema);
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadCurrentUser(request, context, auth),
     i18nServer.getFixedT(request, "profile"),
   ]);
-  const query = new URL(request.url).searchParams;
+  const query = linkParameters(request);
   return data(
     {
       email: query.get("email")?.trim() ?? "",

@@ -16,6 +16,7 @@ import {
   signInFirst,
   signOut,
 } from "#app/services/auth.server.ts";
+import { linkParameters } from "#app/services/link-parameters.server.ts";
 import { getSession, pendingInvitationOf } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Role } from "#domain/roles.ts";
@@ -27,11 +28,14 @@ type Answer =
   | { step: "register"; email: string; result?: SubmissionResult<string[]> }
   | { step: "error"; error: string };
 
-const keyOf = (request: Request) => new URL(request.url).searchParams.get("key") ?? "";
+const keyOf = (request: Request) => linkParameters(request).get("key") ?? "";
 const hashOf = (key: string) => createHash("sha256").update(key).digest("base64url");
 const teamPathOf = (teamId: string) => `/teams/${encodeURIComponent(teamId)}`;
-const acceptPathOf = (teamId: string, key: string) =>
-  `${teamPathOf(teamId)}/invitations/accept?${new URLSearchParams({ key })}`;
+/**
+ * Back to the link's page: its key stays out of the address, in the cookie the host keeps it in
+ * since the link was opened (ADR 087).
+ */
+const acceptPathOf = (teamId: string) => `${teamPathOf(teamId)}/invitations/accept`;
 
 /**
  * In: straight to the team, which says in a snackbar with which role (ADR 078). A redirect, so it
@@ -140,7 +144,7 @@ export async function acceptInvitation(request: Request, context: WebContext, te
   const formData = await request.formData();
   if (formData.get("intent") === "switch-account") {
     // Signed in as someone else: sign out, and back to this link as a guest.
-    return signOut(request, context, acceptPathOf(teamId, key));
+    return signOut(request, context, acceptPathOf(teamId));
   }
   const auth = await getAuth(request, context);
   const teamPath = teamPathOf(teamId);
@@ -193,7 +197,7 @@ export async function acceptInvitation(request: Request, context: WebContext, te
           email: invited,
           at: Date.now(),
         });
-        session.set("redirectTo", acceptPathOf(teamId, key));
+        session.set("redirectTo", acceptPathOf(teamId));
       });
     }
     if (registering && refusal.statusCode === 400) {

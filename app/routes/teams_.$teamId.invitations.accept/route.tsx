@@ -10,6 +10,7 @@ import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { useMessage } from "#app/i18n/use-message.ts";
 import { InvitationSummary } from "#app/members/invitation-summary.tsx";
+import { linkParameters } from "#app/services/link-parameters.server.ts";
 import { acceptInvitation, loadInvitation } from "./accept-invitation.server.ts";
 import { RegisterForm } from "./register-form.tsx";
 
@@ -32,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     {
       ...page,
       teamId: params.teamId ?? "",
-      key: new URL(request.url).searchParams.get("key") ?? "",
+      key: linkParameters(request).get("key") ?? "",
       title: t("invitation.acceptMetaTitle"),
     },
     { headers },
