@@ -13,8 +13,9 @@ import {
 import { guardActionRequest } from "#app/services/request-body.server.ts";
 import { commitSession, getSession } from "#app/services/session.server.ts";
 import type { UploadOutcome } from "#app/services/uploads.ts";
+import { FILE_MAX_BYTES } from "#domain/file-types.ts";
 import { testWebContext } from "#tests/support/web-context.ts";
-import type { Tokens } from "./support/accounts.ts";
+import { bearer, type Tokens } from "./support/accounts.ts";
 import { insertCollection } from "./support/collections.ts";
 import { apiForThisFile } from "./support/file-api.ts";
 import { insertFile } from "./support/files.ts";
@@ -190,6 +191,21 @@ async function namesIn(collectionId: string) {
 
 const MIB = 1024 * 1024;
 
+describe("GET .../upload-room", () => {
+  it("answers the largest file and the storage left on the team owner's plan", async () => {
+    const who = await uploader(STORAGE_LIMIT - 10 * 1024);
+    const response = await api.request(
+      `/api/teams/${who.team.teamId}/collections/${who.collectionId}/upload-room`,
+      { headers: bearer(who.tokens) },
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      fileMaxBytes: FILE_MAX_BYTES,
+      storageLeftBytes: 10 * 1024,
+    });
+  });
+});
+
 describe("the upload form without JavaScript", () => {
   it("refuses a file past the storage left on the plan after at most one read of it, and the other file still lands", async () => {
     // 10 KiB left on the owner's plan.
@@ -299,6 +315,48 @@ describe("the upload form without JavaScript", () => {
     ]);
     expect(again.status).toBe(303);
     expect(await namesIn(second.collectionId)).toEqual(["other.txt"]);
+    expect(spooledBytes()).toBe(0);
+  });
+
+  it("refuses a file that would pass the temporary space left mid-way, as busy, and the next file still lands", async () => {
+    const context = webContext({ spoolMaxBytes: MIB });
+    const [first, second] = [await uploader(), await uploader()];
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const slow = postForm(context, first, [
+      {
+        filename: "slow.txt",
+        type: "text/plain",
+        content: text(600 * 1024),
+        after: () => {
+          held();
+          return paused;
+        },
+      },
+    ]);
+    await holding;
+    await expect.poll(spooledBytes).toBeGreaterThan(500 * 1024);
+    const { result, peak } = await peakSpoolWhile(() =>
+      postForm(context, second, [
+        { filename: "wide.txt", type: "text/plain", content: text(600 * 1024) },
+        { filename: "small.txt", type: "text/plain", content: text(100) },
+      ]),
+    );
+    // Never more than the space: the first post's file and what the second could take.
+    expect(peak).toBeLessThanOrEqual(MIB);
+    expect(result.status).toBe(400);
+    expect(result.outcomes).toEqual([
+      { name: "wide.txt", error: "files:upload.status.refused", reason: "busy" },
+      { name: "small.txt", fileId: expect.any(String) },
+    ]);
+    resume();
+    expect(await slow).toMatchObject({ status: 303 });
     expect(spooledBytes()).toBe(0);
   });
 });
