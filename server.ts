@@ -243,6 +243,7 @@ async function main() {
       !config.smtpUrl &&
       config.role === "all" && { mailFolder: path.join(config.dataDir, "mail") }),
     providers: config.providers,
+    uploadForm: config.uploadForm,
   };
   const vite = development
     ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))

@@ -55,6 +55,11 @@ export interface WebConfig {
   mailFolder?: string;
   /** Social and OpenID Connect sign-in providers that are on, in button order. */
   providers: readonly SocialProvider[];
+  /**
+   * The upload form without JavaScript (ADR 083): the largest file it spools, and the temporary
+   * space all its requests in this process may fill at once.
+   */
+  uploadForm: { fileMaxBytes: number; spoolMaxBytes: number };
 }
 
 export interface WebContext {

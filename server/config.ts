@@ -1,6 +1,10 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_PART_MAX_BYTES } from "#api/downloads/downloads.ts";
+import {
+  UPLOAD_FORM_FILE_DEFAULT_MAX_BYTES,
+  UPLOAD_SPOOL_DEFAULT_MAX_BYTES,
+} from "#app/services/request-body.ts";
 import { LAUNCH_AT_MS } from "#domain/constants.ts";
 import { type PlanLimits, UNLIMITED_PLAN_LIMITS } from "#domain/plans.ts";
 import type { FederatedProviderId } from "#domain/providers.ts";
@@ -143,6 +147,19 @@ const envSchema = z
       .int()
       .min(1024 * 1024, { error: "must be at least 1048576 (1 MiB)" })
       .default(DEFAULT_PART_MAX_BYTES),
+    UPLOAD_SPOOL_MAX_BYTES: z.coerce
+      .number({ error: "must be a number of bytes" })
+      .int()
+      .min(1024 * 1024, { error: "must be at least 1048576 (1 MiB)" })
+      .default(UPLOAD_SPOOL_DEFAULT_MAX_BYTES),
+    UPLOAD_FORM_FILE_MAX_BYTES: z.coerce
+      .number({ error: "must be a number of bytes" })
+      .int()
+      .min(1024 * 1024, { error: "must be at least 1048576 (1 MiB)" })
+      .max(UPLOAD_FORM_FILE_DEFAULT_MAX_BYTES, {
+        error: `must be at most ${UPLOAD_FORM_FILE_DEFAULT_MAX_BYTES} (2 GiB minus 64 KiB)`,
+      })
+      .default(UPLOAD_FORM_FILE_DEFAULT_MAX_BYTES),
     SHUTDOWN_TIMEOUT_MS: milliseconds(0, 120_000).default(10_000),
     JOB_LOCK_MS: milliseconds(3000, 3_600_000).default(300_000),
     SHUTDOWN_DELAY_MS: milliseconds(0, 120_000).default(0),
@@ -387,6 +404,8 @@ export interface Config {
     | undefined;
   /** The largest part of a collection download, in bytes (ADR 025). */
   downloadPartMaxBytes: number;
+  /** The upload form without JavaScript (ADR 083): its largest file, and its temporary space. */
+  uploadForm: { fileMaxBytes: number; spoolMaxBytes: number };
   s3:
     | {
         bucket: string;
@@ -494,6 +513,10 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           }
         : undefined,
     downloadPartMaxBytes: env.DOWNLOAD_PART_MAX_BYTES,
+    uploadForm: {
+      fileMaxBytes: env.UPLOAD_FORM_FILE_MAX_BYTES,
+      spoolMaxBytes: env.UPLOAD_SPOOL_MAX_BYTES,
+    },
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -37,6 +37,21 @@ const StartUploadResponse = z
   })
   .openapi("FileUpload");
 
+const UploadRoom = z
+  .object({
+    fileMaxBytes: z.number().int().openapi({ description: "The largest single file, bytes" }),
+    storageLeftBytes: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description:
+          "Bytes left on the team owner's plan for new files (uploads under way count); null: " +
+          "no limit. A start can still be refused if other files take the room first",
+      }),
+  })
+  .openapi("UploadRoom");
+
 const UploadReceived = z
   .object({ fileId: z.string(), status: z.enum(["processing"]) })
   .openapi("FileUploadReceived");
@@ -58,6 +73,19 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       responses: {
         201: jsonResponse("Upload address issued", StartUploadResponse),
         ...errorResponses(400, 401, 403, 404, 413, 507),
+      },
+    }),
+    room: createRoute({
+      method: "get",
+      path: "/teams/{teamId}/collections/{collectionId}/upload-room",
+      tags,
+      security,
+      summary: "What one more file may take in the collection: its largest size, the room left",
+      middleware: [auth] as const,
+      request: { params: CollectionParams },
+      responses: {
+        200: jsonResponse("The room for one more file", UploadRoom),
+        ...errorResponses(401, 403, 404),
       },
     }),
     put: createRoute({
@@ -100,6 +128,10 @@ export function uploadRoutes({
         c.req.valid("json"),
       );
       return c.json(created, 201);
+    })
+    .openapi(r.room, async (c) => {
+      const { teamId, collectionId } = c.req.valid("param");
+      return c.json(await uploads.room(c.var.auth.userId, teamId, collectionId), 200);
     })
     .openapi(r.put, async (c) => {
       const received = await uploads.receivePut(c.req.valid("param").uploadId, c.req.raw);

@@ -15,6 +15,7 @@ import {
   newUploadId,
   peekBody,
   startFile,
+  uploadRoom,
   uploadUrl,
 } from "./upload-files.ts";
 import { createUploadLocker } from "./upload-locks.ts";
@@ -60,6 +61,9 @@ export function createFileUploadService(options: FileUploadOptions) {
     tusOptions: async (request: Request) => tus.handleWeb(request),
     tusResume: (uploadId: string, request: Request) => tusResume(deps, tus, uploadId, request),
     receivePut: (uploadId: string, request: Request) => receivePut(deps, uploadId, request),
+    /** What one more file may take in the collection (ADR 083). */
+    room: (userId: string, teamId: string, collectionId: string) =>
+      uploadRoom(deps, userId, teamId, collectionId),
   };
 }
 

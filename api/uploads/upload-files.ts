@@ -182,6 +182,36 @@ export function uploadUrl({ signer, publicUrl }: FileUploads, uploadId: string, 
   return signer.url(publicUrl, "files", uploadId, expiresAt);
 }
 
+/**
+ * What one more file may take in a collection, before any byte is sent (ADR 083): the largest
+ * single file, and the room left on the team owner's plan (null when it has no limit). Callers
+ * that must hold a file's bytes before they know its size (the web tier's form without
+ * JavaScript) stop reading at this; startFile still decides, under the owner's turn.
+ */
+export async function uploadRoom(
+  { db, plans }: FileUploads,
+  userId: string,
+  teamId: string,
+  collectionId: string,
+) {
+  const access = await requireTeamMember(db, teamId, userId);
+  const collection = await requireVisibleCollection(db, access, collectionId);
+  const actor = actorOf(access);
+  const allowed = canCreateFile(actor.role, {
+    teamMode: access.team.mode,
+    collectionMode: collection.mode,
+    collectionCreatedBy: collection.created_by,
+    userId: actor.userId,
+  });
+  if (!allowed) throw new ApiError("forbidden", "Your role cannot add files to this collection");
+  const { limitStorageBytes: limit } = await plans.limitsOf(access.team.owner_id);
+  const storageLeftBytes =
+    limit === UNLIMITED
+      ? null
+      : Math.max(0, limit - (await storageUsedBy(db, access.team.owner_id)));
+  return { fileMaxBytes: FILE_MAX_BYTES, storageLeftBytes };
+}
+
 /** Checks and records a new file; answers its ids and when its address expires. */
 export async function startFile(
   deps: FileUploads,

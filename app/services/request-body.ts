@@ -23,6 +23,18 @@ export const IMAGE_FORM_MAX_BYTES = 10 * IMAGE_MAX_BYTES + FORM_BODY_MAX_BYTES;
  */
 export const UPLOAD_FORM_MAX_BYTES = 2 * 1024 ** 3;
 
+/**
+ * The largest file that form takes by default (UPLOAD_FORM_FILE_MAX_BYTES; ADR 083): what fits
+ * in its body beside the form's fields. Larger files need JavaScript (tus).
+ */
+export const UPLOAD_FORM_FILE_DEFAULT_MAX_BYTES = UPLOAD_FORM_MAX_BYTES - FORM_BODY_MAX_BYTES;
+
+/**
+ * The temporary space that form may fill at once, all requests of the process together
+ * (UPLOAD_SPOOL_MAX_BYTES; ADR 083): two of its largest files.
+ */
+export const UPLOAD_SPOOL_DEFAULT_MAX_BYTES = 4 * 1024 ** 3;
+
 /** A route's own body rules, in its `handle.body`. */
 export interface BodyRules {
   /** The most bytes the body may have (FORM_BODY_MAX_BYTES when not said). */

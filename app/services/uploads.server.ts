@@ -1,11 +1,10 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { type FileHandle, mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { data, type UploadHandler } from "@remix-run/node";
-import type { WebContext } from "#app/load-context.ts";
+import type { WebConfig, WebContext } from "#app/load-context.ts";
 import { mayBeAccepted, refusalByDeclaration, SNIFF_BYTES } from "#domain/file-types.ts";
 import { isSafeText } from "#domain/validation.ts";
 import { ApiRequestError } from "./api/client.server.ts";
@@ -14,6 +13,7 @@ import type { Auth } from "./auth.server.ts";
 import { readMultipartForm } from "./request-body.server.ts";
 import {
   REFUSED_KEY,
+  type RefusalReason,
   refusalOf,
   refusalOfErrorKey,
   type UploadOutcome,
@@ -71,14 +71,29 @@ export async function startUpload(
  * size before its bytes, which a multipart part does not say, so each part is first written to
  * a temporary file (streamed: never held in memory), then started and streamed on with one PUT,
  * and removed. A part whose declared type or first bytes the API would refuse is never written
- * nor started (ADR 076). Every part is read to its end, so the browser always gets the answer.
+ * nor started (ADR 076). Before a byte is read the API says how much room the team owner's plan
+ * has left, and a part stops being written, and is removed, the moment it passes that room or
+ * the form's largest file, or would pass the temporary space left to the whole process; the API's
+ * start still decides (ADR 083). Every part is read to its end, so the browser always gets the
+ * answer. `busy` when the temporary space is spent before the post starts: nothing is read.
  */
 export async function receiveUploads(
   request: Request,
   context: WebContext,
   auth: Auth,
   target: { teamId: string; collectionId: string },
-): Promise<UploadOutcome[]> {
+): Promise<{ outcomes: UploadOutcome[]; busy: boolean }> {
+  const spool = spoolOf(context.config);
+  if (spool.free < SPOOL_CHUNK_BYTES) return { outcomes: [], busy: true };
+  const { body: room } = await filesApi.uploadRoom(
+    context,
+    auth.accessToken,
+    target.teamId,
+    target.collectionId,
+  );
+  const fileMaxBytes = Math.min(room.fileMaxBytes, context.config.uploadForm.fileMaxBytes);
+  // What this post's files have taken of the room so far.
+  let accepted = 0;
   const outcomes: UploadOutcome[] = [];
   const folder = await mkdtemp(join(tmpdir(), "web-upload-"));
   let index = 0;
@@ -87,21 +102,48 @@ export async function receiveUploads(
     // The first bytes decide whether the rest is worth keeping (ADR 076): a file of a type the
     // API would refuse is read to its end, to reach the next part, but never written.
     const { head, rest } = await firstBytes(parts, SNIFF_BYTES);
-    if (filename && (refusalByDeclaration(contentType, filename) || !mayBeAccepted(head))) {
-      for await (const _ of rest) {
-        // Discarded.
-      }
+    if (!filename) {
+      await drain(rest);
+      return "empty";
+    }
+    if (refusalByDeclaration(contentType, filename) || !mayBeAccepted(head)) {
+      await drain(rest);
       outcomes.push({ name: filename, error: REFUSED_KEY, reason: "type" });
       return "refused";
     }
-    const path = join(folder, String(index++));
-    await pipeline(Readable.from(rest), createWriteStream(path));
-    if (!filename) return "empty";
+    const left =
+      room.storageLeftBytes === null
+        ? Number.POSITIVE_INFINITY
+        : Math.max(0, room.storageLeftBytes - accepted);
+    const spooled = await spoolPart(rest, join(folder, String(index++)), {
+      maxBytes: Math.min(fileMaxBytes, left),
+      spool,
+    });
+    if ("stopped" in spooled) {
+      const reason: RefusalReason =
+        spooled.stopped === "busy" ? "busy" : left < fileMaxBytes ? "quota" : "tooLarge";
+      outcomes.push({
+        name: filename,
+        error: REFUSED_KEY,
+        reason,
+        ...(reason === "tooLarge" ? { limitBytes: fileMaxBytes } : {}),
+      });
+      return "refused";
+    }
     try {
-      const { size } = await stat(path);
-      outcomes.push(await forward(context, auth, target, path, filename, contentType, size));
+      const outcome = await forward(
+        context,
+        auth,
+        target,
+        spooled.path,
+        filename,
+        contentType,
+        spooled.size,
+      );
+      if ("fileId" in outcome) accepted += spooled.size;
+      outcomes.push(outcome);
     } finally {
-      await rm(path, { force: true });
+      await spooled.release();
     }
     return "received";
   };
@@ -110,7 +152,99 @@ export async function receiveUploads(
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
-  return outcomes;
+  return { outcomes, busy: false };
+}
+
+/** The most one read of a request body holds: the free space a post needs to begin. */
+export const SPOOL_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The temporary space of the form without JavaScript (ADR 083), one count for every request of
+ * the process: bytes are taken before they are written and given back when their file goes.
+ */
+class Spool {
+  #used = 0;
+  constructor(readonly maxBytes: number) {}
+
+  get free() {
+    return this.maxBytes - this.#used;
+  }
+
+  take(bytes: number) {
+    if (this.#used + bytes > this.maxBytes) return false;
+    this.#used += bytes;
+    return true;
+  }
+
+  give(bytes: number) {
+    this.#used = Math.max(0, this.#used - bytes);
+  }
+}
+
+/** The host hands every request one configuration object: one spool per process. */
+const spools = new WeakMap<WebConfig, Spool>();
+
+function spoolOf(config: WebConfig) {
+  let spool = spools.get(config);
+  if (!spool) {
+    spool = new Spool(config.uploadForm.spoolMaxBytes);
+    spools.set(config, spool);
+  }
+  return spool;
+}
+
+/**
+ * Writes a part to `path` while it stays within `maxBytes` and the spool has room: a chunk that
+ * would pass either is not written, the file is removed at once and the rest of the part is
+ * read and dropped. Answers the file and its size, to be released once sent on.
+ */
+async function spoolPart(
+  parts: AsyncIterable<Uint8Array>,
+  path: string,
+  { maxBytes, spool }: { maxBytes: number; spool: Spool },
+): Promise<
+  { path: string; size: number; release: () => Promise<void> } | { stopped: "limit" | "busy" }
+> {
+  let taken = 0;
+  let released = false;
+  const release = async () => {
+    if (released) return;
+    released = true;
+    await rm(path, { force: true });
+    spool.give(taken);
+  };
+  let stopped: "limit" | "busy" | null = null;
+  let file: FileHandle | null = await open(path, "w");
+  try {
+    for await (const chunk of parts) {
+      if (stopped) continue;
+      if (taken + chunk.length > maxBytes) stopped = "limit";
+      else if (!spool.take(chunk.length)) stopped = "busy";
+      if (stopped) {
+        await file?.close();
+        file = null;
+        await release();
+        continue;
+      }
+      taken += chunk.length;
+      await file?.write(chunk);
+    }
+  } catch (error) {
+    await file?.close();
+    file = null;
+    await release();
+    throw error;
+  }
+  await file?.close();
+  if (stopped) return { stopped };
+  return { path, size: taken, release };
+}
+
+/** Reads a part to its end and drops it. */
+async function drain(parts: AsyncIterable<Uint8Array>) {
+  for await (const _ of parts) {
+    // Discarded.
+  }
 }
 
 /** The first `bytes` of a part (fewer when it is shorter), and the whole part, those included. */
@@ -155,7 +289,12 @@ async function forward(
     size,
   });
   if ("error" in started) {
-    return { name, error: started.error, reason: refusalOfErrorKey(started.error) };
+    // The API's own count of the plan's storage, under the owner's turn, is the last word.
+    const reason =
+      started.error === "messages:errors.quotaExceededStorage"
+        ? "quota"
+        : refusalOfErrorKey(started.error);
+    return { name, error: reason === "quota" ? REFUSED_KEY : started.error, reason };
   }
   let status = 0;
   let errorCode = "";

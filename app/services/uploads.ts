@@ -4,14 +4,22 @@ import { checkBeforeSending, type EarlyRefusal, SNIFF_BYTES } from "#domain/file
 
 /**
  * Why a file was refused by the rules rather than lost on the way: its type, its size, or that
- * it is empty (ADR 076). The summary lists refused files with their reason.
+ * it is empty (ADR 076); without JavaScript also that it passed the storage left on the plan, or
+ * that the server had no temporary space for it then (ADR 083). The summary lists refused files
+ * with their reason.
  */
-export type RefusalReason = EarlyRefusal;
+export type RefusalReason = EarlyRefusal | "quota" | "busy";
 
 /** What became of one file of the no-JavaScript form. */
 export type UploadOutcome =
   | { name: string; fileId: string }
-  | { name: string; error: string; reason?: RefusalReason };
+  | {
+      name: string;
+      error: string;
+      reason?: RefusalReason;
+      /** The size it passed, when it was refused as too large (FILE_MAX_BYTES when absent). */
+      limitBytes?: number;
+    };
 
 /** The row message of a file refused before it was sent. */
 export const REFUSED_KEY = "files:upload.status.refused";
@@ -40,19 +48,24 @@ export function refusalOfErrorKey(key: string | undefined): RefusalReason | unde
 /** What the upload dialog's summary counts: arrived files, refused ones and other failures. */
 export interface UploadTally {
   uploaded: number;
-  refused: { name: string; reason: RefusalReason }[];
+  refused: { name: string; reason: RefusalReason; limitBytes?: number }[];
   failed: string[];
 }
 
 /** The tally of the files that have ended. */
 export function tallyUploads(
-  ended: { name: string; done: boolean; reason?: RefusalReason }[],
+  ended: { name: string; done: boolean; reason?: RefusalReason; limitBytes?: number }[],
 ): UploadTally {
   const tally: UploadTally = { uploaded: 0, refused: [], failed: [] };
   for (const file of ended) {
     if (file.done) tally.uploaded += 1;
-    else if (file.reason) tally.refused.push({ name: file.name, reason: file.reason });
-    else tally.failed.push(file.name);
+    else if (file.reason) {
+      tally.refused.push({
+        name: file.name,
+        reason: file.reason,
+        ...(file.limitBytes === undefined ? {} : { limitBytes: file.limitBytes }),
+      });
+    } else tally.failed.push(file.name);
   }
   return tally;
 }

@@ -350,6 +350,13 @@ const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call
       json: { name: "notes.txt", contentType: "text/plain", size: 5 },
     };
   },
+  "GET /teams/{teamId}/collections/{collectionId}/upload-room (collaborative)": async () => {
+    const target = await insertCollection(api, team, {
+      createdBy: authorId,
+      mode: "collaborative",
+    });
+    return { method: "GET", path: `${collections()}/${target.collectionId}/upload-room` };
+  },
   "POST /teams/{teamId}/collections/{collectionId}/files (someone else's owned)": async () => {
     const target = await insertCollection(api, team, { createdBy: authorId });
     return {

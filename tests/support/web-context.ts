@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
+import {
+  UPLOAD_FORM_FILE_DEFAULT_MAX_BYTES,
+  UPLOAD_SPOOL_DEFAULT_MAX_BYTES,
+} from "#app/services/request-body.ts";
 import { LAUNCH_AT_MS } from "#domain/constants.ts";
 
 /**
@@ -21,6 +25,10 @@ export function testWebContext(apiUrl: string, requestId = "test"): AppLoadConte
       playStoreUrl: undefined,
       isProduction: true,
       providers: [],
+      uploadForm: {
+        fileMaxBytes: UPLOAD_FORM_FILE_DEFAULT_MAX_BYTES,
+        spoolMaxBytes: UPLOAD_SPOOL_DEFAULT_MAX_BYTES,
+      },
     },
     cspNonce: "nonce",
     clientIp: "127.0.0.1",

@@ -6,6 +6,7 @@ import { useHydrated } from "#app/components/hydrated.ts";
 import { Flex } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
+import { filesApi } from "#app/services/api/files.server.ts";
 import { UPLOAD_FORM_MAX_BYTES } from "#app/services/request-body.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { receiveUploads } from "#app/services/uploads.server.ts";
@@ -14,14 +15,28 @@ import { UploadForm } from "./upload-form.tsx";
 import { UploadPanel } from "./upload-panel.tsx";
 import { requireUploader } from "./uploader.server.ts";
 
+/** When a post that found the server busy may come again. */
+const BUSY_RETRY_AFTER_SECONDS = 60;
+
 export const handle = {
   i18n: ["common", "files", "messages"],
   body: { maxBytes: UPLOAD_FORM_MAX_BYTES },
 };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { auth, base, back } = await requireUploader(args.request, args);
-  return data({ base, back }, { headers: auth.headers });
+  const { auth, team, collection, base, back } = await requireUploader(args.request, args);
+  // The form without JavaScript says its limits before a file is chosen (ADR 083).
+  const { body: room } = await filesApi.uploadRoom(
+    args.context,
+    auth.accessToken,
+    team.teamId,
+    collection.collectionId,
+  );
+  const limits = {
+    fileMaxBytes: Math.min(room.fileMaxBytes, args.context.config.uploadForm.fileMaxBytes),
+    storageLeftBytes: room.storageLeftBytes,
+  };
+  return data({ base, back, limits }, { headers: auth.headers });
 }
 
 /**
@@ -37,10 +52,16 @@ export async function action(args: ActionFunctionArgs) {
       { status: 400, headers: auth.headers },
     );
   }
-  const outcomes = await receiveUploads(request, context, auth, {
+  const { outcomes, busy } = await receiveUploads(request, context, auth, {
     teamId: team.teamId,
     collectionId: collection.collectionId,
   });
+  if (busy) {
+    // The temporary space of uploads without JavaScript is spent (ADR 083): nothing was read.
+    const headers = new Headers(auth.headers);
+    headers.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+    return data({ outcomes, empty: false, busy: true }, { status: 503, headers });
+  }
   if (outcomes.length === 0) {
     return data({ outcomes, empty: true }, { status: 400, headers: auth.headers });
   }
@@ -63,7 +84,7 @@ export async function action(args: ActionFunctionArgs) {
 /** The upload dialog (docs/product.md#uploads; ADR 017), for those who may add files. */
 export default function UploadDialog() {
   const { t } = useTranslation("files");
-  const { base, back } = useLoaderData<typeof loader>();
+  const { base, back, limits } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -83,7 +104,7 @@ export default function UploadDialog() {
           onBusyChange={setBusy}
         />
       ) : (
-        <UploadForm back={back} result={result} />
+        <UploadForm back={back} result={result} limits={limits} />
       )}
       {hydrated ? (
         <Flex justify="end" mt="4">

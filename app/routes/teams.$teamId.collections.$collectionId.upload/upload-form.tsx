@@ -20,15 +20,22 @@ import { UploadSummary } from "./upload-summary.tsx";
 export function UploadForm({
   back,
   result,
+  limits,
 }: {
   back: string;
-  /** The action's answer to the last post: what failed and why, or that nothing was chosen. */
-  result: { outcomes: UploadOutcome[]; empty: boolean } | undefined;
+  /**
+   * The action's answer to the last post: what failed and why, that nothing was chosen, or that
+   * the server had no room for uploads then.
+   */
+  result: { outcomes: UploadOutcome[]; empty: boolean; busy?: boolean } | undefined;
+  /** The largest file this form takes, and the storage left on the plan (null: no limit). */
+  limits: { fileMaxBytes: number; storageLeftBytes: number | null };
 }) {
   const { t, i18n } = useTranslation("files");
   const busy = useNavigation().state === "submitting";
   const failed = result?.outcomes.filter((outcome) => "error" in outcome) ?? [];
-  const limit = formatFileSize(FILE_MAX_BYTES, i18n.language);
+  const size = (bytes: number) => formatFileSize(bytes, i18n.language);
+  const fileLimit = size(limits.fileMaxBytes);
   return (
     <Form method="post" encType="multipart/form-data">
       <Flex direction="column" gap="4">
@@ -46,9 +53,20 @@ export function UploadForm({
             aria-describedby="upload-files-hint"
           />
           <Text id="upload-files-hint" size="1" color="gray">
-            {t("upload.formHint")}
+            {t("upload.formHint")}{" "}
+            {limits.storageLeftBytes === null
+              ? t("upload.formLimit", { limit: fileLimit })
+              : t("upload.formLimitWithRoom", {
+                  limit: fileLimit,
+                  left: size(limits.storageLeftBytes),
+                })}
           </Text>
         </Flex>
+        {result?.busy ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{t("upload.errors.busy")}</Callout.Text>
+          </Callout.Root>
+        ) : null}
         {result?.empty ? (
           <Callout.Root color="red" role="alert">
             <Callout.Text>{t("upload.errors.none")}</Callout.Text>
@@ -62,6 +80,7 @@ export function UploadForm({
                   name: outcome.name,
                   done: "fileId" in outcome,
                   reason: "reason" in outcome ? outcome.reason : undefined,
+                  limitBytes: "limitBytes" in outcome ? outcome.limitBytes : undefined,
                 })) ?? [],
               )}
             />
@@ -75,7 +94,9 @@ export function UploadForm({
                       {"error" in outcome
                         ? t(outcome.error, {
                             reason: outcome.reason
-                              ? t(refusalReasonKey(outcome.reason), { limit })
+                              ? t(refusalReasonKey(outcome.reason), {
+                                  limit: size(outcome.limitBytes ?? FILE_MAX_BYTES),
+                                })
                               : "",
                           })
                         : null}

@@ -11,13 +11,13 @@ import { formatFileSize } from "#domain/format.ts";
  */
 export function UploadSummary({ tally }: { tally: UploadTally }) {
   const { t, i18n } = useTranslation("files");
-  const limit = formatFileSize(FILE_MAX_BYTES, i18n.language);
   const parts = [t("upload.summary.uploaded", { count: tally.uploaded })];
   if (tally.refused.length > 0) {
     const list = tally.refused
-      .map(({ name, reason }) =>
-        t("upload.summary.item", { name, reason: t(refusalReasonKey(reason), { limit }) }),
-      )
+      .map(({ name, reason, limitBytes }) => {
+        const limit = formatFileSize(limitBytes ?? FILE_MAX_BYTES, i18n.language);
+        return t("upload.summary.item", { name, reason: t(refusalReasonKey(reason), { limit }) });
+      })
       .join("; ");
     parts.push(t("upload.summary.refused", { count: tally.refused.length, list }));
   }

@@ -122,4 +122,12 @@ export const filesApi = {
       accessToken,
       body,
     }),
+
+  /** What one more file may take in the collection: its largest size, the room left (ADR 083). */
+  uploadRoom: (context: WebContext, accessToken: string, teamId: string, collectionId: string) =>
+    apiCall<Answer<`${typeof FILES_PARENT}/upload-room`, "get">>(
+      context,
+      `/api/teams/${encodeURIComponent(teamId)}/collections/${encodeURIComponent(collectionId)}/upload-room`,
+      { accessToken },
+    ),
 };

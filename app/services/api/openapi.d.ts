@@ -2937,6 +2937,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/collections/{collectionId}/upload-room": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What one more file may take in the collection: its largest size, the room left */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collectionId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The room for one more file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UploadRoom"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/{teamId}/downloads": {
         parameters: {
             query?: never;
@@ -6570,6 +6637,12 @@ export interface components {
         UnsubscribeRequest: {
             email: string;
             token: string;
+        };
+        UploadRoom: {
+            /** @description The largest single file, bytes */
+            fileMaxBytes: number;
+            /** @description Bytes left on the team owner's plan for new files (uploads under way count); null: no limit. A start can still be refused if other files take the room first */
+            storageLeftBytes: number | null;
         };
         Usage: {
             storage: {
