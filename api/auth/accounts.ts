@@ -32,7 +32,7 @@ import {
 } from "./passwords.ts";
 import type { PasswordCheck } from "./rate-limit.ts";
 import type { SessionStore } from "./sessions.ts";
-import type { TokenService } from "./tokens.ts";
+import { passwordFingerprint, type TokenService } from "./tokens.ts";
 
 export interface AccountDependencies {
   db: Db;
@@ -291,12 +291,13 @@ export async function signIn(deps: AccountDependencies, input: PasswordSignIn, l
       username: user.username,
     });
   }
-  if (user.password_hash && passwordNeedsRehash(user.password_hash)) {
-    await setPassword(deps, user.user_id, input.password);
+  let passwordHash = user.password_hash;
+  if (passwordHash && passwordNeedsRehash(passwordHash)) {
+    passwordHash = await setPassword(deps, user.user_id, input.password);
   }
   if (user.must_change_password) {
     throw new ApiError("newPasswordRequired", "Choose a new password", 401, undefined, {
-      session: await tokens.signChallenge(user.user_id),
+      session: await tokens.signChallenge(user.user_id, passwordHash),
       teamId: user.team_id,
       username: user.username,
     });
@@ -308,10 +309,14 @@ export async function signIn(deps: AccountDependencies, input: PasswordSignIn, l
 }
 
 export async function completeNewPassword(deps: AccountDependencies, input: NewPasswordAnswer) {
-  const userId = await deps.tokens.verifyChallenge(input.session);
-  const user = await findUserById(deps.db, userId);
+  const challenge = await deps.tokens.verifyChallenge(input.session);
+  const user = await findUserById(deps.db, challenge.userId);
   if (!user || user.username !== input.username || user.team_id !== input.teamId) {
     throw new ApiError("notAuthorized", "This session is not valid; sign in again");
+  }
+  // The password it was issued for was regenerated since: only the newest one's challenge works.
+  if (passwordFingerprint(user.password_hash) !== challenge.password) {
+    throw new ApiError("notAuthorized", "This password was replaced since; sign in again");
   }
   // Once the password is changed the challenge is spent.
   if (!user.must_change_password) {
@@ -578,11 +583,13 @@ async function setPassword(
   password: string,
   extra: Partial<UserRow> = {},
 ) {
+  const passwordHash = await hashPassword(password);
   await db
     .updateTable("users")
-    .set({ ...extra, password_hash: await hashPassword(password), updated_at: now() })
+    .set({ ...extra, password_hash: passwordHash, updated_at: now() })
     .where("user_id", "=", userId)
     .execute();
+  return passwordHash;
 }
 
 /** A new user from a provider's identity: verified email, no password, a global account. */
