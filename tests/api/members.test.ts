@@ -973,7 +973,7 @@ describe("POST /api/teams/{teamId}/members/{userId}/new-password", () => {
         teamId: team.teamId,
         username: internal.username,
       });
-    await expectError(await answer(oldChallenge.session), 401, "notAuthorized");
+    await expectError(await answer(String(oldChallenge.session)), 401, "notAuthorized");
     await expectError(
       await post(api, "/auth/refresh", { refreshToken: before.RefreshToken }),
       401,
@@ -981,7 +981,7 @@ describe("POST /api/teams/{teamId}/members/{userId}/new-password", () => {
     );
     // The newest credentials' challenge still works.
     const challenge = await expectError(await signIn(second), 401, "newPasswordRequired");
-    await body(await answer(challenge.session), 200);
+    await body(await answer(String(challenge.session)), 200);
   });
 
   it("is only for internal members, and only for those who update any member", async () => {
