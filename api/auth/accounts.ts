@@ -102,6 +102,7 @@ export function createAccountService(deps: AccountDependencies) {
     resetPassword: (input: PasswordReset) => resetPassword(deps, input),
     refresh: (refreshToken: string) => refresh(deps, refreshToken),
     signOut: (accessToken: string) => signOut(deps, accessToken),
+    signOutEverywhere: (input: SignOutEverywhere) => signOutEverywhere(deps, input),
     federatedSignIn: (input: FederatedSignIn) => federatedSignIn(deps, input),
     changePassword: (input: PasswordChange) => changePassword(deps, input),
     requestEmailChange: (input: EmailChangeRequest) => requestEmailChange(deps, input),
@@ -504,6 +505,23 @@ export async function refresh(
 export async function signOut(deps: AccountDependencies, accessToken: string) {
   const { familyId } = await deps.tokens.verifyAccess(accessToken, { allowExpired: true });
   await deps.sessions.revoke(familyId);
+}
+
+export interface SignOutEverywhere {
+  userId: string;
+  /** The session asking. */
+  familyId: string;
+  /** Keep the session asking signed in, ending only the others. */
+  keepCurrent: boolean;
+}
+
+/**
+ * Ends every session of the account, on every device: their access tokens stop at once and
+ * their refresh tokens are refused. Optionally the one asking stays (ADR 085).
+ */
+export async function signOutEverywhere(deps: AccountDependencies, input: SignOutEverywhere) {
+  if (input.keepCurrent) await deps.sessions.revokeOthers(input.userId, input.familyId);
+  else await deps.sessions.revokeAll(input.userId);
 }
 
 export async function federatedSignIn(deps: AccountDependencies, input: FederatedSignIn) {
