@@ -164,7 +164,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
 
   /**
    * A link is the asker's for its hours only while the asker may still download the collection
-   * (ADR 085): removed, disabled or left, the link is invalidDownload, as the download itself is;
+   * (ADR 085): removed, disabled or left, or the collection gone, the link is invalidDownload;
    * a role that no longer downloads, or a collection no longer shared with them, is forbidden.
    */
   async function requireStillAllowed(download: DownloadRow) {
@@ -185,13 +185,14 @@ export function createDownloadService(options: DownloadServiceOptions) {
       .where("members.team_id", "=", download.team_id)
       .where("members.user_id", "=", download.requested_by)
       .executeTakeFirst();
-    if (!row || !hasTeamAccess(row.status)) throw invalidDownload();
+    // The collection deleted since: the download went with it.
+    if (!row || !hasTeamAccess(row.status) || row.mode === null || row.created_by === null) {
+      throw invalidDownload();
+    }
     const actor = { userId: row.member_id, role: row.role };
     if (
       !canDownloadCollection(actor.role) ||
       !can(actor.role, "read", "download") ||
-      row.mode === null ||
-      row.created_by === null ||
       !canSeeCollection(actor, { mode: row.mode, createdBy: row.created_by })
     ) {
       throw new ApiError("forbidden", "This link's download is no longer yours to fetch");
