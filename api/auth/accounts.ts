@@ -32,7 +32,7 @@ import {
 } from "./passwords.ts";
 import type { PasswordCheck } from "./rate-limit.ts";
 import type { SessionStore } from "./sessions.ts";
-import type { TokenService } from "./tokens.ts";
+import { passwordFingerprint, type TokenService } from "./tokens.ts";
 
 export interface AccountDependencies {
   db: Db;
@@ -102,6 +102,7 @@ export function createAccountService(deps: AccountDependencies) {
     resetPassword: (input: PasswordReset) => resetPassword(deps, input),
     refresh: (refreshToken: string) => refresh(deps, refreshToken),
     signOut: (accessToken: string) => signOut(deps, accessToken),
+    signOutEverywhere: (input: SignOutEverywhere) => signOutEverywhere(deps, input),
     federatedSignIn: (input: FederatedSignIn) => federatedSignIn(deps, input),
     changePassword: (input: PasswordChange) => changePassword(deps, input),
     requestEmailChange: (input: EmailChangeRequest) => requestEmailChange(deps, input),
@@ -291,12 +292,13 @@ export async function signIn(deps: AccountDependencies, input: PasswordSignIn, l
       username: user.username,
     });
   }
-  if (user.password_hash && passwordNeedsRehash(user.password_hash)) {
-    await setPassword(deps, user.user_id, input.password);
+  let passwordHash = user.password_hash;
+  if (passwordHash && passwordNeedsRehash(passwordHash)) {
+    passwordHash = await setPassword(deps, user.user_id, input.password);
   }
   if (user.must_change_password) {
     throw new ApiError("newPasswordRequired", "Choose a new password", 401, undefined, {
-      session: await tokens.signChallenge(user.user_id),
+      session: await tokens.signChallenge(user.user_id, passwordHash),
       teamId: user.team_id,
       username: user.username,
     });
@@ -308,10 +310,14 @@ export async function signIn(deps: AccountDependencies, input: PasswordSignIn, l
 }
 
 export async function completeNewPassword(deps: AccountDependencies, input: NewPasswordAnswer) {
-  const userId = await deps.tokens.verifyChallenge(input.session);
-  const user = await findUserById(deps.db, userId);
+  const challenge = await deps.tokens.verifyChallenge(input.session);
+  const user = await findUserById(deps.db, challenge.userId);
   if (!user || user.username !== input.username || user.team_id !== input.teamId) {
     throw new ApiError("notAuthorized", "This session is not valid; sign in again");
+  }
+  // The password it was issued for was regenerated since: only the newest one's challenge works.
+  if (passwordFingerprint(user.password_hash) !== challenge.password) {
+    throw new ApiError("notAuthorized", "This password was replaced since; sign in again");
   }
   // Once the password is changed the challenge is spent.
   if (!user.must_change_password) {
@@ -501,6 +507,23 @@ export async function signOut(deps: AccountDependencies, accessToken: string) {
   await deps.sessions.revoke(familyId);
 }
 
+export interface SignOutEverywhere {
+  userId: string;
+  /** The session asking. */
+  familyId: string;
+  /** Keep the session asking signed in, ending only the others. */
+  keepCurrent: boolean;
+}
+
+/**
+ * Ends every session of the account, on every device: their access tokens stop at once and
+ * their refresh tokens are refused. Optionally the one asking stays (ADR 085).
+ */
+export async function signOutEverywhere(deps: AccountDependencies, input: SignOutEverywhere) {
+  if (input.keepCurrent) await deps.sessions.revokeOthers(input.userId, input.familyId);
+  else await deps.sessions.revokeAll(input.userId);
+}
+
 export async function federatedSignIn(deps: AccountDependencies, input: FederatedSignIn) {
   const { db, now } = deps;
   const identity = await deps.federated.verify(input.provider, input.idToken, input.nonce);
@@ -578,11 +601,13 @@ async function setPassword(
   password: string,
   extra: Partial<UserRow> = {},
 ) {
+  const passwordHash = await hashPassword(password);
   await db
     .updateTable("users")
-    .set({ ...extra, password_hash: await hashPassword(password), updated_at: now() })
+    .set({ ...extra, password_hash: passwordHash, updated_at: now() })
     .where("user_id", "=", userId)
     .execute();
+  return passwordHash;
 }
 
 /** A new user from a provider's identity: verified email, no password, a global account. */

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomUUID } from "node:crypto";
 import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import type { Clock } from "#api/clock.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -149,9 +149,14 @@ export function createTokenService({
       }
     },
 
-    /** The session of a new-password challenge: who it is for, signed, short-lived. */
-    signChallenge(userId: string) {
-      return sign("challenge", userId, CHALLENGE_TTL_SECONDS, {});
+    /**
+     * The session of a new-password challenge: who it is for, signed, short-lived, and bound to
+     * the password it was issued for, so a newer password an admin generates ends it (ADR 085).
+     */
+    signChallenge(userId: string, passwordHash: string | null) {
+      return sign("challenge", userId, CHALLENGE_TTL_SECONDS, {
+        pwd: passwordFingerprint(passwordHash),
+      });
     },
 
     /**
@@ -194,10 +199,15 @@ export function createTokenService({
       }
     },
 
-    /** The user a challenge session is for; `expiredToken` or `notAuthorized` otherwise. */
-    async verifyChallenge(session: string): Promise<string> {
+    /**
+     * The user a challenge session is for, and the fingerprint of the password it was issued for;
+     * `expiredToken` or `notAuthorized` otherwise.
+     */
+    async verifyChallenge(session: string): Promise<{ userId: string; password: string }> {
       try {
-        return (await verify(session, "challenge")).sub;
+        const payload = await verify(session, "challenge");
+        if (typeof payload.pwd !== "string") throw new errors.JWTInvalid("no password");
+        return { userId: payload.sub, password: payload.pwd };
       } catch (error) {
         if (!(error instanceof errors.JOSEError)) throw error;
         if (error instanceof errors.JWTExpired) {
@@ -210,3 +220,14 @@ export function createTokenService({
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
+
+/**
+ * What a challenge says of the password it was issued for: a digest of its argon2 hash (itself
+ * salted and slow), which changes whenever the password does.
+ */
+export function passwordFingerprint(passwordHash: string | null) {
+  return createHash("sha256")
+    .update(passwordHash ?? "")
+    .digest("base64url")
+    .slice(0, 22);
+}

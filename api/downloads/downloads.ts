@@ -8,7 +8,13 @@ import type { Db, DownloadEntryRow, DownloadRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { JobQueue } from "#api/jobs/queue.ts";
 import type { BlobStore } from "#api/storage/index.ts";
-import { can, canDownloadCollection, canSeeAllCollections } from "#domain/roles.ts";
+import { hasTeamAccess } from "#domain/members.ts";
+import {
+  can,
+  canDownloadCollection,
+  canSeeAllCollections,
+  canSeeCollection,
+} from "#domain/roles.ts";
 import { layoutZip, type ZipEntry, type ZipLayout, ZipSizer } from "./zip.ts";
 import { entryPaths } from "./zip-names.ts";
 
@@ -153,6 +159,43 @@ export function createDownloadService(options: DownloadServiceOptions) {
   function requirePart(download: DownloadRow, partId: number) {
     if (!Number.isSafeInteger(partId) || partId < 1 || partId > download.total_parts) {
       throw new ApiError("invalidDownload", "This download has no such part", 404);
+    }
+  }
+
+  /**
+   * A link is the asker's for its hours only while the asker may still download the collection
+   * (ADR 085): removed, disabled or left, or the collection gone, the link is invalidDownload;
+   * a role that no longer downloads, or a collection no longer shared with them, is forbidden.
+   */
+  async function requireStillAllowed(download: DownloadRow) {
+    const row = await db
+      .selectFrom("members")
+      .leftJoin("collections", (join) =>
+        join
+          .onRef("collections.team_id", "=", "members.team_id")
+          .on("collections.collection_id", "=", download.collection_id),
+      )
+      .select([
+        "members.member_id",
+        "members.role",
+        "members.status",
+        "collections.mode",
+        "collections.created_by",
+      ])
+      .where("members.team_id", "=", download.team_id)
+      .where("members.user_id", "=", download.requested_by)
+      .executeTakeFirst();
+    // The collection deleted since: the download went with it.
+    if (!row || !hasTeamAccess(row.status) || row.mode === null || row.created_by === null) {
+      throw invalidDownload();
+    }
+    const actor = { userId: row.member_id, role: row.role };
+    if (
+      !canDownloadCollection(actor.role) ||
+      !can(actor.role, "read", "download") ||
+      !canSeeCollection(actor, { mode: row.mode, createdBy: row.created_by })
+    ) {
+      throw new ApiError("forbidden", "This link's download is no longer yours to fetch");
     }
   }
 
@@ -313,6 +356,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
         .executeTakeFirst();
       if (!found || found.expires_at <= now()) throw invalidDownload();
       const { owner_id: ownerId, ...download } = found;
+      await requireStillAllowed(download);
       requirePart(download, partId);
       const rows = await db
         .selectFrom("download_entries")

@@ -276,8 +276,14 @@ export function signedLink(
   disposition: string | undefined,
   expiresInSeconds: number,
   issuedAt?: number,
+  holder?: string,
 ) {
-  return blobs.signedUrl(key, { expiresInSeconds, contentDisposition: disposition, issuedAt });
+  return blobs.signedUrl(key, {
+    expiresInSeconds,
+    contentDisposition: disposition,
+    issuedAt,
+    holder,
+  });
 }
 
 /**

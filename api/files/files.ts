@@ -296,7 +296,8 @@ export async function fileContentLink(
   const playing =
     type === "inline" && request.variant === "original" && VIDEO_TYPES.includes(contentType);
   const seconds = playing ? IMAGE_LINK_SECONDS : CONTENT_LINK_SECONDS;
-  const signedUrl = await signedLink(files, key, disposition, seconds);
+  // Named after the member it is for: it stops working once they may no longer read the file.
+  const signedUrl = await signedLink(files, key, disposition, seconds, undefined, actor.userId);
   const { traffic } = files;
   if (request.variant === "original" && traffic) {
     const size = Number(row.size);

@@ -7,9 +7,13 @@ import type { ApiEnv } from "#api/http/env.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { parseRange } from "#api/http/range.ts";
 import { BLOB_URL_PATH, type BlobStore, verifyBlobSignature } from "#api/storage/index.ts";
+import { hasTeamAccess } from "#domain/members.ts";
+import { canDownloadFile, canSeeAllCollections, canSeeCollection } from "#domain/roles.ts";
 
 /** A file's original bytes (fileBlobKey): `teams/<teamId>/files/<fileId>/original`. */
 const ORIGINAL_KEY = /^teams\/([^/]+)\/files\/[^/]+\/original$/;
+/** Any of a file's blobs: its original, thumbnails and preview. */
+const FILE_KEY = /^teams\/([^/]+)\/files\/([^/]+)\/([^/]+)$/;
 
 /**
  * Serves disk blobs to holders of a signed URL (`DiskBlobStore.signedUrl`): the signature names
@@ -44,14 +48,55 @@ export function blobRoutes({
     return team?.owner_id ?? null;
   }
 
+  /**
+   * A link given to a member works only while that member may still read the file (ADR 085):
+   * removed, disabled or left, or the file or its collection no longer theirs to see, it is
+   * notFound; a role that no longer reads the original is forbidden.
+   */
+  async function requireHolderAccess(key: string, memberId: string) {
+    const match = FILE_KEY.exec(key);
+    const gone = () => new ApiError("notFound", "There is no such file");
+    if (!match) throw gone();
+    const [, teamId, fileId, variant] = match as unknown as [string, string, string, string];
+    const row = await db
+      .selectFrom("members")
+      .innerJoin("files", (join) =>
+        join.onRef("files.team_id", "=", "members.team_id").on("files.file_id", "=", fileId),
+      )
+      .innerJoin("collections", "collections.collection_id", "files.collection_id")
+      .select([
+        "members.role",
+        "members.status",
+        "files.uploaded_by",
+        "collections.mode",
+        "collections.created_by",
+      ])
+      .where("members.team_id", "=", teamId)
+      .where("members.member_id", "=", memberId)
+      .executeTakeFirst();
+    if (!row || !hasTeamAccess(row.status)) throw gone();
+    const actor = { userId: memberId, role: row.role };
+    const file = { uploadedBy: row.uploaded_by };
+    if (
+      !canSeeCollection(actor, { mode: row.mode, createdBy: row.created_by }) ||
+      (!canSeeAllCollections(actor.role) && file.uploadedBy !== memberId)
+    ) {
+      throw gone();
+    }
+    if (variant === "original" && !canDownloadFile(actor, file)) {
+      throw new ApiError("forbidden", "Your role cannot download this file");
+    }
+  }
+
   app.on(["GET", "HEAD"], `${BLOB_URL_PATH.replace(/^\/api/, "")}*`, async (c) => {
     const key = decodeKey(c.req.path.slice(BLOB_URL_PATH.length));
-    const { expires, signature, disposition } = c.req.query();
+    const { expires, signature, disposition, member } = c.req.query();
     // HEAD is GET without a body, and a GET link may be checked with it.
     const signedFor = (now: number) =>
-      verifyBlobSignature(signingSecret, "GET", key, expires, signature, now, disposition);
+      verifyBlobSignature(signingSecret, "GET", key, expires, signature, now, disposition, member);
     if (!signedFor(0)) throw new ApiError("forbidden", "This link is not valid");
     if (!signedFor(Date.now())) throw new ApiError("expiredToken", "This link has expired");
+    if (member) await requireHolderAccess(key, member);
 
     const info = await blobs.head(key);
     if (!info) throw new ApiError("notFound", "There is no such file");

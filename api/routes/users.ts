@@ -54,6 +54,13 @@ const DeleteAccountRequest = z
   })
   .openapi("DeleteAccountRequest");
 
+const SignOutEverywhereQuery = z.strictObject({
+  keep: z
+    .enum(["current"])
+    .optional()
+    .openapi({ description: "current: the session asking stays signed in" }),
+});
+
 function routes(auth: MiddlewareHandler<AuthEnv>) {
   return {
     me: createRoute({
@@ -136,6 +143,23 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
         ...errorResponses(400, 401, 403, 409, 410, 413, 415, 429),
       },
     }),
+    signOutEverywhere: createRoute({
+      method: "delete",
+      path: "/users/@me/sessions",
+      tags: ["Users"],
+      summary: "Sign out everywhere: end every session of the account, on every device",
+      description:
+        "Every session's access tokens stop working at once and its refresh tokens are " +
+        "refused (notAuthorized). With keep=current the session asking stays signed in and " +
+        "only the others end (sign out of other devices).",
+      security,
+      middleware: [auth] as const,
+      request: { query: SignOutEverywhereQuery },
+      responses: {
+        200: jsonResponse("Signed out", DoneSchema),
+        ...errorResponses(400, 401),
+      },
+    }),
     deleteAccount: createRoute({
       method: "post",
       path: "/users/@me/deletion",
@@ -173,8 +197,15 @@ export function userRoutes({
   limiter: RateLimiter;
   deletion: AccountDeletionService;
 }) {
-  const { me, patchMe, changePassword, requestEmailChange, confirmEmailChange, deleteAccount } =
-    routes(auth);
+  const {
+    me,
+    patchMe,
+    changePassword,
+    requestEmailChange,
+    confirmEmailChange,
+    signOutEverywhere,
+    deleteAccount,
+  } = routes(auth);
   async function currentUser(userId: string) {
     const user = await findUserById(db, userId);
     // The session was checked a moment ago; the account went away since.
@@ -223,6 +254,12 @@ export function userRoutes({
       await limiter.check("verifyEmail", c.var.clientIp || "unknown", userId);
       const email = await accounts.confirmEmailChange({ userId, familyId, code });
       return c.json({ email }, 200);
+    })
+    .openapi(signOutEverywhere, async (c) => {
+      const { keep } = c.req.valid("query");
+      const { userId, familyId } = c.var.auth;
+      await accounts.signOutEverywhere({ userId, familyId, keepCurrent: keep === "current" });
+      return c.json({ ok: true as const }, 200);
     })
     .openapi(deleteAccount, async (c) => {
       const confirmation = c.req.valid("json");

@@ -80,6 +80,12 @@ export interface SignedUrlOptions {
   method?: "GET" | "PUT";
   /** For GET: the Content-Disposition the download is served with. */
   contentDisposition?: string;
+  /**
+   * For GET of a file's bytes: the team member the link is given to. The disk store's link
+   * names them and is served only while they may still read the file (ADR 085); a bucket's
+   * link cannot be asked, and lasts only its few minutes.
+   */
+  holder?: string | undefined;
 }
 
 /** The longest key accepted. It leaves room for a temp-file prefix within a 255-byte name. */

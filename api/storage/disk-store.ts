@@ -151,9 +151,13 @@ export class DiskBlobStore implements BlobStore {
     const expires = linkIssuedAt(options) + options.expiresInSeconds * 1000;
     const query = new URLSearchParams({ expires: String(expires) });
     if (options.contentDisposition) query.set("disposition", options.contentDisposition);
+    if (options.holder) {
+      assertValidHolder(options.holder);
+      query.set("member", options.holder);
+    }
     query.set(
       "signature",
-      signBlob(this.#secret, method, key, expires, options.contentDisposition),
+      signBlob(this.#secret, method, key, expires, options.contentDisposition, options.holder),
     );
     return `${BLOB_URL_PATH}${key}?${query}`;
   }
@@ -218,6 +222,13 @@ function assertStrongSecret(secret: string): void {
   }
 }
 
+/** A link's holder: a member id, printable and without a newline. */
+function assertValidHolder(holder: string): void {
+  if (!/^[\x21-\x7e]{1,320}$/.test(holder)) {
+    throw new TypeError("A link's holder must be a member id of printable characters");
+  }
+}
+
 /** How much of the HMAC-SHA-256 a link carries: 128 bits, out of reach of guessing. */
 const SIGNATURE_BYTES = 16;
 
@@ -227,9 +238,12 @@ function signBlob(
   key: string,
   expires: number,
   contentDisposition: string | undefined,
+  holder?: string | undefined,
 ): string {
-  // Neither a key nor a disposition can hold a newline, so the fields cannot run together.
+  // Neither a key, a disposition nor a holder can hold a newline, so the fields cannot run
+  // together; a link with a holder has one field more than one without.
   const payload = ["raccolta-blob-v1", method, key, String(expires), contentDisposition ?? ""];
+  if (holder) payload.push(holder);
   // The first 128 bits of the HMAC (RFC 2104 section 5; HMAC-SHA-256-128 of RFC 4868): a page of
   // thumbnails carries one signature per picture, twice (its HTML and its data), 22 characters
   // each rather than 43.
@@ -251,6 +265,7 @@ export function verifyBlobSignature(
   signature: string | null | undefined,
   now: number = Date.now(),
   contentDisposition?: string | null,
+  holder?: string | null,
 ): boolean {
   if (method !== "GET" && method !== "PUT") return false;
   if (typeof signature !== "string" || signature.length === 0) return false;
@@ -260,13 +275,15 @@ export function verifyBlobSignature(
     return false;
   }
   const disposition = contentDisposition || undefined;
+  const member = holder || undefined;
   try {
     assertValidBlobKey(key);
     assertValidDisposition(method, disposition);
+    if (member !== undefined) assertValidHolder(member);
   } catch {
     return false;
   }
-  const expected = Buffer.from(signBlob(secret, method, key, expiresAt, disposition));
+  const expected = Buffer.from(signBlob(secret, method, key, expiresAt, disposition, member));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

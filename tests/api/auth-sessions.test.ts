@@ -265,3 +265,51 @@ describe("POST /api/auth/signout", () => {
     );
   });
 });
+
+describe("DELETE /api/users/@me/sessions (sign out everywhere)", () => {
+  const signOutEverywhere = (tokens: Tokens, query = "") =>
+    api.request(`/api/users/@me/sessions${query}`, { method: "DELETE", headers: bearer(tokens) });
+
+  it("ends every session of the account, this one too: access and refresh tokens stop working", async () => {
+    const user = await signedInUser(api);
+    const phone = await signIn(api, { email: user.email, password: user.password });
+    const stranger = await signedInUser(api);
+    const response = await signOutEverywhere(user.tokens);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    for (const tokens of [user.tokens, phone]) {
+      await expectError(await me(bearer(tokens)), 401, "notAuthorized");
+      await expectError(await refresh(tokens.RefreshToken), 401, "notAuthorized");
+    }
+    // Another account is untouched; signing in again works.
+    expect((await me(bearer(stranger.tokens))).status).toBe(200);
+    const again = await signIn(api, { email: user.email, password: user.password });
+    expect((await me(bearer(again))).status).toBe(200);
+  });
+
+  it("with keep=current, ends the others and keeps this one", async () => {
+    const user = await signedInUser(api);
+    const phone = await signIn(api, { email: user.email, password: user.password });
+    const tablet = await signIn(api, { email: user.email, password: user.password });
+    const response = await signOutEverywhere(user.tokens, "?keep=current");
+    expect(response.status).toBe(200);
+    for (const tokens of [phone, tablet]) {
+      await expectError(await me(bearer(tokens)), 401, "notAuthorized");
+      await expectError(await refresh(tokens.RefreshToken), 401, "notAuthorized");
+    }
+    expect((await me(bearer(user.tokens))).status).toBe(200);
+    const next = await refreshed(user.tokens.RefreshToken);
+    expect((await me(bearer(next))).status).toBe(200);
+  });
+
+  it("needs a signed-in session, and answers invalidInput for an unknown keep", async () => {
+    await expectError(
+      await api.request("/api/users/@me/sessions", { method: "DELETE" }),
+      401,
+      "authorizationRequired",
+    );
+    const { tokens } = await signedInUser(api);
+    await expectError(await signOutEverywhere(tokens, "?keep=all"), 400, "invalidInput");
+    expect((await me(bearer(tokens))).status).toBe(200);
+  });
+});

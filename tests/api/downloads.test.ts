@@ -15,6 +15,7 @@ import { type LocalS3Server, startS3Server } from "./support/s3-server.ts";
 import {
   addMember,
   createTeamFor,
+  memberPath,
   ownedTeam,
   storedAccount,
   type TestTeam,
@@ -391,6 +392,86 @@ describe("who may download", () => {
     await expectError(await fetch(url), 403, "forbidden");
     const otherPart = url.href.replace(/\/1\?/, "/2?");
     await expectError(await fetch(otherPart), 403, "forbidden");
+  });
+});
+
+describe("links of a member who may no longer read", () => {
+  const contentPath = (fileId: string) =>
+    `/api/teams/${team.teamId}/collections/${collection.collectionId}/files/${fileId}/content`;
+  /** A zip link and file links, as a member gets them. */
+  async function linksOf(tokens: Tokens) {
+    const zip = await archiveUrl(await requested(tokens), tokens);
+    const file = async (variant: string) => {
+      const response = await api.request(
+        `${contentPath((files[0] as StoredFile).fileId)}?variant=${variant}`,
+        { headers: bearer(tokens) },
+      );
+      expect(response.status).toBe(200);
+      return `${api.url}${((await response.json()) as { signedUrl: string }).signedUrl}`;
+    };
+    return { zip, original: await file("original"), preview: await file("preview") };
+  }
+  const status = async (url: string) => {
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    return response.status;
+  };
+  const changeMember = (memberId: string, init: RequestInit & { json?: unknown }) =>
+    api.request(memberPath(team, memberId), {
+      ...init,
+      headers: {
+        ...bearer(owner),
+        ...(init.body ? { "Content-Type": "application/json-patch+json" } : {}),
+      },
+    });
+
+  it("stop working once the member is removed or disabled; another member's still work", async () => {
+    const removed = await addMember(api, team, { role: "viewer" });
+    const disabled = await addMember(api, team, { role: "viewer" });
+    const staying = await addMember(api, team, { role: "viewer" });
+    const removedLinks = await linksOf(await tokensFor(api, removed));
+    const disabledLinks = await linksOf(await tokensFor(api, disabled));
+    const stayingLinks = await linksOf(await tokensFor(api, staying));
+    for (const url of Object.values(removedLinks)) expect(await status(url)).toBe(200);
+
+    expect((await changeMember(removed.memberId, { method: "DELETE" })).status).toBe(204);
+    const patch = [{ op: "replace", path: "/status", value: "disabled" }];
+    const disabling = await changeMember(disabled.memberId, {
+      method: "PATCH",
+      body: JSON.stringify(patch),
+    });
+    expect(disabling.status).toBe(200);
+
+    for (const links of [removedLinks, disabledLinks]) {
+      await expectError(await fetch(links.zip), 404, "invalidDownload");
+      await expectError(await fetch(links.original), 404, "notFound");
+      await expectError(await fetch(links.preview), 404, "notFound");
+    }
+    for (const url of Object.values(stayingLinks)) expect(await status(url)).toBe(200);
+  });
+
+  it("stop working once the member's role no longer downloads", async () => {
+    const member = await addMember(api, team, { role: "viewer" });
+    const links = await linksOf(await tokensFor(api, member));
+    const patch = [{ op: "replace", path: "/role", value: "uploader" }];
+    const demoting = await changeMember(member.memberId, {
+      method: "PATCH",
+      body: JSON.stringify(patch),
+    });
+    expect(demoting.status).toBe(200);
+    await expectError(await fetch(links.zip), 403, "forbidden");
+    // An uploader sees only their own files: the owner's is no longer there for them.
+    await expectError(await fetch(links.original), 404, "notFound");
+    await expectError(await fetch(links.preview), 404, "notFound");
+  });
+
+  it("refuse a link whose member was changed to another", async () => {
+    const member = await addMember(api, team, { role: "viewer" });
+    const url = new URL((await linksOf(await tokensFor(api, member))).original);
+    url.searchParams.set("member", team.ownerId);
+    await expectError(await fetch(url), 403, "forbidden");
+    url.searchParams.delete("member");
+    await expectError(await fetch(url), 403, "forbidden");
   });
 });
 

@@ -950,6 +950,40 @@ describe("POST /api/teams/{teamId}/members/{userId}/new-password", () => {
     );
   });
 
+  it("spends a challenge issued before a newer regeneration, and the member's refresh tokens too", async () => {
+    const internal = await addMember(api, team, { type: "internal" });
+    const before = await tokensFor(api, internal, team.teamId);
+    const regenerate = async () =>
+      (
+        await body<{ credentials: Credentials }>(
+          await call("POST", memberPath(team, internal.memberId, "/new-password"), ownerTokens),
+          200,
+        )
+      ).credentials.password;
+    const first = await regenerate();
+    const signIn = (password: string) =>
+      post(api, "/auth/signin", { username: internal.username, team: team.teamId, password });
+    const oldChallenge = await expectError(await signIn(first), 401, "newPasswordRequired");
+    // The admin regenerates again (the first credentials leaked, say): the challenge they gave ends.
+    const second = await regenerate();
+    const answer = (session: string) =>
+      post(api, "/auth/new-password", {
+        newPassword: "Chosen-By-Thief-1",
+        session,
+        teamId: team.teamId,
+        username: internal.username,
+      });
+    await expectError(await answer(String(oldChallenge.session)), 401, "notAuthorized");
+    await expectError(
+      await post(api, "/auth/refresh", { refreshToken: before.RefreshToken }),
+      401,
+      "notAuthorized",
+    );
+    // The newest credentials' challenge still works.
+    const challenge = await expectError(await signIn(second), 401, "newPasswordRequired");
+    await body(await answer(String(challenge.session)), 200);
+  });
+
   it("is only for internal members, and only for those who update any member", async () => {
     const member = await addMember(api, team, { role: "viewer" });
     await expectError(

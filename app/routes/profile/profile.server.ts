@@ -196,3 +196,27 @@ export async function deleteAccount(
   }
   return signOut(request, context, "/", "toasts.accountDeleted");
 }
+
+/**
+ * Sign out of other devices: every other session of the account ends, this browser stays
+ * signed in (ADR 085).
+ */
+export async function signOutOtherDevices(request: Request, context: WebContext, auth: Auth) {
+  await usersApi.signOutEverywhere(context, auth.accessToken, true);
+  return redirectWithToast(
+    request,
+    context,
+    "/profile",
+    { type: "success", message: "toasts.signedOutOthers" },
+    { status: 303, headers: auth.headers },
+  );
+}
+
+/**
+ * Sign out everywhere: every session of the account ends, this browser's too, which then goes
+ * to sign in (ADR 085).
+ */
+export async function signOutEverywhere(request: Request, context: WebContext, auth: Auth) {
+  await usersApi.signOutEverywhere(context, auth.accessToken, false);
+  return signOut(request, context, "/auth/signin", "toasts.signedOutEverywhere");
+}

@@ -16,8 +16,11 @@ import {
   deleteAccount,
   requestEmailChange,
   saveProfile,
+  signOutEverywhere,
+  signOutOtherDevices,
 } from "./profile.server.ts";
 import { ProfileForm } from "./profile-form.tsx";
+import { SessionsSection } from "./sessions-form.tsx";
 
 // auth: the new-password fields' labels and policy hint.
 export const handle = { i18n: ["common", "profile", "auth", "messages"] };
@@ -58,6 +61,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return requestEmailChange(request, context, auth, formData);
     case "password":
       return changePassword(request, context, auth, formData);
+    case "signOutOthers":
+      return signOutOtherDevices(request, context, auth);
+    case "signOutEverywhere":
+      return signOutEverywhere(request, context, auth);
     case "delete":
       return deleteAccount(request, context, auth, formData);
     default:
@@ -110,6 +117,9 @@ export default function ProfilePage() {
       )}
       <Card size="3">
         <PasswordSection hasPassword={hasPassword} lastResult={resultOf("password")} />
+      </Card>
+      <Card size="3">
+        <SessionsSection />
       </Card>
       <Card size="3">
         <DeleteAccountSection

@@ -5865,6 +5865,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/@me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out everywhere: end every session of the account, on every device
+         * @description Every session's access tokens stop working at once and its refresh tokens are refused (notAuthorized). With keep=current the session asking stays signed in and only the others end (sign out of other devices).
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description current: the session asking stays signed in */
+                    keep?: "current";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed out */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/@me/usage": {
         parameters: {
             query?: never;

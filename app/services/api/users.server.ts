@@ -50,6 +50,17 @@ export const usersApi = {
       { method: "POST", accessToken, body },
     ),
 
+  /**
+   * Ends every session of the account on every device; with keepCurrent, all but this one
+   * (ADR 085).
+   */
+  signOutEverywhere: (context: WebContext, accessToken: string, keepCurrent: boolean) =>
+    apiCall<Answer<`${typeof ME}/sessions`, "delete">>(
+      context,
+      `${ME}/sessions${keepCurrent ? "?keep=current" : ""}`,
+      { method: "DELETE", accessToken },
+    ),
+
   /** Deletes the account, confirmed by its password (or its email address). */
   deleteAccount: (
     context: WebContext,

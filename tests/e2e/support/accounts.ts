@@ -65,24 +65,42 @@ export async function signInCookie(email: string, password = PASSWORD) {
   return `session=${await sessionOf(email, password)}`;
 }
 
+/**
+ * Signs `page` in with a session of its own, never one another page shares: another device
+ * signed in to the same account.
+ */
+export async function signInAsAnotherDevice(page: Page, email: string, password = PASSWORD) {
+  const session = await newSession(email, password);
+  await page
+    .context()
+    .addCookies([
+      { name: "session", value: session, url: appUrl, httpOnly: true, sameSite: "Lax" },
+    ]);
+}
+
 async function sessionOf(email: string, password: string) {
   let session = sessions.get(email);
   if (!session) {
-    const response = await fetch(`${appUrl}/auth/signin`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: appUrl },
-      body: new URLSearchParams({ intent: "sign-in", identifier: email, password }),
-    });
-    session = response.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0] ?? "")
-      .find((pair) => pair.startsWith("session="))
-      ?.slice("session=".length);
-    if (response.status !== 303 || !session) {
-      throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
-    }
+    session = await newSession(email, password);
     sessions.set(email, session);
+  }
+  return session;
+}
+
+async function newSession(email: string, password: string) {
+  const response = await fetch(`${appUrl}/auth/signin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: appUrl },
+    body: new URLSearchParams({ intent: "sign-in", identifier: email, password }),
+  });
+  const session = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0] ?? "")
+    .find((pair) => pair.startsWith("session="))
+    ?.slice("session=".length);
+  if (response.status !== 303 || !session) {
+    throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
   }
   return session;
 }
