@@ -1536,7 +1536,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Early-access subscription by email, recording the accepted terms and privacy versions; a confirmation mail carries the unsubscribe link */
+        /**
+         * Early-access subscription by email, recording the accepted terms and privacy versions; a confirmation mail carries the unsubscribe link
+         * @description An address already on the list gets the same answer and the confirmation mail again, so the answer tells nobody who is subscribed. Limited per client address (an IPv6 /64 counts as one) and per email: `tooManyRequests` with Retry-After.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1550,7 +1553,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Subscribed */
+                /** @description Subscribed (also when it already was) */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -1561,15 +1564,6 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1588,6 +1582,15 @@ export interface paths {
                 };
                 /** @description Unsupported content type */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
