@@ -318,6 +318,7 @@ export function createApi(deps: ApiDependencies) {
         sessions,
         members,
       }),
+      limiter,
       auth,
       optionalAuth: optionalAuth({ tokens, sessions }),
     }),

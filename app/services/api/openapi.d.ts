@@ -3636,7 +3636,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an invitation again with a new link (once every 24 hours) */
+        /**
+         * Send an invitation again with a new link (once every 24 hours)
+         * @description Counts against the team's and the sender's invitations of the day (tooManyRequests); a second resend within 24 hours is invitationResendCooldown.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3992,7 +3995,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Invite an email, or create an internal member (owner, admin) */
+        /**
+         * Invite an email, or create an internal member (owner, admin)
+         * @description Invitations (and resends) are limited per team (50 a day) and per sender (100 a day), whatever the plan: beyond, tooManyRequests with Retry-After.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4074,6 +4080,15 @@ export interface paths {
                 };
                 /** @description Unsupported content type */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
