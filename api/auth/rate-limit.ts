@@ -50,10 +50,20 @@ export const DEFAULT_RATE_LIMITS = {
     account: { limit: 20, windowMs: 15 * MINUTE_MS },
     device: { limit: 10, windowMs: 15 * MINUTE_MS },
   },
-  signUp: { ip: { limit: 10, windowMs: HOUR_MS } },
+  /** Per email too: a sign-up to an unconfirmed address mails it again (ADR 084). */
+  signUp: { ip: { limit: 10, windowMs: HOUR_MS }, account: { limit: 5, windowMs: HOUR_MS } },
+  /**
+   * Tries of a mailed code (ADR 084). A stranger (no proof of holding the account) has 10 a day
+   * per account, whatever the address, and 5 per code; a holder (the sign-up's client, a known
+   * device, a session) has its own 10 a day, which strangers cannot spend.
+   */
   verifyEmail: {
     ip: { limit: 30, windowMs: 15 * MINUTE_MS },
-    account: { limit: 10, windowMs: 15 * MINUTE_MS },
+    account: { limit: 10, windowMs: DAY_MS },
+  },
+  verifyEmailHolder: {
+    ip: { limit: 30, windowMs: 15 * MINUTE_MS },
+    account: { limit: 10, windowMs: DAY_MS },
   },
   resendCode: { ip: { limit: 10, windowMs: HOUR_MS }, account: { limit: 5, windowMs: HOUR_MS } },
   forgotPassword: {
@@ -62,7 +72,11 @@ export const DEFAULT_RATE_LIMITS = {
   },
   resetPassword: {
     ip: { limit: 30, windowMs: 15 * MINUTE_MS },
-    account: { limit: 10, windowMs: 15 * MINUTE_MS },
+    account: { limit: 10, windowMs: DAY_MS },
+  },
+  resetPasswordHolder: {
+    ip: { limit: 30, windowMs: 15 * MINUTE_MS },
+    account: { limit: 10, windowMs: DAY_MS },
   },
   federated: { ip: { limit: 30, windowMs: 15 * MINUTE_MS } },
   /**

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomUUID } from "node:crypto";
 import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import type { Clock } from "#api/clock.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -158,17 +158,33 @@ export function createTokenService({
      * A sign-up's proof (ADR 029): handed to the client that signed up, and only to it, so that
      * client alone can be signed in when the address is confirmed. Bound to the user and email.
      */
-    signSignUpProof(userId: string, email: string) {
-      return sign("sign_up", userId, SIGN_UP_PROOF_TTL_SECONDS, { email });
+    signSignUpProof(userId: string, email: string, passwordHash: string) {
+      return sign("sign_up", userId, SIGN_UP_PROOF_TTL_SECONDS, {
+        email,
+        pw: passwordFingerprint(passwordHash),
+      });
     },
 
-    /** Whether `proof` is a live sign-up proof of this user and email. */
-    async isSignUpProof(proof: string, userId: string, email: string) {
+    /**
+     * What `proof` is for this user and email: `current` from the sign-up that set the password
+     * the account has now; `stale` from an earlier sign-up whose password a later one replaced
+     * (ADR 084); `none` when it is no live proof of theirs.
+     */
+    async signUpProofOf(
+      proof: string | undefined,
+      userId: string,
+      email: string,
+      passwordHash: string | null,
+    ): Promise<"current" | "stale" | "none"> {
+      if (proof === undefined) return "none";
       try {
         const payload = await verify(proof, "sign_up");
-        return payload.sub === userId && payload.email === email;
+        if (payload.sub !== userId || payload.email !== email) return "none";
+        return passwordHash !== null && payload.pw === passwordFingerprint(passwordHash)
+          ? "current"
+          : "stale";
       } catch (error) {
-        if (error instanceof errors.JOSEError) return false;
+        if (error instanceof errors.JOSEError) return "none";
         throw error;
       }
     },
@@ -210,3 +226,8 @@ export function createTokenService({
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
+
+/** A short digest of a password hash, naming which sign-up set it without revealing it. */
+function passwordFingerprint(passwordHash: string) {
+  return createHash("sha256").update(passwordHash).digest("base64url").slice(0, 22);
+}

@@ -778,7 +778,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign up with email and password; mails a code */
+        /** Sign up with email and password; mails a code. An address whose account nobody confirmed is signed up again: this password replaces the earlier one, whose codes and proof stop working */
         post: {
             parameters: {
                 query?: never;
@@ -792,7 +792,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Sign up with email and password; mails a code */
+                /** @description Sign up with email and password; mails a code. An address whose account nobody confirmed is signed up again: this password replaces the earlier one, whose codes and proof stop working */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -863,7 +863,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the email with the mailed code; with the sign-up's proof, sign in too */
+        /** Confirm the email with the mailed code; with the sign-up's proof, sign in too. A stranger has 5 tries per code and 10 a day per account; an address already confirmed answers ok only to its own code */
         post: {
             parameters: {
                 query?: never;
@@ -877,7 +877,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Confirm the email with the mailed code; with the sign-up's proof, sign in too */
+                /** @description Confirm the email with the mailed code; with the sign-up's proof, sign in too. A stranger has 5 tries per code and 10 a day per account; an address already confirmed answers ok only to its own code */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6442,6 +6442,8 @@ export interface components {
         };
         ResetPasswordRequest: {
             code: string;
+            /** @description The device token of this client's last sign-in to the account: its tries are counted on a budget of its own, which strangers' wrong guesses cannot spend */
+            device?: string;
             email: string;
             newPassword: string;
         };
@@ -6630,7 +6632,7 @@ export interface components {
         VerifyEmailRequest: {
             code: string;
             email: string;
-            /** @description The signUpProof this client's sign-up answered, to be signed in */
+            /** @description The signUpProof this client's sign-up answered, to be signed in; its tries are counted on a budget of its own, which strangers' wrong guesses cannot spend */
             signUpProof?: string;
             username: string;
         };
