@@ -222,6 +222,7 @@ export function createApi(deps: ApiDependencies) {
         productName: deps.productName,
         publicUrl: deps.publicUrl,
       }),
+      limiter,
     }),
   );
   api.route("/", authRoutes({ accounts, limiter }));
@@ -317,6 +318,7 @@ export function createApi(deps: ApiDependencies) {
         sessions,
         members,
       }),
+      limiter,
       auth,
       optionalAuth: optionalAuth({ tokens, sessions }),
     }),

@@ -94,12 +94,12 @@ export function createAccountService(deps: AccountDependencies) {
   prepareDecoyHash().catch((error) => deps.logger.error({ err: error }, "argon2 is not working"));
   return {
     signUp: (input: NewAccount) => signUp(deps, input),
-    verifyEmail: (input: EmailVerification) => verifyEmail(deps, input),
+    verifyEmail: (input: EmailVerification, limit: CodeLimit) => verifyEmail(deps, input, limit),
     resendCode: (email: string) => resendCode(deps, email),
     signIn: (input: PasswordSignIn, limit: SignInLimit) => signIn(deps, input, limit),
     completeNewPassword: (input: NewPasswordAnswer) => completeNewPassword(deps, input),
     forgotPassword: (email: string) => forgotPassword(deps, email),
-    resetPassword: (input: PasswordReset) => resetPassword(deps, input),
+    resetPassword: (input: PasswordReset, limit: CodeLimit) => resetPassword(deps, input, limit),
     refresh: (refreshToken: string) => refresh(deps, refreshToken),
     signOut: (accessToken: string) => signOut(deps, accessToken),
     signOutEverywhere: (input: SignOutEverywhere) => signOutEverywhere(deps, input),
@@ -141,6 +141,13 @@ export interface PasswordSignIn {
  */
 export type SignInLimit = (account: string, deviceId: string | undefined) => Promise<PasswordCheck>;
 
+/**
+ * The limits on tries of a mailed code (ADR 084), asked before the code is checked: `holder`
+ * for a client that proved it holds the account (the sign-up's proof, a known device), else
+ * `stranger`; `account` names the account whatever spelling was typed (or what was typed).
+ */
+export type CodeLimit = (kind: "holder" | "stranger", account: string) => Promise<void>;
+
 export interface NewPasswordAnswer {
   session: string;
   username: string;
@@ -152,6 +159,8 @@ export interface PasswordReset {
   email: string;
   code: string;
   newPassword: string;
+  /** The device token of an earlier sign-in on this client (ADR 081). */
+  device?: string | undefined;
 }
 
 export interface PasswordChange {
@@ -184,6 +193,7 @@ export interface FederatedSignIn {
 export async function signUp(deps: AccountDependencies, input: NewAccount) {
   const { db, now, logger, tokens } = deps;
   const existing = await findUserByEmail(db, input.email);
+  if (existing && isUnconfirmedSignUp(existing)) return signUpAgain(deps, existing, input);
   if (existing) throw conflictFor(existing);
   const userId = randomUUID();
   const at = now();
@@ -217,7 +227,59 @@ export async function signUp(deps: AccountDependencies, input: NewAccount) {
   return {
     username: user.username,
     email: input.email,
-    signUpProof: await tokens.signSignUpProof(user.user_id, input.email),
+    signUpProof: await tokens.signSignUpProof(
+      user.user_id,
+      input.email,
+      user.password_hash as string,
+    ),
+  };
+}
+
+/** An account signed up with a password whose address nobody has confirmed yet. */
+function isUnconfirmedSignUp(user: UserRow) {
+  return (
+    user.email !== null &&
+    !user.email_verified &&
+    user.provider === "password" &&
+    user.user_scope !== "team" &&
+    user.password_hash !== null
+  );
+}
+
+/**
+ * A sign-up to an address whose account nobody has confirmed: whoever signed up first never
+ * proved the address, so this sign-up's password, nickname and language replace theirs, their
+ * codes and proof stop working, and a new code goes to the address (ADR 084). Answered as a
+ * new sign-up, so the answer does not tell that someone tried first.
+ */
+async function signUpAgain(deps: AccountDependencies, existing: UserRow, input: NewAccount) {
+  const { db, now, logger, tokens, codes } = deps;
+  const passwordHash = await hashPassword(input.password);
+  const replaced = await db
+    .updateTable("users")
+    .set({
+      password_hash: passwordHash,
+      nickname: input.nickname,
+      locale: input.locale,
+      updated_at: now(),
+    })
+    .where("user_id", "=", existing.user_id)
+    .where("email_verified", "=", 0)
+    .executeTakeFirst();
+  // Confirmed meanwhile: the address has its owner now.
+  if (Number(replaced.numUpdatedRows) !== 1) throw conflictFor(existing);
+  await codes.voidAll(existing.user_id);
+  const email = existing.email as string;
+  const user = { ...existing, password_hash: passwordHash, locale: input.locale, email };
+  try {
+    await sendVerification(deps, user);
+  } catch (error) {
+    logger.error({ err: error }, "sign-up: the verification mail could not be sent");
+  }
+  return {
+    username: existing.username,
+    email,
+    signUpProof: await tokens.signSignUpProof(existing.user_id, email, passwordHash),
   };
 }
 
@@ -225,30 +287,46 @@ export async function signUp(deps: AccountDependencies, input: NewAccount) {
  * Confirms the address with the mailed code. With the sign-up's proof, the client that signed up
  * is signed in too (ADR 029): the code proves the address, the proof that this is who chose the
  * password. Only the request that confirms the address gets tokens; a bare code, a second click
- * or someone else's proof confirms and signs nobody in.
+ * or someone else's proof confirms and signs nobody in. The proof also makes its client the
+ * code's holder (ADR 084): its tries are counted on a budget of its own, so strangers' wrong
+ * guesses can neither spend the code nor the account's budget for it.
  */
 export async function verifyEmail(
   deps: AccountDependencies,
   input: EmailVerification,
+  limit: CodeLimit,
 ): Promise<SignInResult | undefined> {
   const { db, now, tokens, codes } = deps;
-  const user = await findUserByEmail(db, input.email);
-  if (!user?.email || user.username !== input.username) {
-    throw new ApiError("wrongVerificationCode", "The code is not right");
+  const wrong = () => new ApiError("wrongVerificationCode", "The code is not right");
+  const found = await findUserByEmail(db, input.email);
+  const user = found?.email && found.username === input.username ? found : undefined;
+  const proof = user?.email
+    ? await tokens.signUpProofOf(input.signUpProof, user.user_id, user.email, user.password_hash)
+    : "none";
+  const holder = proof === "current";
+  await limit(
+    holder ? "holder" : "stranger",
+    user ? `user:${user.user_id}` : `email:${input.email.toLowerCase()}`,
+  );
+  if (!user) throw wrong();
+  // A link followed twice: the address is already confirmed. Only its own code says so; any
+  // other is wrong, as it would be before, so this is no way to learn who is confirmed.
+  if (user.email_verified) {
+    if (await codes.wasUsed(user.user_id, "verify", input.code)) return undefined;
+    throw wrong();
   }
-  // A link followed twice: the address is already confirmed.
-  if (user.email_verified) return undefined;
-  await codes.consume(user.user_id, "verify", input.code);
+  await codes.consume(user.user_id, "verify", input.code, { holder });
+  // The client of an earlier sign-up holds the mailed code, so it owns the mailbox; a later
+  // sign-up replaced its password, so that password is not the owner's: it goes, and the
+  // owner chooses one with a reset (ADR 084).
+  const dropPassword = proof === "stale" ? { password_hash: null } : {};
   const confirmed = await db
     .updateTable("users")
-    .set({ email_verified: 1, updated_at: now() })
+    .set({ email_verified: 1, updated_at: now(), ...dropPassword })
     .where("user_id", "=", user.user_id)
     .where("email_verified", "=", 0)
     .executeTakeFirst();
-  const proven =
-    input.signUpProof !== undefined &&
-    (await tokens.isSignUpProof(input.signUpProof, user.user_id, user.email));
-  if (Number(confirmed.numUpdatedRows) !== 1 || !proven || user.password_hash === null) {
+  if (Number(confirmed.numUpdatedRows) !== 1 || !holder || user.password_hash === null) {
     return undefined;
   }
   return signedIn(deps, { ...user, email_verified: 1 }, "password");
@@ -348,10 +426,22 @@ export async function forgotPassword(deps: AccountDependencies, email: string) {
 }
 
 /** A reset proves the address too; every session of the account is closed. */
-export async function resetPassword(deps: AccountDependencies, input: PasswordReset) {
+export async function resetPassword(
+  deps: AccountDependencies,
+  input: PasswordReset,
+  limit: CodeLimit,
+) {
   const user = await findUserByEmail(deps.db, input.email);
+  // A browser that signed in to the account before holds it (ADR 081, ADR 084).
+  const deviceId = user ? await deps.tokens.deviceOf(input.device, user.user_id) : undefined;
+  await limit(
+    deviceId === undefined ? "stranger" : "holder",
+    user
+      ? `user:${user.user_id}${deviceId === undefined ? "" : `:${deviceId}`}`
+      : `email:${input.email.toLowerCase()}`,
+  );
   if (!user) throw new ApiError("wrongVerificationCode", "The code is not right");
-  await deps.codes.consume(user.user_id, "reset", input.code);
+  await deps.codes.consume(user.user_id, "reset", input.code, { holder: deviceId !== undefined });
   await setPassword(deps, user.user_id, input.newPassword, {
     email_verified: 1,
     must_change_password: 0,

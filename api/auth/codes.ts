@@ -74,7 +74,12 @@ export function createCodeStore(db: Db, key: string, now: Clock) {
      * before the comparison, so parallel guesses cannot share one try. Answers the address a
      * changeEmail code confirms (null for the other purposes).
      */
-    async consume(userId: string, purpose: EmailCodePurpose, code: string): Promise<string | null> {
+    async consume(
+      userId: string,
+      purpose: EmailCodePurpose,
+      code: string,
+      { holder = false }: { holder?: boolean } = {},
+    ): Promise<string | null> {
       const wrong = () => new ApiError("wrongVerificationCode", "The code is not right");
       const row = await db
         .selectFrom("email_codes")
@@ -88,13 +93,17 @@ export function createCodeStore(db: Db, key: string, now: Clock) {
       if (row.expires_at <= now()) {
         throw new ApiError("expiredVerificationCode", "The code has expired; ask for a new one");
       }
-      const counted = await db
-        .updateTable("email_codes")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-        .where("code_id", "=", row.code_id)
-        .where("used_at", "is", null)
-        .where("attempts", "<", CODE_MAX_ATTEMPTS)
-        .executeTakeFirst();
+      // A holder's tries (ADR 084) are bounded by their own budget, not the code's: strangers'
+      // wrong guesses never spend the code for the one who asked for it.
+      const counted = holder
+        ? { numUpdatedRows: 1n }
+        : await db
+            .updateTable("email_codes")
+            .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+            .where("code_id", "=", row.code_id)
+            .where("used_at", "is", null)
+            .where("attempts", "<", CODE_MAX_ATTEMPTS)
+            .executeTakeFirst();
       if (Number(counted.numUpdatedRows) !== 1) {
         throw new ApiError(
           "expiredVerificationCode",
@@ -112,6 +121,31 @@ export function createCodeStore(db: Db, key: string, now: Clock) {
         .executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) throw wrong();
       return row.new_email;
+    },
+
+    /**
+     * Whether `code` is the last used code of this purpose: an address already confirmed
+     * answers a second click of its link as the first, and any other code as a wrong one, so
+     * the answer tells nothing to whoever lacks the code (ADR 084).
+     */
+    async wasUsed(userId: string, purpose: EmailCodePurpose, code: string) {
+      const row = await db
+        .selectFrom("email_codes")
+        .select(["code_hash", "new_email"])
+        .where("user_id", "=", userId)
+        .where("purpose", "=", purpose)
+        .where("used_at", "is not", null)
+        .orderBy("used_at", "desc")
+        .executeTakeFirst();
+      if (!row) return false;
+      const expected = Buffer.from(row.code_hash);
+      const given = Buffer.from(digest(userId, purpose, code, row.new_email));
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+
+    /** Voids every code of the user: a later sign-up replaces what an earlier one asked. */
+    async voidAll(userId: string) {
+      await db.deleteFrom("email_codes").where("user_id", "=", userId).execute();
     },
   };
 }

@@ -7,6 +7,7 @@ import { ApiError } from "#api/http/errors.ts";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 export interface Limit {
   /** Requests allowed per window. */
@@ -14,10 +15,11 @@ export interface Limit {
   windowMs: number;
 }
 
-/** Per client address and, where the request names one, per account. */
+/** Per client address and, where the request names them, per account and per team. */
 export interface ActionLimits {
   ip: Limit;
   account?: Limit;
+  team?: Limit;
 }
 
 /**
@@ -48,10 +50,20 @@ export const DEFAULT_RATE_LIMITS = {
     account: { limit: 20, windowMs: 15 * MINUTE_MS },
     device: { limit: 10, windowMs: 15 * MINUTE_MS },
   },
-  signUp: { ip: { limit: 10, windowMs: HOUR_MS } },
+  /** Per email too: a sign-up to an unconfirmed address mails it again (ADR 084). */
+  signUp: { ip: { limit: 10, windowMs: HOUR_MS }, account: { limit: 5, windowMs: HOUR_MS } },
+  /**
+   * Tries of a mailed code (ADR 084). A stranger (no proof of holding the account) has 10 a day
+   * per account, whatever the address, and 5 per code; a holder (the sign-up's client, a known
+   * device, a session) has its own 10 a day, which strangers cannot spend.
+   */
   verifyEmail: {
     ip: { limit: 30, windowMs: 15 * MINUTE_MS },
-    account: { limit: 10, windowMs: 15 * MINUTE_MS },
+    account: { limit: 10, windowMs: DAY_MS },
+  },
+  verifyEmailHolder: {
+    ip: { limit: 30, windowMs: 15 * MINUTE_MS },
+    account: { limit: 10, windowMs: DAY_MS },
   },
   resendCode: { ip: { limit: 10, windowMs: HOUR_MS }, account: { limit: 5, windowMs: HOUR_MS } },
   forgotPassword: {
@@ -60,7 +72,11 @@ export const DEFAULT_RATE_LIMITS = {
   },
   resetPassword: {
     ip: { limit: 30, windowMs: 15 * MINUTE_MS },
-    account: { limit: 10, windowMs: 15 * MINUTE_MS },
+    account: { limit: 10, windowMs: DAY_MS },
+  },
+  resetPasswordHolder: {
+    ip: { limit: 30, windowMs: 15 * MINUTE_MS },
+    account: { limit: 10, windowMs: DAY_MS },
   },
   federated: { ip: { limit: 30, windowMs: 15 * MINUTE_MS } },
   /**
@@ -83,6 +99,20 @@ export const DEFAULT_RATE_LIMITS = {
   logoUpload: {
     ip: { limit: 300, windowMs: HOUR_MS },
     account: { limit: 30, windowMs: HOUR_MS },
+  },
+  /**
+   * Early-access subscriptions: each one mails the address, so per address (an IPv6 /64 as
+   * one) and per email, whose mails a stranger could otherwise repeat at will.
+   */
+  subscribe: { ip: { limit: 10, windowMs: HOUR_MS }, account: { limit: 3, windowMs: DAY_MS } },
+  /**
+   * Invitations mailed, resends too, the same for every plan: per sender and per team, each a
+   * day; the address budget counts every sender of one address.
+   */
+  invite: {
+    ip: { limit: 300, windowMs: DAY_MS },
+    account: { limit: 100, windowMs: DAY_MS },
+    team: { limit: 50, windowMs: DAY_MS },
   },
 } satisfies Record<string, ActionLimits | SignInLimits>;
 
@@ -232,15 +262,18 @@ export function createRateLimiter({
 
   return {
     /**
-     * Counts one request for `action` from `ip` (and for `account`, when given and the action
-     * has an account budget); throws `tooManyRequests` with Retry-After once either is spent.
+     * Counts one request for `action` from `ip` (and for `account` and `team`, when given and
+     * the action has such budgets); throws `tooManyRequests` with Retry-After once any is spent.
      */
-    async check(action: RateLimitedAction, ip: string, account?: string) {
+    async check(action: RateLimitedAction, ip: string, account?: string, team?: string) {
       purge();
       const rules: ActionLimits | SignInLimits = limits[action];
       const waits = [await hit(`${action}:ip:${addressGroup(ip)}`, rules.ip)];
       if (account !== undefined && "account" in rules && rules.account) {
         waits.push(await hit(`${action}:account:${accountKey(account)}`, rules.account));
+      }
+      if (team !== undefined && "team" in rules && rules.team) {
+        waits.push(await hit(`${action}:team:${team}`, rules.team));
       }
       const wait = Math.max(...waits);
       if (wait > 0) throw tooManyRequests(wait, "Too many attempts");

@@ -163,17 +163,33 @@ export function createTokenService({
      * A sign-up's proof (ADR 029): handed to the client that signed up, and only to it, so that
      * client alone can be signed in when the address is confirmed. Bound to the user and email.
      */
-    signSignUpProof(userId: string, email: string) {
-      return sign("sign_up", userId, SIGN_UP_PROOF_TTL_SECONDS, { email });
+    signSignUpProof(userId: string, email: string, passwordHash: string) {
+      return sign("sign_up", userId, SIGN_UP_PROOF_TTL_SECONDS, {
+        email,
+        pw: passwordFingerprint(passwordHash),
+      });
     },
 
-    /** Whether `proof` is a live sign-up proof of this user and email. */
-    async isSignUpProof(proof: string, userId: string, email: string) {
+    /**
+     * What `proof` is for this user and email: `current` from the sign-up that set the password
+     * the account has now; `stale` from an earlier sign-up whose password a later one replaced
+     * (ADR 084); `none` when it is no live proof of theirs.
+     */
+    async signUpProofOf(
+      proof: string | undefined,
+      userId: string,
+      email: string,
+      passwordHash: string | null,
+    ): Promise<"current" | "stale" | "none"> {
+      if (proof === undefined) return "none";
       try {
         const payload = await verify(proof, "sign_up");
-        return payload.sub === userId && payload.email === email;
+        if (payload.sub !== userId || payload.email !== email) return "none";
+        return passwordHash !== null && payload.pw === passwordFingerprint(passwordHash)
+          ? "current"
+          : "stale";
       } catch (error) {
-        if (error instanceof errors.JOSEError) return false;
+        if (error instanceof errors.JOSEError) return "none";
         throw error;
       }
     },
@@ -222,8 +238,9 @@ export function createTokenService({
 export type TokenService = ReturnType<typeof createTokenService>;
 
 /**
- * What a challenge says of the password it was issued for: a digest of its argon2 hash (itself
- * salted and slow), which changes whenever the password does.
+ * What a token says of the password it was issued for: a digest of its argon2 hash (itself
+ * salted and slow), which changes whenever the password does. A new-password challenge and a
+ * sign-up proof carry it, and stop working when the password changes.
  */
 export function passwordFingerprint(passwordHash: string | null) {
   return createHash("sha256")

@@ -73,9 +73,16 @@ const VerifyEmailRequest = z
     code: codeSchema,
     email: emailSchema,
     username: lookupText,
-    signUpProof: z.string().min(1).max(4000).optional().openapi({
-      description: "The signUpProof this client's sign-up answered, to be signed in",
-    }),
+    signUpProof: z
+      .string()
+      .min(1)
+      .max(4000)
+      .optional()
+      .openapi({
+        description:
+          "The signUpProof this client's sign-up answered, to be signed in; its tries are " +
+          "counted on a budget of its own, which strangers' wrong guesses cannot spend",
+      }),
   })
   .openapi("VerifyEmailRequest");
 const VerifyEmailResponse = z
@@ -124,7 +131,21 @@ const NewPasswordRequest = z
   .openapi("NewPasswordRequest");
 
 const ResetPasswordRequest = z
-  .strictObject({ newPassword: passwordSchema, email: emailSchema, code: codeSchema })
+  .strictObject({
+    newPassword: passwordSchema,
+    email: emailSchema,
+    code: codeSchema,
+    device: z
+      .string()
+      .min(1)
+      .max(4000)
+      .optional()
+      .openapi({
+        description:
+          "The device token of this client's last sign-in to the account: its tries are counted " +
+          "on a budget of its own, which strangers' wrong guesses cannot spend",
+      }),
+  })
   .openapi("ResetPasswordRequest");
 const RefreshRequest = z
   .strictObject({ refreshToken: z.string().min(1).max(200) })
@@ -175,7 +196,7 @@ function post<Req extends z.ZodType, Res extends z.ZodType>(
 const routes = {
   signUp: post(
     "/auth/signup",
-    "Sign up with email and password; mails a code",
+    "Sign up with email and password; mails a code. An address whose account nobody confirmed is signed up again: this password replaces the earlier one, whose codes and proof stop working",
     SignUpRequest,
     201,
     SignUpResponse,
@@ -183,7 +204,7 @@ const routes = {
   ),
   verifyEmail: post(
     "/auth/verify-email",
-    "Confirm the email with the mailed code; with the sign-up's proof, sign in too",
+    "Confirm the email with the mailed code; with the sign-up's proof, sign in too. A stranger has 5 tries per code and 10 a day per account; an address already confirmed answers ok only to its own code",
     VerifyEmailRequest,
     200,
     VerifyEmailResponse,
@@ -277,13 +298,18 @@ export function authRoutes({
   return new OpenAPIHono<ApiEnv>()
     .openapi(routes.signUp, async (c) => {
       const body = c.req.valid("json");
-      await limiter.check("signUp", clientIp(c));
+      await limiter.check("signUp", clientIp(c), body.email);
       return c.json(await accounts.signUp(body), 201);
     })
     .openapi(routes.verifyEmail, async (c) => {
       const body = c.req.valid("json");
-      await limiter.check("verifyEmail", clientIp(c), body.email);
-      const result = await accounts.verifyEmail(body);
+      const result = await accounts.verifyEmail(body, (kind, account) =>
+        limiter.check(
+          kind === "holder" ? "verifyEmailHolder" : "verifyEmail",
+          clientIp(c),
+          account,
+        ),
+      );
       return c.json(result ? { ...ok, result } : ok, 200);
     })
     .openapi(routes.resendCode, async (c) => {
@@ -313,8 +339,13 @@ export function authRoutes({
     })
     .openapi(routes.resetPassword, async (c) => {
       const body = c.req.valid("json");
-      await limiter.check("resetPassword", clientIp(c), body.email);
-      await accounts.resetPassword(body);
+      await accounts.resetPassword(body, (kind, account) =>
+        limiter.check(
+          kind === "holder" ? "resetPasswordHolder" : "resetPassword",
+          clientIp(c),
+          account,
+        ),
+      );
       return c.json(ok, 200);
     })
     .openapi(routes.refresh, async (c) => {

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { actorOf, requireTeamMember, requireTeamPermission } from "#api/access/teams.ts";
 import type { AuthEnv, OptionalAuthEnv } from "#api/auth/middleware.ts";
+import type { RateLimiter } from "#api/auth/rate-limit.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { patchHook, patchRequestBody } from "#api/http/json-patch.ts";
@@ -191,6 +192,9 @@ function routes(auth: MiddlewareHandler<AuthEnv>, maybeAuth: MiddlewareHandler<O
       method: "post",
       path: "/teams/{teamId}/members",
       summary: "Invite an email, or create an internal member (owner, admin)",
+      description:
+        "Invitations (and resends) are limited per team (50 a day) and per sender (100 a day), " +
+        "whatever the plan: beyond, tooManyRequests with Retry-After.",
       request: { params: TeamParams, body: jsonBody(CreateMemberRequest) },
       responses: {
         201: jsonResponse(
@@ -201,7 +205,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>, maybeAuth: MiddlewareHandler<O
           "cannotSendInvitationEmail: the member was added, the mail failed (member in the body)",
           ErrorBodySchema.extend({ member: MemberSchema }),
         ),
-        ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+        ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
       },
     }),
     patch: createRoute({
@@ -246,6 +250,9 @@ function routes(auth: MiddlewareHandler<AuthEnv>, maybeAuth: MiddlewareHandler<O
       method: "post",
       path: "/teams/{teamId}/invitations/resend",
       summary: "Send an invitation again with a new link (once every 24 hours)",
+      description:
+        "Counts against the team's and the sender's invitations of the day (tooManyRequests); " +
+        "a second resend within 24 hours is invitationResendCooldown.",
       request: { params: TeamParams, body: jsonBody(ResendRequest) },
       responses: {
         200: jsonResponse("The invited member", MemberSchema),
@@ -307,16 +314,26 @@ export function memberRoutes({
   db,
   members,
   invitations,
+  limiter,
   auth,
   optionalAuth,
 }: {
   db: Db;
   members: MemberService;
   invitations: InvitationService;
+  limiter: RateLimiter;
   auth: MiddlewareHandler<AuthEnv>;
   optionalAuth: MiddlewareHandler<OptionalAuthEnv>;
 }) {
   const r = routes(auth, optionalAuth);
+  /**
+   * Each invitation mailed, a resend too, counts per sender and per team (a day, every plan)
+   * and per address: tooManyRequests with Retry-After beyond (docs/product.md#rate-limits).
+   * Counted before the invitation, one atomic count each, so parallel invitations cannot
+   * overshoot.
+   */
+  const countInvitation = (clientIp: string, senderId: string, teamId: string) =>
+    limiter.check("invite", clientIp || "unknown", `user:${senderId}`, teamId);
   const app = new OpenAPIHono<AuthEnv>()
     .openapi(r.list, async (c) => {
       const { teamId } = c.req.valid("param");
@@ -344,6 +361,7 @@ export function memberRoutes({
         if ("username" in body) {
           return c.json(await members.createInternal(access, body), 201);
         }
+        await countInvitation(c.var.clientIp, c.var.auth.userId, access.team.team_id);
         return c.json(await invitations.invite(access, body), 201);
       },
       // A union's own message says nothing: name the fields of the kind the body is meant to be.
@@ -389,6 +407,7 @@ export function memberRoutes({
       const { teamId } = c.req.valid("param");
       const { userId } = c.req.valid("json");
       const access = await requireTeamPermission(db, teamId, c.var.auth.userId, "create", "member");
+      await countInvitation(c.var.clientIp, c.var.auth.userId, access.team.team_id);
       return c.json(await invitations.resend(access, userId), 200);
     });
 

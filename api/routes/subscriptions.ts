@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { RateLimiter } from "#api/auth/rate-limit.ts";
 import type { ApiEnv } from "#api/http/env.ts";
 import { errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
 import type { SubscriptionService } from "#api/subscriptions/subscriptions.ts";
@@ -31,10 +32,12 @@ const subscribe = createRoute({
   tags: ["Subscriptions"],
   summary:
     "Early-access subscription by email, recording the accepted terms and privacy versions; a confirmation mail carries the unsubscribe link",
+  description:
+    "An address already on the list gets the same answer and the confirmation mail again, so the answer tells nobody who is subscribed. Limited per client address (an IPv6 /64 counts as one) and per email: `tooManyRequests` with Retry-After.",
   request: { body: jsonBody(SubscriptionRequest) },
   responses: {
-    201: jsonResponse("Subscribed", SubscriptionResponse),
-    ...errorResponses(400, 409, 413, 415),
+    201: jsonResponse("Subscribed (also when it already was)", SubscriptionResponse),
+    ...errorResponses(400, 413, 415, 429),
   },
 });
 
@@ -51,10 +54,17 @@ const unsubscribe = createRoute({
   },
 });
 
-export function subscriptionRoutes({ subscriptions }: { subscriptions: SubscriptionService }) {
+export function subscriptionRoutes({
+  subscriptions,
+  limiter,
+}: {
+  subscriptions: SubscriptionService;
+  limiter: RateLimiter;
+}) {
   return new OpenAPIHono<ApiEnv>()
     .openapi(subscribe, async (c) => {
       const input = c.req.valid("json");
+      await limiter.check("subscribe", c.var.clientIp || "unknown", input.email);
       await subscriptions.subscribe(input);
       return c.json({ email: input.email }, 201);
     })

@@ -251,7 +251,8 @@ export function userRoutes({
     .openapi(confirmEmailChange, async (c) => {
       const { code } = c.req.valid("json");
       const { userId, familyId } = c.var.auth;
-      await limiter.check("verifyEmail", c.var.clientIp || "unknown", userId);
+      // Only a session of the account reaches here: it holds the account (ADR 084).
+      await limiter.check("verifyEmailHolder", c.var.clientIp || "unknown", userId);
       const email = await accounts.confirmEmailChange({ userId, familyId, code });
       return c.json({ email }, 200);
     })

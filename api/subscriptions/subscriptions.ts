@@ -85,8 +85,9 @@ export function createSubscriptionService({
 
     /**
      * Subscribes `email`, recording the terms and privacy versions accepted, and mails a
-     * confirmation. `alreadySubscribed` when it is; an address that left and comes back is
-     * welcome again.
+     * confirmation. An address already on the list is answered the same and mailed the
+     * confirmation again (its versions and time stay), so the answer tells no one who is
+     * subscribed; an address that left and comes back is welcome again.
      */
     async subscribe(input: {
       email: string;
@@ -101,21 +102,20 @@ export function createSubscriptionService({
           .select("unsubscribed_at")
           .where("email", "=", input.email)
           .executeTakeFirst();
-        if (existing && existing.unsubscribed_at === null) {
-          throw new ApiError("alreadySubscribed", "This email is already subscribed");
+        if (!existing || existing.unsubscribed_at !== null) {
+          const row = {
+            terms_version: input.termsVersion,
+            privacy_version: input.privacyVersion,
+            locale: input.locale,
+            created_at: at,
+            unsubscribed_at: null,
+          };
+          await trx
+            .insertInto("subscriptions")
+            .values({ email: input.email, ...row })
+            .onConflict((oc) => oc.column("email").doUpdateSet(row))
+            .execute();
         }
-        const row = {
-          terms_version: input.termsVersion,
-          privacy_version: input.privacyVersion,
-          locale: input.locale,
-          created_at: at,
-          unsubscribed_at: null,
-        };
-        await trx
-          .insertInto("subscriptions")
-          .values({ email: input.email, ...row })
-          .onConflict((oc) => oc.column("email").doUpdateSet(row))
-          .execute();
         await jobs.enqueue(CONFIRM_SUBSCRIPTION_JOB, { email: input.email }, { db: trx });
       });
       jobs.wake();

@@ -3,6 +3,7 @@ import { CODE_MAX_ATTEMPTS } from "#api/auth/codes.ts";
 import {
   bearer,
   codeOf,
+  confirmedUser,
   expectError,
   newEmail,
   PASSWORD,
@@ -77,8 +78,8 @@ describe("POST /api/auth/signup", () => {
     expect(mail.html).toContain('<html lang="it">');
   });
 
-  it("answers userAlreadyExists for an email that has an account, whatever its case", async () => {
-    const { email } = await signUp(api);
+  it("answers userAlreadyExists for an email that has a confirmed account, whatever its case", async () => {
+    const { email } = await confirmedUser(api);
     const again = await post(api, "/auth/signup", {
       email: email.toUpperCase(),
       password: PASSWORD,

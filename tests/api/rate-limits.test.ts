@@ -130,6 +130,36 @@ describe("rate limits", () => {
     expect((await api.requestFrom("127.0.0.90", "/api/auth/federated", body)).status).toBe(429);
   });
 
+  it("limit early-access subscriptions per email, and per address with an IPv6 /64 as one", async () => {
+    const versions = { termsVersion: "2026-11-22", privacyVersion: "2026-11-22" };
+    const subscribeAs = (clientIp: string, email: string) =>
+      api.requestFrom(
+        "127.0.0.1",
+        "/api/subscriptions",
+        { email, ...versions },
+        api.relayedFor(clientIp),
+      );
+    const perEmail = DEFAULT_RATE_LIMITS.subscribe.account;
+    const email = newEmail("list");
+    for (let i = 0; i < perEmail.limit; i++) {
+      expect((await subscribeAs(`192.0.2.${10 + i}`, email)).status).toBe(201);
+    }
+    const mailedTooOften = await subscribeAs("192.0.2.99", email);
+    expect(mailedTooOften.status).toBe(429);
+    expect(mailedTooOften.json()).toMatchObject({ statusCode: 429, errorCode: "tooManyRequests" });
+    expectRetryAfter(mailedTooOften.headers["retry-after"] as string, perEmail.windowMs);
+
+    const perAddress = DEFAULT_RATE_LIMITS.subscribe.ip;
+    for (let i = 0; i < perAddress.limit; i++) {
+      const response = await subscribeAs(`2001:db8:5:7::${(i + 1).toString(16)}`, newEmail("l"));
+      expect(response.status).toBe(201);
+    }
+    const sameBlock = await subscribeAs("2001:db8:5:7:ffff::1", newEmail("l"));
+    expect(sameBlock.status).toBe(429);
+    expectRetryAfter(sameBlock.headers["retry-after"] as string, perAddress.windowMs);
+    expect((await subscribeAs("2001:db8:5:8::1", newEmail("l"))).status).toBe(201);
+  });
+
   it("are kept in the database, so every instance counts together", async () => {
     const rows = await api.db.selectFrom("rate_limits").selectAll().execute();
     expect(rows.length).toBeGreaterThan(0);

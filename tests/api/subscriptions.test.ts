@@ -26,16 +26,30 @@ describe("POST /api/subscriptions", () => {
     expect(typeof row.created_at).toBe("number");
   });
 
-  it("answers alreadySubscribed for the same email, whatever its case", async () => {
-    const response = await api.request("/api/subscriptions", {
+  it("answers an address already on the list as a new one, and mails it again", async () => {
+    const fresh = await api.request("/api/subscriptions", {
       method: "POST",
-      json: { email: "GRACE@example.com", ...versions },
+      json: { email: "barbara@example.com", ...versions },
     });
-    expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({
-      statusCode: 409,
-      errorCode: "alreadySubscribed",
+    await api.jobs.idle();
+    await api.smtp.waitForMail("barbara@example.com");
+    const again = await api.request("/api/subscriptions", {
+      method: "POST",
+      json: { email: "BARBARA@example.com", ...versions, termsVersion: "2026-11-23" },
     });
+    expect(again.status).toBe(fresh.status);
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual({ email: "barbara@example.com" });
+    await api.jobs.idle();
+    await api.smtp.waitForMail("barbara@example.com");
+    expect(api.smtp.mailTo("barbara@example.com")).toHaveLength(2);
+    // What was accepted first stays.
+    const row = await api.db
+      .selectFrom("subscriptions")
+      .select("terms_version")
+      .where("email", "=", "barbara@example.com")
+      .executeTakeFirstOrThrow();
+    expect(row.terms_version).toBe("2026-11-22");
   });
 
   it("refuses a version that is not a date", async () => {

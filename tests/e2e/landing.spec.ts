@@ -184,11 +184,13 @@ test("early access: refused until complete, then the message takes the form's pl
   await expect(form.getByLabel("Email")).toHaveCount(0);
   expect(new URL(page.url()).hash).toBe("#request-early-access");
 
-  // Once on the list, the address can't be added again.
+  // An address on the list is answered as a new one (the form tells no one who is subscribed):
+  // it is mailed the confirmation again (ADR 084).
   await page.goto(`${proxiedUrl}/`);
   const again = await requestEarlyAccess(page, email);
-  await expect(again.getByText("This email address is already subscribed.")).toBeVisible();
-  await expect(again.getByLabel("Email")).toHaveValue(email);
+  await expect(again.getByRole("status")).toHaveText(
+    "Thank you! You are on the list: we sent a confirmation to your inbox.",
+  );
 
   // The confirmation carries the unsubscribe link; it asks before it acts.
   const mail = await waitForMail(email, /early-access list/);

@@ -8,6 +8,7 @@ import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { authApi } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
+import { knownDevice } from "#app/services/device.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { linkParameters } from "#app/services/link-parameters.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
@@ -55,7 +56,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { email, code } = account;
   const { refusal } = await attempt(
-    authApi.resetPassword(context, { newPassword: submission.value.newPassword, email, code }),
+    authApi.resetPassword(context, {
+      newPassword: submission.value.newPassword,
+      email,
+      code,
+      // A browser that signed in to the account before: strangers' guesses cannot stop it.
+      device: await knownDevice(request),
+    }),
   );
   if (refusal) return formRefusal(submission, refusal, { hideFields });
   return redirectWithToast(

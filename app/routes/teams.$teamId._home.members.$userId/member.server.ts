@@ -2,12 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import type { WebContext } from "#app/load-context.ts";
+import { invitationLimitHours } from "#app/members/invitation-refusal.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { type Credentials, type Member, membersApi } from "#app/services/api/members.server.ts";
 import type { Team } from "#app/services/api/teams.server.ts";
 import { userIdOf } from "#app/services/auth.server.ts";
 import { unknownIntent } from "#app/services/forms.server.ts";
-import { orGoBack, requireTeam } from "#app/services/team-route.server.ts";
+import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import {
   canChangeMemberRole,
@@ -128,12 +129,27 @@ export async function memberAction(
     case "reactivate":
       await patch("/status", "active");
       return done("toasts.memberReactivated");
-    case "resend":
-      await orGoBack(
+    case "resend": {
+      const resent = await attempt(
         membersApi.resendInvitation(context, auth.accessToken, team.teamId, member.userId),
-        goBack,
       );
+      const hours = resent.refusal && invitationLimitHours(resent.refusal);
+      if (hours !== undefined) {
+        return redirectWithToast(
+          request,
+          context,
+          base,
+          {
+            type: "error",
+            message: "messages:errors.tooManyInvitations",
+            values: { count: String(hours) },
+          },
+          { status: 303, headers: auth.headers },
+        );
+      }
+      if (resent.refusal) throw await closeWithError(goBack, resent.refusal.errorCode);
       return done("toasts.invitationResent");
+    }
     case "resetPassword": {
       const { body } = await orGoBack(
         membersApi.newPassword(context, auth.accessToken, team.teamId, member.userId),

@@ -7,6 +7,7 @@ import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { detectLocale } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { CredentialsDialog } from "#app/members/credentials.tsx";
+import { invitationRefusalMessage } from "#app/members/invitation-refusal.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { type Credentials, membersApi } from "#app/services/api/members.server.ts";
 import { closeAsForbidden, closeWithError, requireTeam } from "#app/services/team-route.server.ts";
@@ -79,7 +80,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return closeWithError({ request, context, to: base, auth }, refusal.errorCode);
   }
   if (refusal) {
-    const result = submission.reply({ formErrors: [`errors.${refusal.errorCode}`] });
+    const result = submission.reply({ formErrors: [invitationRefusalMessage(refusal)] });
     return invalid({ intent: "invite", result }, refusal.statusCode);
   }
   return redirectWithToast(

@@ -778,7 +778,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign up with email and password; mails a code */
+        /** Sign up with email and password; mails a code. An address whose account nobody confirmed is signed up again: this password replaces the earlier one, whose codes and proof stop working */
         post: {
             parameters: {
                 query?: never;
@@ -792,7 +792,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Sign up with email and password; mails a code */
+                /** @description Sign up with email and password; mails a code. An address whose account nobody confirmed is signed up again: this password replaces the earlier one, whose codes and proof stop working */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -863,7 +863,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the email with the mailed code; with the sign-up's proof, sign in too */
+        /** Confirm the email with the mailed code; with the sign-up's proof, sign in too. A stranger has 5 tries per code and 10 a day per account; an address already confirmed answers ok only to its own code */
         post: {
             parameters: {
                 query?: never;
@@ -877,7 +877,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Confirm the email with the mailed code; with the sign-up's proof, sign in too */
+                /** @description Confirm the email with the mailed code; with the sign-up's proof, sign in too. A stranger has 5 tries per code and 10 a day per account; an address already confirmed answers ok only to its own code */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1536,7 +1536,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Early-access subscription by email, recording the accepted terms and privacy versions; a confirmation mail carries the unsubscribe link */
+        /**
+         * Early-access subscription by email, recording the accepted terms and privacy versions; a confirmation mail carries the unsubscribe link
+         * @description An address already on the list gets the same answer and the confirmation mail again, so the answer tells nobody who is subscribed. Limited per client address (an IPv6 /64 counts as one) and per email: `tooManyRequests` with Retry-After.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1550,7 +1553,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Subscribed */
+                /** @description Subscribed (also when it already was) */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -1561,15 +1564,6 @@ export interface paths {
                 };
                 /** @description Invalid input */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1588,6 +1582,15 @@ export interface paths {
                 };
                 /** @description Unsupported content type */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3700,7 +3703,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an invitation again with a new link (once every 24 hours) */
+        /**
+         * Send an invitation again with a new link (once every 24 hours)
+         * @description Counts against the team's and the sender's invitations of the day (tooManyRequests); a second resend within 24 hours is invitationResendCooldown.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4056,7 +4062,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Invite an email, or create an internal member (owner, admin) */
+        /**
+         * Invite an email, or create an internal member (owner, admin)
+         * @description Invitations (and resends) are limited per team (50 a day) and per sender (100 a day), whatever the plan: beyond, tooManyRequests with Retry-After.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4138,6 +4147,15 @@ export interface paths {
                 };
                 /** @description Unsupported content type */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6554,6 +6572,8 @@ export interface components {
         };
         ResetPasswordRequest: {
             code: string;
+            /** @description The device token of this client's last sign-in to the account: its tries are counted on a budget of its own, which strangers' wrong guesses cannot spend */
+            device?: string;
             email: string;
             newPassword: string;
         };
@@ -6748,7 +6768,7 @@ export interface components {
         VerifyEmailRequest: {
             code: string;
             email: string;
-            /** @description The signUpProof this client's sign-up answered, to be signed in */
+            /** @description The signUpProof this client's sign-up answered, to be signed in; its tries are counted on a budget of its own, which strangers' wrong guesses cannot spend */
             signUpProof?: string;
             username: string;
         };
