@@ -300,6 +300,7 @@ export function createApi(deps: ApiDependencies) {
     now,
     sessions,
     plans,
+    idKey: deps.tokenSigningKey,
   });
   api.route(
     "/",

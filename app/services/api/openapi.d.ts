@@ -4112,7 +4112,7 @@ export interface paths {
                 path: {
                     /** @description The team's id or one of its aliases */
                     teamId: string;
-                    /** @description The member's userId (EMAIL#<address> percent-encoded) */
+                    /** @description The member's userId as the member list gives it: EMAIL#<address> or INVITED#<code> for an invitation, percent-encoded */
                     userId: string;
                 };
                 cookie?: never;
@@ -4158,7 +4158,7 @@ export interface paths {
                 path: {
                     /** @description The team's id or one of its aliases */
                     teamId: string;
-                    /** @description The member's userId (EMAIL#<address> percent-encoded) */
+                    /** @description The member's userId as the member list gives it: EMAIL#<address> or INVITED#<code> for an invitation, percent-encoded */
                     userId: string;
                 };
                 cookie?: never;
@@ -4211,7 +4211,7 @@ export interface paths {
                 path: {
                     /** @description The team's id or one of its aliases */
                     teamId: string;
-                    /** @description The member's userId (EMAIL#<address> percent-encoded) */
+                    /** @description The member's userId as the member list gives it: EMAIL#<address> or INVITED#<code> for an invitation, percent-encoded */
                     userId: string;
                 };
                 cookie?: never;
@@ -4331,7 +4331,7 @@ export interface paths {
                 path: {
                     /** @description The team's id or one of its aliases */
                     teamId: string;
-                    /** @description The member's userId (EMAIL#<address> percent-encoded) */
+                    /** @description The member's userId as the member list gives it: EMAIL#<address> or INVITED#<code> for an invitation, percent-encoded */
                     userId: string;
                 };
                 cookie?: never;
@@ -4401,7 +4401,7 @@ export interface paths {
                 path: {
                     /** @description The team's id or one of its aliases */
                     teamId: string;
-                    /** @description The member's userId (EMAIL#<address> percent-encoded) */
+                    /** @description The member's userId as the member list gives it: EMAIL#<address> or INVITED#<code> for an invitation, percent-encoded */
                     userId: string;
                 };
                 cookie?: never;
@@ -6298,7 +6298,7 @@ export interface components {
             teamId: string;
             /** @enum {string} */
             type: "internal" | "other";
-            /** @description The user id; EMAIL#<address> for an invitation nobody has accepted yet */
+            /** @description The user id; for an invitation nobody has accepted yet, EMAIL#<address> to owners, admins and its inviter, and to anyone else INVITED# and a stable opaque code, which the member endpoints take too */
             userId: string;
         };
         MemberDetail: components["schemas"]["Member"] & {
