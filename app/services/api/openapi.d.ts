@@ -192,6 +192,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/federated/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a sign-in with a provider: a flow to keep and the nonce for the provider */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FederatedStartRequest"];
+                };
+            };
+            responses: {
+                /** @description Start a sign-in with a provider: a flow to keep and the nonce for the provider */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FederatedFlow"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported content type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -3001,6 +3077,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6071,9 +6156,22 @@ export interface components {
             message: string;
             statusCode: number;
         };
-        FederatedSignInRequest: {
-            idToken: string;
+        FederatedFlow: {
+            /** @description Epoch ms */
+            expiresAt: number;
+            /** @description A secret for the web app's sealed session */
+            flow: string;
+            /** @description The nonce to send the provider */
             nonce: string;
+        };
+        FederatedSignInRequest: {
+            /** @description The flow POST /auth/federated/start gave, kept by the web app: the ID token's nonce must be its nonce, and it signs in once (ADR 086) */
+            flow: string;
+            idToken: string;
+            /** @enum {string} */
+            provider: "google" | "apple" | "linkedin" | "oidc";
+        };
+        FederatedStartRequest: {
             /** @enum {string} */
             provider: "google" | "apple" | "linkedin" | "oidc";
         };
