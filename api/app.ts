@@ -196,7 +196,12 @@ export function createApi(deps: ApiDependencies) {
     tokens,
     sessions,
     codes: createCodeStore(deps.db, deps.tokenSigningKey, now),
-    federated: createFederatedVerifier({ providers: deps.providers, now }),
+    federated: createFederatedVerifier({
+      providers: deps.providers,
+      now,
+      db: deps.db,
+      flowKey: deps.tokenSigningKey,
+    }),
     mailer: deps.mailer,
     productName: deps.productName,
     publicUrl: deps.publicUrl,
@@ -301,6 +306,7 @@ export function createApi(deps: ApiDependencies) {
     now,
     sessions,
     plans,
+    idKey: deps.tokenSigningKey,
   });
   api.route(
     "/",
@@ -349,7 +355,7 @@ export function createApi(deps: ApiDependencies) {
     partMaxBytes: deps.downloadPartMaxBytes,
   });
   registerDownloadJobs(deps.jobs, downloads);
-  api.route("/", downloadRoutes({ db: deps.db, auth, downloads, traffic }));
+  api.route("/", downloadRoutes({ db: deps.db, auth, limiter, downloads, traffic }));
   api.route("/", archiveRoutes({ downloads, traffic }));
   registerFileJobs(
     deps.jobs,

@@ -164,6 +164,8 @@ export const CLIENT_MESSAGE_KEYS = [
   "userAvatar",
   "imageUploading",
   "preparingDownload",
+  "tooManyDownloadsMinutes",
+  "tooManyDownloadsHours",
   "downloadingFile",
   "loadingFile",
 ] as const;

@@ -1,4 +1,5 @@
 import { FILE_EXTENSION_MAX } from "./constants.ts";
+import { extensionOf, FORBIDDEN_EXTENSIONS } from "./file-types.ts";
 
 // A file name's extension and the name before it (docs/product.md#files; ADR 070), without zod:
 // the rename dialog uses them in the browser, where the validation schemas load only after the
@@ -28,3 +29,21 @@ export function fileNameBase(typed: string, extension: string): string {
     ? name.slice(0, -extension.length).trimEnd()
     : name;
 }
+
+/** Why a file's name is refused, uploads and renames alike (fileNameProblem). */
+export type FileNameProblem = "fileNameCharacters" | "fileNameType";
+
+/**
+ * What is wrong with a file's whole name (trimmed), the same for an upload and a rename
+ * (docs/product.md#files): `fileNameCharacters` for a control character (a line break, a tab) or a
+ * slash or backslash, which would read as a folder in a zip or a saved file; `fileNameType` for an
+ * extension browsers run as HTML, SVG or script (FORBIDDEN_EXTENSIONS); otherwise null.
+ */
+export function fileNameProblem(name: string): FileNameProblem | null {
+  if (NOT_IN_A_FILE_NAME.test(name)) return "fileNameCharacters";
+  if (FORBIDDEN_EXTENSIONS.has(extensionOf(name))) return "fileNameType";
+  return null;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused.
+const NOT_IN_A_FILE_NAME = /[\u0000-\u001f\u007f/\\]/;

@@ -17,7 +17,7 @@ import {
   PREFERRED_NAME_MAX,
 } from "./constants.ts";
 import type { ClientMessageKey } from "./errors.ts";
-import { fileNameBase } from "./file-names.ts";
+import { fileNameBase, fileNameProblem } from "./file-names.ts";
 import { type ImageFileLike, imageFileProblem, isImageFileLike } from "./image-file.ts";
 import { ASSIGNABLE_ROLES } from "./roles.ts";
 
@@ -38,6 +38,8 @@ export const MESSAGE_KEYS = [
   "fileNameRequired",
   "fileNameShort",
   "fileNameLong",
+  "fileNameCharacters",
+  "fileNameType",
   "nicknameRequired",
   "nicknameShort",
   "nicknameLong",
@@ -168,14 +170,20 @@ export const fileNameSchema = requiredName(NAME_MIN, NAME_MAX, {
 
 /**
  * A file's rename (docs/product.md#files): the name before the extension follows the file name
- * rule (2 to 50, its keys); the saved name is that and the file's extension, as the file has it.
+ * rule (2 to 50, its keys); the saved name is that and the file's extension, as the file has it,
+ * and it passes the rule an uploaded file's name passes (fileNameProblem: no slashes or control
+ * characters, no extension a browser runs, as a file uploaded without an extension could get).
  */
 export function fileRenameSchema(extension: string) {
   return z
     .string({ error: "fileNameRequired" })
     .transform((typed) => fileNameBase(typed, extension))
     .pipe(fileNameSchema)
-    .transform((base) => base + extension);
+    .transform((base) => base + extension)
+    .superRefine((name, context) => {
+      const problem = fileNameProblem(name);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    });
 }
 
 /**

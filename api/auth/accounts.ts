@@ -104,6 +104,7 @@ export function createAccountService(deps: AccountDependencies) {
     signOut: (accessToken: string) => signOut(deps, accessToken),
     signOutEverywhere: (input: SignOutEverywhere) => signOutEverywhere(deps, input),
     federatedSignIn: (input: FederatedSignIn) => federatedSignIn(deps, input),
+    startFederated: (provider: FederatedProviderId) => deps.federated.startFlow(provider),
     changePassword: (input: PasswordChange) => changePassword(deps, input),
     requestEmailChange: (input: EmailChangeRequest) => requestEmailChange(deps, input),
     confirmEmailChange: (input: EmailChangeConfirmation) => confirmEmailChange(deps, input),
@@ -187,7 +188,8 @@ export interface EmailChangeConfirmation {
 export interface FederatedSignIn {
   provider: FederatedProviderId;
   idToken: string;
-  nonce: string;
+  /** The flow startFederated gave (ADR 086). */
+  flow: string;
 }
 
 export async function signUp(deps: AccountDependencies, input: NewAccount) {
@@ -616,7 +618,7 @@ export async function signOutEverywhere(deps: AccountDependencies, input: SignOu
 
 export async function federatedSignIn(deps: AccountDependencies, input: FederatedSignIn) {
   const { db, now } = deps;
-  const identity = await deps.federated.verify(input.provider, input.idToken, input.nonce);
+  const identity = await deps.federated.verify(input.provider, input.idToken, input.flow);
   let user = await findUserByEmail(db, identity.email);
   if (!user) {
     user = await createFederatedUser(deps, identity);

@@ -114,6 +114,14 @@ export const DEFAULT_RATE_LIMITS = {
     account: { limit: 100, windowMs: DAY_MS },
     team: { limit: 50, windowMs: DAY_MS },
   },
+  /**
+   * Asking for a collection's zip (POST /teams/{teamId}/downloads), every role: each keeps its
+   * list of entries for a day (docs/product.md#downloads). Counted per account over its teams.
+   */
+  createDownload: {
+    ip: { limit: 300, windowMs: HOUR_MS },
+    account: { limit: 30, windowMs: HOUR_MS },
+  },
 } satisfies Record<string, ActionLimits | SignInLimits>;
 
 export type RateLimitedAction = keyof typeof DEFAULT_RATE_LIMITS;

@@ -18,6 +18,7 @@ import * as m0012 from "./migrations/0012-live-photos.ts";
 import * as m0013 from "./migrations/0013-pdf-previews.ts";
 import * as m0014 from "./migrations/0014-taken-and-camera.ts";
 import * as m0015 from "./migrations/0015-email-change.ts";
+import * as m0019 from "./migrations/0019-federated-flows.ts";
 import type { Database, Db } from "./schema.ts";
 import { withStatementCache } from "./statement-cache.ts";
 
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0013-pdf-previews": m0013,
   "0014-taken-and-camera": m0014,
   "0015-email-change": m0015,
+  "0019-federated-flows": m0019,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -76,6 +76,12 @@ export interface RefreshTokensTable {
   used_at: number | null;
 }
 
+/** A social sign-in flow an ID token has used: it signs in once (ADR 086). */
+export interface FederatedFlowsTable {
+  flow_hash: string;
+  expires_at: number;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: number;
@@ -355,6 +361,7 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   rate_limits: RateLimitsTable;
+  federated_flows: FederatedFlowsTable;
   avatar_uploads: AvatarUploadsTable;
   teams: TeamsTable;
   team_aliases: TeamAliasesTable;

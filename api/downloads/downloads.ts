@@ -8,6 +8,7 @@ import type { Db, DownloadEntryRow, DownloadRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { JobQueue } from "#api/jobs/queue.ts";
 import type { BlobStore } from "#api/storage/index.ts";
+import { takeUserTurn } from "#api/users/users.ts";
 import { hasTeamAccess } from "#domain/members.ts";
 import {
   can,
@@ -35,6 +36,13 @@ export const DEFAULT_PART_MAX_BYTES = 4 * 1024 ** 3 - 64 * 1024 ** 2;
 export const EXPIRE_DOWNLOAD_JOB = "expireDownload";
 /** The most files a download of chosen files names (`fileIds`). */
 export const DOWNLOAD_FILES_MAX = 1000;
+/**
+ * The most downloads one account keeps at once, over all its teams: each holds its list of
+ * entries until it expires (DOWNLOAD_TTL_MS). Asking for more waits for the oldest to expire;
+ * the hourly rate limit (createDownload in api/auth/rate-limit.ts) binds long before a person
+ * reaches it (docs/product.md#downloads).
+ */
+export const DOWNLOADS_KEPT_MAX = 60;
 /** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound values. */
 const INSERT_BATCH = 500;
 
@@ -258,14 +266,34 @@ export function createDownloadService(options: DownloadServiceOptions) {
       const downloadId = randomUUID();
       const at = now();
       const expiresAt = at + DOWNLOAD_TTL_MS;
+      const caller = callerOf(access);
       await db.transaction().execute(async (trx) => {
+        // One account's asks take turns on its row, so the count below holds until the insert:
+        // parallel asks never keep more than DOWNLOADS_KEPT_MAX.
+        await takeUserTurn(trx, caller);
+        const kept = await trx
+          .selectFrom("downloads")
+          .select((eb) => [eb.fn.countAll().as("count"), eb.fn.min("expires_at").as("first")])
+          .where("requested_by", "=", caller)
+          .where("expires_at", ">", at)
+          .executeTakeFirstOrThrow();
+        if (Number(kept.count) >= DOWNLOADS_KEPT_MAX) {
+          const seconds = Math.max(1, Math.ceil((Number(kept.first) - at) / 1000));
+          const hours = Math.ceil(seconds / 3600);
+          throw new ApiError(
+            "tooManyRequests",
+            `You already have ${DOWNLOADS_KEPT_MAX} downloads kept; the oldest expires in ${hours} hour${hours > 1 ? "s" : ""}`,
+            429,
+            { "Retry-After": String(seconds) },
+          );
+        }
         await trx
           .insertInto("downloads")
           .values({
             download_id: downloadId,
             team_id: access.team.team_id,
             collection_id: collection.collection_id,
-            requested_by: callerOf(access),
+            requested_by: caller,
             archive_name: collection.name,
             status: "ready",
             total_parts: split.length,

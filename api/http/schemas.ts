@@ -114,11 +114,10 @@ export const CollectionParams = TeamParams.extend({
 
 /** `{teamId}/members/{userId}`. */
 export const MemberParams = TeamParams.extend({
-  userId: z
-    .string()
-    .min(1)
-    .max(400)
-    .openapi({ description: "The member's userId (EMAIL#<address> percent-encoded)" }),
+  userId: z.string().min(1).max(400).openapi({
+    description:
+      "The member's userId as the member list gives it: EMAIL#<address> or INVITED#<code> for an invitation, percent-encoded",
+  }),
 });
 
 /** An epoch ms in a query. */

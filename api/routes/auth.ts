@@ -157,9 +157,22 @@ const FederatedRequest = z
   .strictObject({
     provider: z.enum(FEDERATED_PROVIDERS),
     idToken: z.string().min(1).max(16_000),
-    nonce: z.string().min(1).max(512),
+    flow: z.string().min(1).max(100).openapi({
+      description:
+        "The flow POST /auth/federated/start gave, kept by the web app: the ID token's nonce must be its nonce, and it signs in once (ADR 086)",
+    }),
   })
   .openapi("FederatedSignInRequest");
+const FederatedStartRequest = z
+  .strictObject({ provider: z.enum(FEDERATED_PROVIDERS) })
+  .openapi("FederatedStartRequest");
+const FederatedFlowSchema = z
+  .object({
+    flow: z.string().openapi({ description: "A secret for the web app's sealed session" }),
+    nonce: z.string().openapi({ description: "The nonce to send the provider" }),
+    expiresAt: z.number().int().openapi({ description: "Epoch ms" }),
+  })
+  .openapi("FederatedFlow");
 
 const ChallengeSchema = z
   .object({
@@ -273,6 +286,14 @@ const routes = {
     OkSchema,
     [401],
   ),
+  federatedStart: post(
+    "/auth/federated/start",
+    "Start a sign-in with a provider: a flow to keep and the nonce for the provider",
+    FederatedStartRequest,
+    200,
+    FederatedFlowSchema,
+    [429],
+  ),
   federated: post(
     "/auth/federated",
     "Sign in with a provider's ID token",
@@ -356,6 +377,11 @@ export function authRoutes({
       const { accessToken } = c.req.valid("json");
       await accounts.signOut(accessToken);
       return c.json(ok, 200);
+    })
+    .openapi(routes.federatedStart, async (c) => {
+      const { provider } = c.req.valid("json");
+      await limiter.check("federated", clientIp(c));
+      return c.json(accounts.startFederated(provider), 200);
     })
     .openapi(routes.federated, async (c) => {
       const body = c.req.valid("json");

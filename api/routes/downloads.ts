@@ -3,6 +3,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { requireTeamMember } from "#api/access/teams.ts";
 import type { AuthEnv } from "#api/auth/middleware.ts";
+import type { RateLimiter } from "#api/auth/rate-limit.ts";
 import type { Db } from "#api/db/schema.ts";
 import { DOWNLOAD_STATUSES } from "#api/db/schema.ts";
 import { DOWNLOAD_FILES_MAX, type DownloadService } from "#api/downloads/downloads.ts";
@@ -121,7 +122,7 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
       request: { params: TeamParams, body: jsonBody(CreateDownloadRequest) },
       responses: {
         201: jsonResponse("The download was asked for", DownloadCreatedSchema),
-        ...errorResponses(400, 401, 403, 404),
+        ...errorResponses(400, 401, 403, 404, 429),
       },
     }),
     get: createRoute({
@@ -166,11 +167,13 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
 export function downloadRoutes({
   db,
   auth,
+  limiter,
   downloads,
   traffic,
 }: {
   db: Db;
   auth: MiddlewareHandler<AuthEnv>;
+  limiter: RateLimiter;
   downloads: DownloadService;
   traffic: Traffic;
 }) {
@@ -181,6 +184,8 @@ export function downloadRoutes({
   return new OpenAPIHono<AuthEnv>()
     .openapi(r.create, async (c) => {
       const access = await member(c.req.valid("param").teamId, c.var.auth.userId);
+      // Counted once the caller is known to be a member, for every role (docs/product.md#rate-limits).
+      await limiter.check("createDownload", c.var.clientIp || "unknown", c.var.auth.userId);
       return c.json(await downloads.create(access, c.req.valid("json")), 201);
     })
     .openapi(r.get, async (c) => {

@@ -338,7 +338,8 @@ export function memberRoutes({
     .openapi(r.list, async (c) => {
       const { teamId } = c.req.valid("param");
       const access = await requireTeamPermission(db, teamId, c.var.auth.userId, "read", "member");
-      return c.json(await members.list(access.team.team_id, c.req.valid("query")), 200);
+      const page = c.req.valid("query");
+      return c.json(await members.list(access.team.team_id, page, actorOf(access)), 200);
     })
     .openapi(r.get, async (c) => {
       const { teamId, userId } = c.req.valid("param");

@@ -251,7 +251,7 @@ export async function resendInvitation(
       updated_at: at,
     })
     .where("team_id", "=", teamId)
-    .where("member_id", "=", memberId)
+    .where("member_id", "=", view.member_id)
     .where("status", "=", "invited")
     .where((eb) =>
       view.invite_sent_at === null
@@ -261,7 +261,7 @@ export async function resendInvitation(
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw cooldown();
   await mailInvitation(deps, team, view, access.member.nickname, token);
-  return members.toMember(await members.get(teamId, memberId));
+  return members.toMember(await members.get(teamId, view.member_id), actorOf(access));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import { type Kysely, sql } from "kysely";
 import { actorOf, type TeamAccess } from "#api/access/teams.ts";
@@ -43,6 +43,12 @@ export const MEMBER_PAGE_MAX = 100;
 /** The prefix of an invitation's member id, before an account accepts it. */
 export const INVITED_MEMBER_ID_PREFIX = "EMAIL#";
 
+/**
+ * The prefix of the id an invitation shows to a member who may not see whom the team invited
+ * (shownMemberId, docs/product.md#invitations).
+ */
+export const HIDDEN_INVITATION_ID_PREFIX = "INVITED#";
+
 /** Statuses that no longer hold a place in the team: they do not count against the plan. */
 export const FORMER_MEMBER_STATUSES = ["rejected", "left"] as const satisfies MemberStatus[];
 
@@ -51,7 +57,8 @@ export const MemberSchema = z
   .object({
     teamId: z.string(),
     userId: z.string().openapi({
-      description: "The user id; EMAIL#<address> for an invitation nobody has accepted yet",
+      description:
+        "The user id; for an invitation nobody has accepted yet, EMAIL#<address> to owners, admins and its inviter, and to anyone else INVITED# and a stable opaque code, which the member endpoints take too",
     }),
     nickname: z.string(),
     avatarUrl: z
@@ -181,6 +188,8 @@ export interface MemberServiceDependencies {
   sessions: SessionStore;
   /** The team owner's plan caps its members (limitMembersPerTeam). */
   plans: PlanBook;
+  /** Keys the opaque ids of invitations (shownMemberId): the token signing key. */
+  idKey: string;
 }
 
 /** Which page of members: by nickname key after `lastKey`, optionally by nickname prefix. */
@@ -197,7 +206,7 @@ export interface NewInternalMember {
 
 export function createMemberService(deps: MemberServiceDependencies) {
   return {
-    toMember: (view: MemberView) => toMember(deps, view),
+    toMember: (view: MemberView, actor?: Actor) => toMember(deps, view, actor),
     targetOf: (view: MemberRow) => targetOf(deps, view),
     find: (teamId: string, memberId: string, executor?: Executor) =>
       findMember(deps, teamId, memberId, executor),
@@ -206,7 +215,8 @@ export function createMemberService(deps: MemberServiceDependencies) {
     nicknameTaken: (teamId: string, nickname: string, exceptMemberId?: string) =>
       nicknameTaken(deps, teamId, nickname, exceptMemberId),
     memberLimitOf: (teamId: string) => memberLimitOf(deps, teamId),
-    list: (teamId: string, page: MemberPageQuery) => listMembers(deps, teamId, page),
+    list: (teamId: string, page: MemberPageQuery, actor: Actor) =>
+      listMembers(deps, teamId, page, actor),
     detail: (view: MemberView, actor: Actor) => memberDetail(deps, view, actor),
     createInternal: (access: TeamAccess, input: NewInternalMember) =>
       createInternalMember(deps, access, input),
@@ -228,10 +238,42 @@ function shownStatus({ now }: MemberServiceDependencies, row: MemberRow) {
   );
 }
 
-export function toMember(deps: MemberServiceDependencies, view: MemberView): Member {
+/**
+ * Whether `actor` may see the address an invitation was sent to: the roles that invite (owner
+ * and admin) and whoever sent it (docs/product.md#invitations).
+ */
+export function seesInvitedAddress(actor: Actor, view: MemberRow): boolean {
+  return can(actor.role, "create", "member") || actor.userId === view.created_by;
+}
+
+/** An invitation's opaque id: stable, keyed, saying nothing of the address (docs/product.md#invitations). */
+function hiddenInvitationId({ idKey }: MemberServiceDependencies, view: MemberRow): string {
+  const code = createHmac("sha256", idKey)
+    .update(`invitation id\0${view.team_id}\0${view.member_id}`)
+    .digest("base64url")
+    .slice(0, 22);
+  return `${HIDDEN_INVITATION_ID_PREFIX}${code}`;
+}
+
+/**
+ * The id `actor` is shown for a member: the stored one, except an invitation's (EMAIL#<address>)
+ * to a member who may not see the address (seesInvitedAddress), who gets its opaque id. Without
+ * an actor (the inviter's own answer, the person accepting), the stored one.
+ */
+export function shownMemberId(
+  deps: MemberServiceDependencies,
+  view: MemberRow,
+  actor?: Actor,
+): string {
+  if (!view.member_id.startsWith(INVITED_MEMBER_ID_PREFIX)) return view.member_id;
+  if (actor === undefined || seesInvitedAddress(actor, view)) return view.member_id;
+  return hiddenInvitationId(deps, view);
+}
+
+export function toMember(deps: MemberServiceDependencies, view: MemberView, actor?: Actor): Member {
   return {
     teamId: view.team_id,
-    userId: view.member_id,
+    userId: shownMemberId(deps, view, actor),
     nickname: view.nickname,
     avatarUrl: view.avatar_url,
     role: view.role,
@@ -254,12 +296,23 @@ export function targetOf(deps: MemberServiceDependencies, view: MemberRow): Targ
   };
 }
 
-export function findMember(
-  { db }: MemberServiceDependencies,
+/**
+ * The member under `memberId` in the team: its stored id or, for an invitation, the opaque one
+ * (shownMemberId), found among the team's invitations.
+ */
+export async function findMember(
+  deps: MemberServiceDependencies,
   teamId: string,
   memberId: string,
-  executor: Executor = db,
+  executor: Executor = deps.db,
 ) {
+  if (memberId.startsWith(HIDDEN_INVITATION_ID_PREFIX)) {
+    const invitations = await selectMembers(executor)
+      .where("members.team_id", "=", teamId)
+      .where("members.member_id", "like", `${INVITED_MEMBER_ID_PREFIX}%`)
+      .execute();
+    return invitations.find((view) => hiddenInvitationId(deps, view) === memberId);
+  }
   return selectMembers(executor)
     .where("members.team_id", "=", teamId)
     .where("members.member_id", "=", memberId)
@@ -326,6 +379,7 @@ export async function listMembers(
   deps: MemberServiceDependencies,
   teamId: string,
   page: MemberPageQuery,
+  actor: Actor,
 ) {
   let query = selectMembers(deps.db).where("members.team_id", "=", teamId);
   if (page.prefix) {
@@ -343,7 +397,7 @@ export async function listMembers(
   const more = rows.length > page.limit;
   return {
     pagination: { lastKey: more ? (members.at(-1)?.nickname_key ?? null) : null },
-    members: members.map((view) => toMember(deps, view)),
+    members: members.map((view) => toMember(deps, view, actor)),
   };
 }
 
@@ -359,7 +413,7 @@ export function memberDetail(
 ): MemberDetail {
   const showEmail = actor.userId === view.member_id || can(actor.role, "update", "member:any");
   return {
-    ...toMember(deps, view),
+    ...toMember(deps, view, actor),
     username: view.type === "internal" ? view.username : null,
     email: showEmail ? (view.user_email ?? view.email) : null,
   };
@@ -458,6 +512,8 @@ export async function patchMember(
   const changes = memberChanges(body);
   const teamId = access.team.team_id;
   const view = await getMember(deps, teamId, memberId);
+  // The stored id: `memberId` may be an invitation's opaque one (shownMemberId).
+  const storedId = view.member_id;
   const actor = actorOf(access);
   const target = targetOf(deps, view);
   const update: Partial<Pick<MemberRow, "role" | "nickname" | "nickname_key" | "status">> = {};
@@ -490,23 +546,23 @@ export async function patchMember(
       update.nickname_key = nicknameKey(change.value);
     }
   }
-  if (Object.keys(update).length === 0) return toMember(deps, view);
+  if (Object.keys(update).length === 0) return toMember(deps, view, actor);
   const renamedToTaken = async () =>
-    update.nickname !== undefined && (await nicknameTaken(deps, teamId, update.nickname, memberId));
+    update.nickname !== undefined && (await nicknameTaken(deps, teamId, update.nickname, storedId));
   if (await renamedToTaken()) throw nicknameAlreadyExists();
   try {
     await db
       .updateTable("members")
       .set({ ...update, updated_at: now() })
       .where("team_id", "=", teamId)
-      .where("member_id", "=", memberId)
+      .where("member_id", "=", storedId)
       .execute();
   } catch (error) {
     // Another rename to the same nickname won the race: the unique index refused this one.
     if (await renamedToTaken()) throw nicknameAlreadyExists();
     throw error;
   }
-  return toMember(deps, await getMember(deps, teamId, memberId));
+  return toMember(deps, await getMember(deps, teamId, storedId), actor);
 }
 
 /** Removes a member (owner only, never the owner); an internal member's account goes too. */
@@ -524,7 +580,7 @@ export async function removeMember(
     await trx
       .deleteFrom("members")
       .where("team_id", "=", teamId)
-      .where("member_id", "=", memberId)
+      .where("member_id", "=", view.member_id)
       .execute();
     if (view.type === "internal" && view.user_id) {
       // Its sessions, refresh tokens and avatar go with it (foreign keys cascade).

@@ -3,6 +3,7 @@ import { filtersHref, readFilters } from "#app/collections/collections-filters.t
 import { attempt } from "#app/services/api/client.server.ts";
 import { downloadsApi } from "#app/services/api/downloads.server.ts";
 import { closeWithError, requireTeam } from "#app/services/team-route.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
 
 /*
  * Download a collection as a zip (the collection menu, docs/product.md#downloads), or the files
@@ -40,6 +41,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       ...(fileIds.length > 0 && { fileIds }),
     }),
   );
+  if (refusal?.errorCode === "tooManyRequests") {
+    // Too many asks of late, or too many downloads kept: how long to wait (docs/product.md#downloads).
+    const minutes = Math.max(1, Math.ceil((refusal.retryAfterSeconds ?? 60) / 60));
+    const [key, values] =
+      minutes > 90
+        ? ["tooManyDownloadsHours", { hours: String(Math.ceil(minutes / 60)) }]
+        : ["tooManyDownloadsMinutes", { minutes: String(minutes) }];
+    throw await redirectWithToast(
+      request,
+      context,
+      back,
+      { type: "error", message: `messages:errors.${key}`, values },
+      { status: 303, headers: auth.headers },
+    );
+  }
   if (refusal)
     throw await closeWithError({ request, context, to: back, auth }, "preparingDownload");
   const dialog = `${base}/downloads/${encodeURIComponent(value.body.requestId)}`;

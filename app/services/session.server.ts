@@ -68,8 +68,11 @@ export function pendingInvitationOf(session: AppSession) {
 
 export interface SocialSignIn {
   provider: FederatedProviderId;
-  /** The OpenID Connect nonce the ID token must carry. */
-  nonce: string;
+  /**
+   * The flow the API started (ADR 086): a secret kept only here, in the sealed cookie; the API
+   * checks the ID token's nonce against it, once.
+   */
+  flow: string;
   /** Where to go when the session has no redirectTo (the team asked for on the sign-in page). */
   home: string;
   /** Epoch milliseconds. */

@@ -26,16 +26,16 @@ import {
 
 /*
  * Social sign-in (ADR 009): the OpenID Connect authorization code flow with PKCE, state and nonce.
- * The button posts to /auth/social/{provider}, which stores the state, the 128-character PKCE
- * verifier and the nonce in the signed, httpOnly session cookie and redirects to the provider.
- * The provider sends the browser back to /auth/callback, where remix-auth-oauth2 exchanges the
- * code (with the client secret and the verifier) for tokens; the ID token and the nonce go to the
- * API's POST /auth/federated, which verifies them and answers our own tokens.
+ * The button posts to /auth/social/{provider}, which asks the API to start a flow (its nonce,
+ * ADR 086), stores the state, the 128-character PKCE verifier and the flow in the signed, httpOnly
+ * session cookie and redirects to the provider with the nonce. The provider sends the browser back
+ * to /auth/callback, where remix-auth-oauth2 exchanges the code (with the client secret and the
+ * verifier) for tokens; the ID token and the flow go to the API's POST /auth/federated, which
+ * checks the token's nonce against the flow, once, and answers our own tokens.
  */
 
 /** How long a started sign-in may take at the provider. */
 const SIGN_IN_TTL_MS = 10 * 60 * 1000;
-const NONCE_LENGTH = 32;
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 const DISCOVERY_TIMEOUT_MS = 5000;
 const TOKEN_TIMEOUT_MS = 10_000;
@@ -157,12 +157,29 @@ export async function beginSocialSignIn(
       provider: provider.name,
     });
   }
+  // The nonce is the API's, bound to a flow only this browser's sealed session holds (ADR 086).
+  let started: { flow: string; nonce: string };
+  try {
+    ({ body: started } = await authApi.federatedStart(context, { provider: provider.id }));
+  } catch (error) {
+    if (error instanceof ApiRequestError) {
+      const { code, provider: name } = apiErrorOf(context, provider, error);
+      return signInFailed(request, context, session, { code, provider: name });
+    }
+    if (isNoConnection(error)) {
+      return signInFailed(request, context, session, {
+        code: "noConnection",
+        provider: provider.name,
+      });
+    }
+    throw error;
+  }
+  const { flow, nonce } = started;
   const state = randomToken(OAUTH_STATE_RANDOM_LENGTH);
   const codeVerifier = randomToken(PKCE_VERIFIER_LENGTH);
-  const nonce = randomToken(NONCE_LENGTH);
   session.set("oauth2:state", state);
   session.set("oauth2:codeVerifier", codeVerifier);
-  session.set("socialSignIn", { provider: provider.id, nonce, home, startedAt: Date.now() });
+  session.set("socialSignIn", { provider: provider.id, flow, home, startedAt: Date.now() });
   const url = authorizationUrl({
     authorizationEndpoint: endpoints.authorizationEndpoint,
     clientId: provider.clientId,
@@ -300,7 +317,7 @@ export async function completeSocialSignIn(request: Request, context: WebContext
     const { body } = await authApi.federated(context, {
       provider: provider.id,
       idToken,
-      nonce: pending.nonce,
+      flow: pending.flow,
     });
     return await startSession(request, context, body.result, pending.home);
   } catch (error) {

@@ -36,12 +36,32 @@ afterAll(async () => {
   await other.stop();
 });
 
-function federated(idToken: string, { provider = "oidc", nonce = "nonce-1" } = {}) {
-  return post(api, "/auth/federated", { provider, idToken, nonce });
+/** A sign-in flow the API starts (ADR 086): the flow to keep, the nonce for the provider. */
+async function startFlow(provider = "oidc") {
+  const response = await post(api, "/auth/federated/start", { provider });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { flow: string; nonce: string; expiresAt: number };
+}
+
+/**
+ * A sign-in as the web app makes it: a flow started, the provider's ID token carrying its nonce
+ * (unless `claims` say otherwise), both handed back.
+ */
+async function federatedWith(
+  claims: Claims,
+  {
+    provider = "oidc",
+    expiresIn = 300,
+    server = oidc,
+  }: { provider?: string; expiresIn?: number; server?: OidcServer } = {},
+) {
+  const { flow, nonce } = await startFlow(provider);
+  const idToken = await server.idToken({ nonce, ...claims }, { expiresIn });
+  return post(api, "/auth/federated", { provider, idToken, flow });
 }
 
 async function signInWith(claims: Claims, provider = "oidc") {
-  const response = await federated(await oidc.idToken(claims), { provider });
+  const response = await federatedWith(claims, { provider });
   expect(response.status).toBe(200);
   return ((await response.json()) as { result: Tokens }).result;
 }
@@ -130,7 +150,7 @@ describe("POST /api/auth/federated", () => {
 
   it("answers notAuthorized for a token for another audience", async () => {
     await expectError(
-      await federated(await oidc.idToken({ email: newEmail(), aud: "another-app" })),
+      await federatedWith({ email: newEmail(), aud: "another-app" }),
       401,
       "notAuthorized",
     );
@@ -138,20 +158,100 @@ describe("POST /api/auth/federated", () => {
 
   it("answers notAuthorized for a token with another nonce, or none", async () => {
     await expectError(
-      await federated(await oidc.idToken({ email: newEmail(), nonce: "someone-elses" })),
+      await federatedWith({ email: newEmail(), nonce: "someone-elses" }),
       401,
       "notAuthorized",
     );
     await expectError(
-      await federated(await oidc.idToken({ email: newEmail(), nonce: undefined })),
+      await federatedWith({ email: newEmail(), nonce: undefined }),
       401,
       "notAuthorized",
     );
   });
 
+  it("refuses a nonce the caller chose: only a flow the API started counts (ADR 086)", async () => {
+    const email = newEmail("chosen");
+    const idToken = await oidc.idToken({ email, nonce: "chosen-by-the-caller" });
+    // The old body, with the nonce beside the token, is not taken at all.
+    await expectError(
+      await post(api, "/auth/federated", {
+        provider: "oidc",
+        idToken,
+        nonce: "chosen-by-the-caller",
+      }),
+      400,
+      "invalidInput",
+    );
+    // A made-up flow, well formed and not expired, has another nonce.
+    const madeUp = `${"A".repeat(43)}.${api.clock.now() + 60_000}`;
+    for (const flow of [madeUp, "chosen-by-the-caller"]) {
+      await expectError(
+        await post(api, "/auth/federated", { provider: "oidc", idToken, flow }),
+        401,
+        "notAuthorized",
+      );
+    }
+    // A real flow, but the token carries another's nonce.
+    const { flow } = await startFlow();
+    await expectError(
+      await post(api, "/auth/federated", { provider: "oidc", idToken, flow }),
+      401,
+      "notAuthorized",
+    );
+    // A flow's nonce is for its provider only.
+    const apple = await startFlow("apple");
+    const forApple = await oidc.idToken({ email, nonce: apple.nonce });
+    await expectError(
+      await post(api, "/auth/federated", { provider: "oidc", idToken: forApple, flow: apple.flow }),
+      401,
+      "notAuthorized",
+    );
+    expect(
+      await api.db
+        .selectFrom("users")
+        .where("email", "=", email)
+        .select("user_id")
+        .executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it("refuses a replayed ID token: a flow signs in once", async () => {
+    const { flow, nonce } = await startFlow();
+    const idToken = await oidc.idToken({ email: newEmail("replay"), nonce });
+    const first = await post(api, "/auth/federated", { provider: "oidc", idToken, flow });
+    expect(first.status).toBe(200);
+    const again = await post(api, "/auth/federated", { provider: "oidc", idToken, flow });
+    await expectError(again, 401, "notAuthorized");
+    // Replayed in parallel, one wins.
+    const fresh = await startFlow();
+    const token = await oidc.idToken({ email: newEmail("replay"), nonce: fresh.nonce });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(api, "/auth/federated", { provider: "oidc", idToken: token, flow: fresh.flow }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401, 401, 401, 401]);
+  });
+
+  it("refuses a flow past its 15 minutes", async () => {
+    const { flow, nonce, expiresAt } = await startFlow();
+    expect(expiresAt - api.clock.now()).toBeLessThanOrEqual(15 * 60 * 1000);
+    const idToken = await oidc.idToken({ email: newEmail("late"), nonce }, { expiresIn: 3600 });
+    api.clock.advance(15 * 60 * 1000 + 1000);
+    try {
+      await expectError(
+        await post(api, "/auth/federated", { provider: "oidc", idToken, flow }),
+        401,
+        "notAuthorized",
+      );
+    } finally {
+      api.clock.reset();
+    }
+  });
+
   it("answers notAuthorized for a token naming another issuer", async () => {
     await expectError(
-      await federated(await oidc.idToken({ email: newEmail(), iss: "https://accounts.example" })),
+      await federatedWith({ email: newEmail(), iss: "https://accounts.example" }),
       401,
       "notAuthorized",
     );
@@ -159,13 +259,13 @@ describe("POST /api/auth/federated", () => {
 
   it("answers notAuthorized for a token signed by another server's keys", async () => {
     // Same claims, including our issuer, but not signed with the issuer's published keys.
-    const forged = await other.idToken({ email: newEmail(), iss: oidc.issuer });
-    await expectError(await federated(forged), 401, "notAuthorized");
+    const forged = await federatedWith({ email: newEmail(), iss: oidc.issuer }, { server: other });
+    await expectError(forged, 401, "notAuthorized");
   });
 
   it("answers notAuthorized for an expired token", async () => {
     await expectError(
-      await federated(await oidc.idToken({ email: newEmail() }, { expiresIn: -120 })),
+      await federatedWith({ email: newEmail() }, { expiresIn: -120 }),
       401,
       "notAuthorized",
     );
@@ -173,21 +273,21 @@ describe("POST /api/auth/federated", () => {
 
   it("answers notConfirmed when the provider has not verified the email", async () => {
     await expectError(
-      await federated(await oidc.idToken({ email: newEmail(), email_verified: false })),
+      await federatedWith({ email: newEmail(), email_verified: false }),
       403,
       "notConfirmed",
     );
-    await expectError(await federated(await oidc.idToken({})), 403, "notConfirmed");
+    await expectError(await federatedWith({}), 403, "notConfirmed");
   });
 
   it("answers privateEmailSignUpNotAllowed for an Apple relay address", async () => {
-    const token = await oidc.idToken({
+    const relay = {
       email: "abc123@privaterelay.appleid.com",
       is_private_email: "true",
       email_verified: "true",
-    });
+    };
     await expectError(
-      await federated(token, { provider: "apple" }),
+      await federatedWith(relay, { provider: "apple" }),
       403,
       "privateEmailSignUpNotAllowed",
     );
@@ -197,15 +297,24 @@ describe("POST /api/auth/federated", () => {
   });
 
   it("answers invalidInput for a provider that is not configured or not known", async () => {
-    const token = await oidc.idToken({ email: newEmail() });
-    await expectError(await federated(token, { provider: "google" }), 400, "invalidInput");
-    await expectError(await federated(token, { provider: "myspace" }), 400, "invalidInput");
+    const { flow, nonce } = await startFlow();
+    const idToken = await oidc.idToken({ email: newEmail(), nonce });
+    for (const provider of ["google", "myspace"]) {
+      await expectError(
+        await post(api, "/auth/federated", { provider, idToken, flow }),
+        400,
+        "invalidInput",
+      );
+      await expectError(
+        await post(api, "/auth/federated/start", { provider }),
+        400,
+        "invalidInput",
+      );
+    }
   });
 
   it("answers 502 when the provider does not answer, without internals", async () => {
-    const response = await federated(await oidc.idToken({ email: newEmail() }), {
-      provider: "linkedin",
-    });
+    const response = await federatedWith({ email: newEmail() }, { provider: "linkedin" });
     const body = await expectError(response, 502, "generic");
     expect(body.message).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|fetch/i);
   });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOWNLOAD_TTL_MS } from "#api/downloads/downloads.ts";
+import { DOWNLOAD_TTL_MS, DOWNLOADS_KEPT_MAX } from "#api/downloads/downloads.ts";
 import { fileBlobKey } from "#api/files/files.ts";
 import { crc32OfZeros, pythonZipCheck, unzipTest } from "#tests/support/zip-tools.ts";
 import { bearer, expectError, type Tokens } from "./support/accounts.ts";
@@ -19,6 +19,7 @@ import {
   ownedTeam,
   storedAccount,
   type TestTeam,
+  type TestUser,
   tokensFor,
 } from "./support/teams.ts";
 
@@ -344,7 +345,8 @@ describe("who may download", () => {
 
   it("answers invalidDownload for another member's download, another team's, a missing id and an expired one", async () => {
     const requestId = await requested();
-    const viewer = await tokensFor(api, await addMember(api, team, { role: "viewer" }));
+    const viewerUser = await addMember(api, team, { role: "viewer" });
+    const viewer = await tokensFor(api, viewerUser);
     const other = await ownedTeam(api);
     const theirs = await requested(owner);
     for (const [tokens, teamId, id] of [
@@ -727,5 +729,76 @@ describe("with blobs on S3-compatible storage", () => {
     expect(entries.map((entry) => [entry.name, entry.sha256])).toEqual(
       stored.map((f) => [f.name, sha256(f.content as Buffer)]),
     );
+  });
+});
+
+describe("how many downloads one account asks for (docs/product.md#downloads)", () => {
+  const HOUR_MS = 60 * 60 * 1000;
+
+  it("30 an hour for every role, in parallel too, then tooManyRequests with Retry-After", async () => {
+    const limited = await startApi({ rateLimits: "product" });
+    try {
+      const made = await ownedTeam(limited);
+      const kept = await insertCollection(limited, made.team, { name: "Choir" });
+      const people: [string, Tokens, TestUser][] = [["owner", made.tokens, made.owner]];
+      for (const role of ["admin", "upviewer", "viewer"] as const) {
+        const user = await addMember(limited, made.team, { role });
+        people.push([role, await tokensFor(limited, user), user]);
+      }
+      const body = { collectionId: kept.collectionId };
+      for (const [role, tokens] of people) {
+        const answers = await Promise.all(
+          Array.from({ length: 36 }, () => askFor(tokens, body, limited, made.team.teamId)),
+        );
+        const statuses = answers.map((response) => response.status);
+        expect(
+          statuses.filter((status) => status === 201),
+          role,
+        ).toHaveLength(30);
+        const refused = answers.filter((response) => response.status === 429);
+        expect(refused, role).toHaveLength(6);
+        for (const response of refused) {
+          const seconds = Number(response.headers.get("retry-after"));
+          expect(seconds).toBeGreaterThan(0);
+          expect(seconds).toBeLessThanOrEqual(3600);
+          await expectError(response, 429, "tooManyRequests");
+        }
+      }
+      // An hour on, each may ask again (signed in afresh: access tokens last less).
+      limited.clock.advance(HOUR_MS + 1000);
+      for (const [, , user] of people) {
+        const tokens = await tokensFor(limited, user);
+        expect((await askFor(tokens, body, limited, made.team.teamId)).status).toBe(201);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it(`keeps at most ${DOWNLOADS_KEPT_MAX} downloads per account, in parallel too, until the oldest expires`, async () => {
+    const viewerUser = await addMember(api, team, { role: "viewer" });
+    const viewer = await tokensFor(api, viewerUser);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: DOWNLOADS_KEPT_MAX + 12 }, () => askFor(viewer)),
+      );
+      expect(answers.filter((response) => response.status === 201)).toHaveLength(
+        DOWNLOADS_KEPT_MAX,
+      );
+      const refused = answers.filter((response) => response.status === 429);
+      expect(refused).toHaveLength(12);
+      const seconds = Number(refused[0]?.headers.get("retry-after"));
+      expect(seconds).toBeGreaterThan(DOWNLOAD_TTL_MS / 1000 - 120);
+      expect(seconds).toBeLessThanOrEqual(DOWNLOAD_TTL_MS / 1000);
+      const error = await expectError(refused[0]!, 429, "tooManyRequests");
+      expect(error.message).toContain(`${DOWNLOADS_KEPT_MAX} downloads`);
+      // Another account is not held back.
+      expect((await askFor(owner)).status).toBe(201);
+      // Once the oldest have expired, there is room again.
+      api.clock.advance(DOWNLOAD_TTL_MS + 1000);
+      expect((await askFor(await tokensFor(api, viewerUser))).status).toBe(201);
+    } finally {
+      api.clock.reset();
+    }
   });
 });

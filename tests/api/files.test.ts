@@ -897,6 +897,52 @@ describe("PATCH a file's name", () => {
     );
   });
 
+  describe("follows the rule an uploaded file's name follows", () => {
+    async function refused(typed: string, name = "Before.jpg") {
+      const file = await insertFile(api, c.team, collection, { name });
+      const response = await call(c.owner.tokens, filePath(c.team, collection, file.fileId), {
+        method: "PATCH",
+        json: replace("/name", typed),
+      });
+      const body = await expectError(response, 400, "invalidInput");
+      const after = await call(c.owner.tokens, filePath(c.team, collection, file.fileId));
+      expect(((await after.json()) as FileItem).name).toBe(name);
+      return body.message;
+    }
+
+    for (const [label, typed] of [
+      ["a slash", "photos/Montagna"],
+      ["a backslash", "photos\\Montagna"],
+      ["a carriage return", "Monta\rgna"],
+      ["a line feed", "Monta\ngna"],
+      ["CR LF", "Monta\r\ngna"],
+      ["a tab", "Monta\tgna"],
+      ["another control character", "Monta\u0001gna"],
+      ["DEL", "Monta\u007fgna"],
+    ]) {
+      it(`refuses ${label}, as uploads do`, async () => {
+        expect(await refused(typed!)).toBe("name: fileNameCharacters");
+        // The file without an extension too.
+        expect(await refused(typed!, "README")).toBe("name: fileNameCharacters");
+      });
+    }
+
+    it("refuses an extension browsers run (.html, .svg, .js) on a file without one", async () => {
+      for (const typed of ["page.html", "page.HTM", "Drawing.svg", "run.js", "x.xhtml"]) {
+        expect(await refused(typed, "README")).toBe("name: fileNameType");
+      }
+    });
+
+    it("keeps a file's own extension after a typed .html, so it stays what it was", async () => {
+      const file = await insertFile(api, c.team, collection, { name: "Before.jpg" });
+      const response = await call(c.owner.tokens, filePath(c.team, collection, file.fileId), {
+        method: "PATCH",
+        json: replace("/name", "page.html"),
+      });
+      expect(((await response.json()) as FileItem).name).toBe("page.html.jpg");
+    });
+  });
+
   describe("keeps the extension of the name the file was uploaded with", () => {
     async function renamed(name: string, typed: string, originalName = name) {
       const file = await insertFile(api, c.team, collection, { name, originalName });

@@ -268,6 +268,127 @@ describe("GET /api/teams/{teamId}/members/{userId}", () => {
   });
 });
 
+describe("an invitation's address, by role (docs/product.md#invitations)", () => {
+  let crewTeam: TestTeam;
+  let crewOwner: Tokens;
+  const tokensByRole = {} as Record<"owner" | "admin" | "uploader" | "upviewer" | "viewer", Tokens>;
+  let address: string;
+  let other: string;
+
+  beforeAll(async () => {
+    const made = await ownedTeam(api);
+    crewTeam = made.team;
+    crewOwner = made.tokens;
+    tokensByRole.owner = made.tokens;
+    for (const role of ["admin", "uploader", "upviewer", "viewer"] as const) {
+      tokensByRole[role] = await tokensFor(api, await addMember(api, crewTeam, { role }));
+    }
+    // The admin invites one address; the owner, through the test helper, another.
+    address = newEmail("secret-invitee");
+    await body(
+      await call("POST", membersOf(crewTeam), tokensByRole.admin, {
+        email: address,
+        nickname: "Invited Ines",
+        role: "viewer",
+        locale: "en",
+      }),
+      201,
+    );
+    other = (await addMember(api, crewTeam, { status: "invited", nickname: "Invited Otto" }))
+      .email!;
+  });
+
+  async function listed(tokens: Tokens) {
+    const page: { members: MemberBody[] } = await body(
+      await call("GET", membersOf(crewTeam), tokens),
+      200,
+    );
+    return page;
+  }
+
+  for (const role of ["owner", "admin"] as const) {
+    it(`shows the ${role}, who invites, the EMAIL# ids`, async () => {
+      const page = await listed(tokensByRole[role]);
+      const ids = page.members.filter((m) => m.status === "invited").map((m) => m.userId);
+      expect(ids.sort()).toEqual([`EMAIL#${address}`, `EMAIL#${other}`].sort());
+    });
+  }
+
+  for (const role of ["uploader", "upviewer", "viewer"] as const) {
+    it(`gives the ${role} opaque, stable ids, with no address anywhere`, async () => {
+      const page = await listed(tokensByRole[role]);
+      const text = JSON.stringify(page);
+      expect(text).not.toContain(address);
+      expect(text).not.toContain(other);
+      expect(text).not.toContain("EMAIL#");
+      const invited = page.members.filter((m) => m.status === "invited");
+      expect(invited).toHaveLength(2);
+      for (const member of invited) expect(member.userId).toMatch(/^INVITED#[\w-]{22}$/);
+      expect(new Set(invited.map((m) => m.userId)).size).toBe(2);
+      // The same ids on the next read, and for every such role.
+      expect((await listed(tokensByRole[role])).members).toEqual(page.members);
+      const viewers = (await listed(tokensByRole.viewer)).members.map((m) => m.userId);
+      expect(page.members.map((m) => m.userId)).toEqual(viewers);
+      // The detail answers under the opaque id, without the address.
+      const ines = invited.find((m) => m.nickname === "Invited Ines")!;
+      const detail: MemberBody = await body(
+        await call("GET", memberPath(crewTeam, ines.userId), tokensByRole[role]),
+        200,
+      );
+      expect(detail).toMatchObject({ userId: ines.userId, email: null, status: "invited" });
+      expect(JSON.stringify(detail)).not.toContain(address);
+    });
+  }
+
+  it("keeps the opaque ids apart across teams, and unknown ones are notFound", async () => {
+    const page = await listed(tokensByRole.viewer);
+    const id = page.members.find((m) => m.status === "invited")!.userId;
+    await expectError(await call("GET", memberPath(team, id), ownerTokens), 404, "notFound");
+    const made = `INVITED#${"A".repeat(22)}`;
+    await expectError(
+      await call("GET", memberPath(crewTeam, made), tokensByRole.viewer),
+      404,
+      "notFound",
+    );
+  });
+
+  it("lets the owner act on an invitation by its opaque id too: resend, rename, remove", async () => {
+    const invitee = await addMember(api, crewTeam, {
+      status: "invited",
+      nickname: "Invited Ugo",
+    });
+    const hidden = (await listed(tokensByRole.viewer)).members.find(
+      (m) => m.nickname === "Invited Ugo",
+    )!.userId;
+    expect(hidden).toMatch(/^INVITED#/);
+    const resent: MemberBody = await body(
+      await call(
+        "POST",
+        `${membersOf(crewTeam).replace(/members$/, "invitations")}/resend`,
+        crewOwner,
+        {
+          userId: hidden,
+        },
+      ),
+      200,
+    );
+    expect(resent.userId).toBe(`EMAIL#${invitee.email}`);
+    const renamed: MemberBody = await body(
+      await patchMember(
+        crewTeam,
+        hidden,
+        [{ op: "replace", path: "/nickname", value: "Ugo Due" }],
+        crewOwner,
+      ),
+      200,
+    );
+    expect(renamed).toMatchObject({ userId: `EMAIL#${invitee.email}`, nickname: "Ugo Due" });
+    expect((await call("DELETE", memberPath(crewTeam, hidden), crewOwner)).status).toBe(204);
+    const left = await listed(crewOwner);
+    expect(left.members.map((m) => m.userId)).not.toContain(`EMAIL#${invitee.email}`);
+  });
+});
+
 describe("POST /api/teams/{teamId}/members by email", () => {
   it("creates an invited Member and mails the invitee links to accept and decline", async () => {
     const email = newEmail("guest");

@@ -45,6 +45,7 @@ const MIGRATIONS = [
   "0013-pdf-previews",
   "0014-taken-and-camera",
   "0015-email-change",
+  "0019-federated-flows",
 ];
 
 describe("migrations", () => {

@@ -32,6 +32,7 @@ describe("GET /api/openapi.json", () => {
         "/api/auth/refresh",
         "/api/auth/signout",
         "/api/auth/federated",
+        "/api/auth/federated/start",
         "/api/users/@me",
       ]),
     );

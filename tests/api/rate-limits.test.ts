@@ -122,7 +122,7 @@ describe("rate limits", () => {
 
   it("limit federated sign-in tries per address", async () => {
     const { limit } = DEFAULT_RATE_LIMITS.federated.ip;
-    const body = { provider: "oidc", idToken: "not-a-token", nonce: "n" };
+    const body = { provider: "oidc", idToken: "not-a-token", flow: "n" };
     for (let i = 0; i < limit; i++) {
       // No provider is configured here: the limit is counted before anything else.
       expect((await api.requestFrom("127.0.0.90", "/api/auth/federated", body)).status).toBe(400);

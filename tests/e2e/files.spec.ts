@@ -160,6 +160,66 @@ test("a rename changes the name, not the type: the extension stays, in the list 
   ).toBeVisible();
 });
 
+test("a rename refuses what an upload refuses: slashes, line breaks, .html; in English and Italian", async ({
+  browser,
+  page,
+}) => {
+  const { owner, token, teamId, collectionId, url } = await photoClub("Names");
+  // A text file uploaded without an extension, which a rename must not make .html.
+  const notes = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "rename-")), "README");
+  fs.writeFileSync(notes, "Notes for the choir.\n");
+  const fileId = await uploadViaApi(token, teamId, collectionId, notes, "text/plain");
+  const renameUrl = `${url}/files/${fileId}/rename`;
+  await signIn(page, owner.email, owner.password);
+
+  for (const [lang, context] of [
+    ["en", page.context()],
+    [
+      "it",
+      await browser.newContext({
+        locale: "it-IT",
+        baseURL: test.info().project.use.baseURL,
+        javaScriptEnabled: withJavaScript(),
+      }),
+    ],
+  ] as const) {
+    if (lang === "it") await signIn(await context.newPage(), owner.email, owner.password);
+    const tab = lang === "en" ? page : (context.pages()[0] ?? (await context.newPage()));
+    const words =
+      lang === "en"
+        ? {
+            title: "Rename the file",
+            name: "Name",
+            submit: "Rename",
+            characters: "A file name cannot contain slashes, backslashes, line breaks",
+            type: "A file cannot be named .html, .svg, .js",
+          }
+        : {
+            title: "Rinomina il file",
+            name: "Nome",
+            submit: "Rinomina",
+            characters: "Il nome di un file non può contenere barre, barre rovesciate, a capo",
+            type: "Un file non può chiamarsi .html, .svg, .js",
+          };
+    for (const [typed, message] of [
+      ["notes/choir", words.characters],
+      ["notes\\choir", words.characters],
+      ["choir.html", words.type],
+    ]) {
+      await tab.goto(renameUrl);
+      if (withJavaScript()) await hydrated(tab);
+      const dialog = tab.getByRole("dialog", { name: words.title });
+      await dialog.getByLabel(words.name).fill(typed ?? "");
+      await dialog.getByRole("button", { name: words.submit }).click();
+      await expect(dialog.getByText(message ?? "")).toBeVisible();
+    }
+    if (lang === "it") await context.close();
+  }
+  // The file kept its name.
+  await page.goto(url);
+  await expect(rows(page).getByRole("link", { name: "README", exact: true })).toBeVisible();
+});
+
 test("the preview covers the whole page, opaque, with controls that stand out in both themes", async ({
   page,
 }) => {

@@ -73,7 +73,7 @@ test("sign in with the provider, then again into the same account", async ({ pag
   expect(query.get("code_challenge_method")).toBe("S256");
   expect(query.get("code_challenge")).toMatch(/^[\w-]{43}$/);
   expect(query.get("state")).toMatch(/^[\w-]{32}$/);
-  expect(query.get("nonce")).toMatch(/^[\w-]{32}$/);
+  expect(query.get("nonce")).toMatch(/^[\w-]{43}$/);
 
   await expect(page).toHaveURL(/\/teams$/);
   await expect(page.getByText("Welcome, Grace.")).toBeVisible();

@@ -123,6 +123,8 @@ describe("CLIENT_MESSAGE_KEYS", () => {
         "userAvatar",
         "imageUploading",
         "preparingDownload",
+        "tooManyDownloadsMinutes",
+        "tooManyDownloadsHours",
         "downloadingFile",
         "loadingFile",
       ].sort(),

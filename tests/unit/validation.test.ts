@@ -694,6 +694,8 @@ describe("MESSAGE_KEYS", () => {
     fileNameRequired: [fileNameSchema, ""],
     fileNameShort: [fileNameSchema, "a"],
     fileNameLong: [fileNameSchema, text(51)],
+    fileNameCharacters: [fileRenameSchema(".jpg"), "photos/Montagna"],
+    fileNameType: [fileRenameSchema(""), "page.html"],
     nicknameRequired: [nicknameSchema, ""],
     nicknameShort: [nicknameSchema, "a"],
     nicknameLong: [nicknameSchema, text(51)],
@@ -822,6 +824,11 @@ describe("a file's extension and its rename (docs/product.md#files)", () => {
     [".jpg", `${"x".repeat(51)}.jpg`, "fileNameLong"],
     ["", "x".repeat(51), "fileNameLong"],
     [".jpg", 7, "fileNameRequired"],
+    [".jpg", "a/b", "fileNameCharacters"],
+    [".jpg", "a\\b", "fileNameCharacters"],
+    [".jpg", "a\r\nb", "fileNameCharacters"],
+    ["", "page.html", "fileNameType"],
+    ["", "Page.SVG", "fileNameType"],
   ])("with %j, %j is refused with %s", (extension, typed, key) => {
     const result = fileRenameSchema(extension).safeParse(typed);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([key]);

@@ -26,6 +26,7 @@ interface AuthCalls {
   "/api/auth/forgot-password": Body<"/api/auth/forgot-password", "post">;
   "/api/auth/reset-password": Body<"/api/auth/reset-password", "post">;
   "/api/auth/federated": Body<"/api/auth/federated", "post">;
+  "/api/auth/federated/start": Body<"/api/auth/federated/start", "post">;
   "/api/auth/refresh": Body<"/api/auth/refresh", "post">;
   "/api/auth/signout": Body<"/api/auth/signout", "post">;
 }
@@ -38,7 +39,9 @@ export const authApi = {
   resendCode: poster("/api/auth/resend-code"),
   forgotPassword: poster("/api/auth/forgot-password"),
   resetPassword: poster("/api/auth/reset-password"),
-  /** Social sign-in: the provider's ID token and the nonce this sign-in sent with it. */
+  /** Social sign-in starts: the flow to keep in the session and the nonce for the provider (ADR 086). */
+  federatedStart: poster("/api/auth/federated/start"),
+  /** Social sign-in: the provider's ID token and the flow this sign-in started with. */
   federated: poster("/api/auth/federated"),
 
   refresh: (context: WebContext, refreshToken: string) =>

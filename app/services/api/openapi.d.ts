@@ -192,6 +192,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/federated/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a sign-in with a provider: a flow to keep and the nonce for the provider */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FederatedStartRequest"];
+                };
+            };
+            responses: {
+                /** @description Start a sign-in with a provider: a flow to keep and the nonce for the provider */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FederatedFlow"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported content type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -3078,6 +3154,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4197,7 +4282,7 @@ export interface paths {
                 path: {
                     /** @description The team's id or one of its aliases */
                     teamId: string;
-                    /** @description The member's userId (EMAIL#<address> percent-encoded) */
+                    /** @description The member's userId as the member list gives it: EMAIL#<address> or INVITED#<code> for an invitation, percent-encoded */
                     userId: string;
                 };
                 cookie?: never;
@@ -4243,7 +4328,7 @@ export interface paths {
                 path: {
                     /** @description The team's id or one of its aliases */
                     teamId: string;
-                    /** @description The member's userId (EMAIL#<address> percent-encoded) */
+                    /** @description The member's userId as the member list gives it: EMAIL#<address> or INVITED#<code> for an invitation, percent-encoded */
                     userId: string;
                 };
                 cookie?: never;
@@ -4296,7 +4381,7 @@ export interface paths {
                 path: {
                     /** @description The team's id or one of its aliases */
                     teamId: string;
-                    /** @description The member's userId (EMAIL#<address> percent-encoded) */
+                    /** @description The member's userId as the member list gives it: EMAIL#<address> or INVITED#<code> for an invitation, percent-encoded */
                     userId: string;
                 };
                 cookie?: never;
@@ -4416,7 +4501,7 @@ export interface paths {
                 path: {
                     /** @description The team's id or one of its aliases */
                     teamId: string;
-                    /** @description The member's userId (EMAIL#<address> percent-encoded) */
+                    /** @description The member's userId as the member list gives it: EMAIL#<address> or INVITED#<code> for an invitation, percent-encoded */
                     userId: string;
                 };
                 cookie?: never;
@@ -4486,7 +4571,7 @@ export interface paths {
                 path: {
                     /** @description The team's id or one of its aliases */
                     teamId: string;
-                    /** @description The member's userId (EMAIL#<address> percent-encoded) */
+                    /** @description The member's userId as the member list gives it: EMAIL#<address> or INVITED#<code> for an invitation, percent-encoded */
                     userId: string;
                 };
                 cookie?: never;
@@ -6219,9 +6304,22 @@ export interface components {
             message: string;
             statusCode: number;
         };
-        FederatedSignInRequest: {
-            idToken: string;
+        FederatedFlow: {
+            /** @description Epoch ms */
+            expiresAt: number;
+            /** @description A secret for the web app's sealed session */
+            flow: string;
+            /** @description The nonce to send the provider */
             nonce: string;
+        };
+        FederatedSignInRequest: {
+            /** @description The flow POST /auth/federated/start gave, kept by the web app: the ID token's nonce must be its nonce, and it signs in once (ADR 086) */
+            flow: string;
+            idToken: string;
+            /** @enum {string} */
+            provider: "google" | "apple" | "linkedin" | "oidc";
+        };
+        FederatedStartRequest: {
             /** @enum {string} */
             provider: "google" | "apple" | "linkedin" | "oidc";
         };
@@ -6446,7 +6544,7 @@ export interface components {
             teamId: string;
             /** @enum {string} */
             type: "internal" | "other";
-            /** @description The user id; EMAIL#<address> for an invitation nobody has accepted yet */
+            /** @description The user id; for an invitation nobody has accepted yet, EMAIL#<address> to owners, admins and its inviter, and to anyone else INVITED# and a stable opaque code, which the member endpoints take too */
             userId: string;
         };
         MemberDetail: components["schemas"]["Member"] & {
