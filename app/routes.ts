@@ -64,6 +64,10 @@ export default [
         "share-collection/:collectionId",
         "routes/teams.$teamId._home.share-collection.$collectionId.tsx",
       ),
+      route(
+        "tag-collection/:collectionId",
+        "routes/teams.$teamId._home.tag-collection.$collectionId.tsx",
+      ),
       route("downloads", "routes/teams.$teamId._home.downloads.tsx"),
       route("downloads/:downloadId", "routes/teams.$teamId._home.downloads_.$downloadId.tsx"),
     ]),

@@ -38,6 +38,8 @@ export const USERNAME_SERVER_MIN = 3;
 /** Sign-up nickname input is capped while typing, below NAME_MAX. */
 export const SIGN_UP_NICKNAME_INPUT_MAX = 30;
 export const DESCRIPTION_MAX = 250;
+/** The most members one collection may tag (docs/product.md#limits). */
+export const COLLECTION_TAGS_MAX = 100;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 100;
 export const PREFERRED_NAME_MAX = 30;

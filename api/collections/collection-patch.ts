@@ -1,10 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { noneAsNull, type PatchChanges, patchBodySchema, readPatch } from "#api/http/json-patch.ts";
+import { COLLECTION_TAGS_MAX } from "#domain/constants.ts";
 import { COLLECTION_MODES } from "#domain/roles.ts";
 import { collectionDescriptionSchema, collectionNameSchema } from "#domain/validation.ts";
-
-/** The most members one collection may tag. */
-export const MAX_TAGS = 100;
 
 /**
  * What a collection patch changes: replace on /name, /description (blank or null is none;
@@ -21,7 +19,7 @@ const COLLECTION_PATCH = {
     tags: {
       schema: z
         .array(z.string().min(1).max(400), { error: "must be an array of user ids" })
-        .max(MAX_TAGS),
+        .max(COLLECTION_TAGS_MAX),
     },
   },
 } as const;

@@ -280,6 +280,34 @@ export const EXPECTED_STATUS = {
     viewer: 403,
     ...OUTSIDERS,
   },
+  // Tag members on someone else's owned collection: the rename rule, so update any collection.
+  "PATCH /teams/{teamId}/collections/{collectionId} /tags (someone else's)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Tag members on one's own owned collection: update any, or update own (viewer has neither).
+  "PATCH /teams/{teamId}/collections/{collectionId} /tags (own)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Tag members on someone else's collaborative collection: update any collection; everyone
+  // sees it, so the others are refused rather than not told.
+  "PATCH /teams/{teamId}/collections/{collectionId} /tags (collaborative)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
   // Share a published owned collection: update any collection.
   "PATCH /teams/{teamId}/collections/{collectionId} /mode collaborative": {
     owner: 200,

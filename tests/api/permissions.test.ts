@@ -269,6 +269,33 @@ const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call
       json: replace("/name", `Renamed ${fresh()}`),
     };
   },
+  "PATCH /teams/{teamId}/collections/{collectionId} /tags (someone else's)": async () => {
+    const target = await insertCollection(api, team, { createdBy: authorId });
+    return {
+      method: "PATCH",
+      path: `${collections()}/${target.collectionId}`,
+      json: [{ op: "replace", path: "/tags", value: [authorId] }],
+    };
+  },
+  "PATCH /teams/{teamId}/collections/{collectionId} /tags (own)": async (actor) => {
+    const target = await insertCollection(api, team, { createdBy: callers[actor].userId });
+    return {
+      method: "PATCH",
+      path: `${collections()}/${target.collectionId}`,
+      json: [{ op: "replace", path: "/tags", value: [authorId] }],
+    };
+  },
+  "PATCH /teams/{teamId}/collections/{collectionId} /tags (collaborative)": async () => {
+    const target = await insertCollection(api, team, {
+      createdBy: authorId,
+      mode: "collaborative",
+    });
+    return {
+      method: "PATCH",
+      path: `${collections()}/${target.collectionId}`,
+      json: [{ op: "replace", path: "/tags", value: [authorId] }],
+    };
+  },
   "PATCH /teams/{teamId}/collections/{collectionId} /mode collaborative": async () => {
     const target = await insertCollection(api, team, { createdBy: authorId });
     return {

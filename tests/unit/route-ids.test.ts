@@ -82,6 +82,11 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
     "share-collection/:collectionId",
     "routes/teams.$teamId._home",
   ],
+  [
+    "routes/teams.$teamId._home.tag-collection.$collectionId",
+    "tag-collection/:collectionId",
+    "routes/teams.$teamId._home",
+  ],
   ["routes/teams.$teamId._home.downloads", "downloads", "routes/teams.$teamId._home"],
   [
     "routes/teams.$teamId._home.downloads_.$downloadId",

@@ -15,9 +15,9 @@ import {
 
 /**
  * One collection in the list: a link to its files (bold and marked while unread), and the menu
- * of what the caller may do with it: rename, share or unshare (dialogs over the list), and
- * download it as a zip (a form post, then the download's dialog). Its links are plain: the list
- * opens them and closes the menu (useListLinks).
+ * of what the caller may do with it: rename, tag members, share or unshare (dialogs over the
+ * list), and download it as a zip (a form post, then the download's dialog). Its links are plain:
+ * the list opens them and closes the menu (useListLinks).
  */
 export function CollectionRow({
   collection,
@@ -81,6 +81,11 @@ export function CollectionRow({
             {mayRename ? (
               <a href={`${base}/rename-collection/${id}${search}`} data-keep-scroll>
                 {t("row.rename")}
+              </a>
+            ) : null}
+            {mayRename ? (
+              <a href={`${base}/tag-collection/${id}${search}`} data-keep-scroll>
+                {t("row.tag")}
               </a>
             ) : null}
             {transition ? (
