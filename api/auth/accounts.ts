@@ -390,8 +390,11 @@ export async function signIn(deps: AccountDependencies, input: PasswordSignIn, l
 export async function completeNewPassword(deps: AccountDependencies, input: NewPasswordAnswer) {
   const challenge = await deps.tokens.verifyChallenge(input.session);
   const user = await findUserById(deps.db, challenge.userId);
-  if (!user || user.username !== input.username || user.team_id !== input.teamId) {
-    throw new ApiError("notAuthorized", "This session is not valid; sign in again");
+  // The challenge is genuine; its account was deleted since (ADR 088).
+  if (!user) throw new ApiError("userNotFound", "This account no longer exists");
+  // The username and team sent are not those the challenge was given for (ADR 088).
+  if (user.username !== input.username || user.team_id !== input.teamId) {
+    throw new ApiError("invalidCredentials", "These are not the credentials of this session");
   }
   // The password it was issued for was regenerated since: only the newest one's challenge works.
   if (passwordFingerprint(user.password_hash) !== challenge.password) {
