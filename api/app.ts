@@ -74,6 +74,8 @@ export interface ApiDependencies {
   mailer: Mailer;
   /** Sign-in providers that are on. */
   providers: readonly FederatedProvider[];
+  /** Who may make an account; "open" when absent (ADR 088). */
+  signUp?: "open" | "invite-only";
   /** Defaults to the system clock; tests move time forward with their own. */
   now?: Clock;
   /** Defaults to DEFAULT_RATE_LIMITS. */
@@ -197,6 +199,7 @@ export function createApi(deps: ApiDependencies) {
     sessions,
     codes: createCodeStore(deps.db, deps.tokenSigningKey, now),
     federated: createFederatedVerifier({ providers: deps.providers, now }),
+    signUp: deps.signUp ?? "open",
     mailer: deps.mailer,
     productName: deps.productName,
     publicUrl: deps.publicUrl,
