@@ -8,7 +8,7 @@ import { formatFileSize, numberFormat } from "#domain/format.ts";
 import type { Plan, PlanBadge } from "#domain/plans.ts";
 import type { PlanAction } from "./plan-action.ts";
 
-/** A badge's colour: grey when retired, amber while not yet open, warm for offers that end. */
+/** A badge's colour: grey when retired or priced apart, amber while not yet open, red for offers that end. */
 const BADGE_COLORS: Record<PlanBadge, AccentColor> = {
   most_popular: "indigo",
   best_value: "indigo",
@@ -17,8 +17,8 @@ const BADGE_COLORS: Record<PlanBadge, AccentColor> = {
   coming_2026: "amber",
   early_access: "amber",
   custom_pricing: "gray",
-  promo: "crimson",
-  limited_time: "crimson",
+  promo: "red",
+  limited_time: "red",
   expired: "gray",
 };
 
