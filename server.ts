@@ -202,6 +202,7 @@ async function main() {
         publicUrl,
         mailer,
         providers: config.providers,
+        signUp: config.signUp,
         background,
         rateLimits: rateLimitsForSharedAddresses(config.addressRateLimitFactor),
         planLimits: config.planLimits,
@@ -243,6 +244,7 @@ async function main() {
       !config.smtpUrl &&
       config.role === "all" && { mailFolder: path.join(config.dataDir, "mail") }),
     providers: config.providers,
+    signUp: config.signUp,
     uploadForm: config.uploadForm,
   };
   const vite = development

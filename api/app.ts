@@ -74,6 +74,8 @@ export interface ApiDependencies {
   mailer: Mailer;
   /** Sign-in providers that are on. */
   providers: readonly FederatedProvider[];
+  /** Who may make an account; "open" when absent (ADR 088). */
+  signUp?: "open" | "invite-only";
   /** Defaults to the system clock; tests move time forward with their own. */
   now?: Clock;
   /** Defaults to DEFAULT_RATE_LIMITS. */
@@ -202,6 +204,7 @@ export function createApi(deps: ApiDependencies) {
       db: deps.db,
       flowKey: deps.tokenSigningKey,
     }),
+    signUp: deps.signUp ?? "open",
     mailer: deps.mailer,
     productName: deps.productName,
     publicUrl: deps.publicUrl,

@@ -55,6 +55,8 @@ export interface WebConfig {
   mailFolder?: string;
   /** Social and OpenID Connect sign-in providers that are on, in button order. */
   providers: readonly SocialProvider[];
+  /** Who may make an account (SIGNUP): anyone, or only someone invited (ADR 088). */
+  signUp: "open" | "invite-only";
   /**
    * The upload form without JavaScript (ADR 083): the largest file it spools, and the temporary
    * space all its requests in this process may fill at once.

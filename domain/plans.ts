@@ -24,13 +24,21 @@ export type PlanLimitKey = (typeof PLAN_LIMIT_KEYS)[number];
 export const BILLING_INTERVALS = ["monthly", "3 months", "6 months", "yearly"] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
-/** Badges the cards show; the last three also decide whether a plan can be chosen. */
+/**
+ * The ten badges a card can show, spelled as docs/product.md#plans spells them; expired,
+ * coming_soon and coming_2026 also decide whether a plan can be chosen.
+ */
 export const PLAN_BADGES = [
-  "popular",
+  "most_popular",
   "best_value",
-  "expired",
+  "recommended",
   "coming_soon",
   "coming_2026",
+  "early_access",
+  "custom_pricing",
+  "promo",
+  "limited_time",
+  "expired",
 ] as const;
 export type PlanBadge = (typeof PLAN_BADGES)[number];
 

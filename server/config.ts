@@ -113,6 +113,9 @@ const envSchema = z
       .max(40)
       .default("Raccolta"),
     CONTACT_EMAIL: z.email({ error: "must be an email address" }).optional(),
+    SIGNUP: z
+      .enum(["open", "invite-only"], { error: "must be open or invite-only" })
+      .default("open"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: z
       .url({ error: "must be a postgres:// URL" })
@@ -390,6 +393,8 @@ export interface Config {
   mailFrom: string;
   /** Sign-in providers that are on, in the order their buttons show. */
   providers: readonly Provider[];
+  /** Who may make an account: anyone, or only someone invited to a team (ADR 088). */
+  signUp: Env["SIGNUP"];
   /** The limits everyone has while billing is off; -1 is unlimited (the default). */
   planLimits: PlanLimits;
   /** Another Stripe API address (a local stand-in); Stripe's own when undefined. */
@@ -492,6 +497,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? defaultMailFrom(env.PRODUCT_NAME, env.PUBLIC_URL),
     providers: providersFrom(env),
+    signUp: env.SIGNUP,
     planLimits: {
       ...UNLIMITED_PLAN_LIMITS,
       limitTeams: env.PLAN_LIMIT_TEAMS,

@@ -42,6 +42,8 @@ export interface AccountDependencies {
   sessions: SessionStore;
   codes: CodeStore;
   federated: FederatedVerifier;
+  /** invite-only: no account but through an invitation (ADR 088). */
+  signUp: "open" | "invite-only";
   mailer: Mailer;
   productName: string;
   /** Where links in mail point: the web app's public address. */
@@ -194,6 +196,10 @@ export interface FederatedSignIn {
 
 export async function signUp(deps: AccountDependencies, input: NewAccount) {
   const { db, now, logger, tokens } = deps;
+  // Refused before any look-up: the answer says nothing about the address (ADR 088).
+  if (deps.signUp === "invite-only") {
+    throw new ApiError("restrictedAccess", "Sign-up is by invitation only");
+  }
   const existing = await findUserByEmail(db, input.email);
   if (existing && isUnconfirmedSignUp(existing)) return signUpAgain(deps, existing, input);
   if (existing) throw conflictFor(existing);
@@ -392,8 +398,11 @@ export async function signIn(deps: AccountDependencies, input: PasswordSignIn, l
 export async function completeNewPassword(deps: AccountDependencies, input: NewPasswordAnswer) {
   const challenge = await deps.tokens.verifyChallenge(input.session);
   const user = await findUserById(deps.db, challenge.userId);
-  if (!user || user.username !== input.username || user.team_id !== input.teamId) {
-    throw new ApiError("notAuthorized", "This session is not valid; sign in again");
+  // The challenge is genuine; its account was deleted since (ADR 088).
+  if (!user) throw new ApiError("userNotFound", "This account no longer exists");
+  // The username and team sent are not those the challenge was given for (ADR 088).
+  if (user.username !== input.username || user.team_id !== input.teamId) {
+    throw new ApiError("invalidCredentials", "These are not the credentials of this session");
   }
   // The password it was issued for was regenerated since: only the newest one's challenge works.
   if (passwordFingerprint(user.password_hash) !== challenge.password) {
@@ -621,6 +630,10 @@ export async function federatedSignIn(deps: AccountDependencies, input: Federate
   const identity = await deps.federated.verify(input.provider, input.idToken, input.flow);
   let user = await findUserByEmail(db, identity.email);
   if (!user) {
+    // Invitation only: the provider proved the address, which a team has invited (ADR 088).
+    if (deps.signUp === "invite-only" && !(await invitedNow(db, identity.email, now()))) {
+      throw new ApiError("restrictedAuthorization", "Sign-up is by invitation only");
+    }
     user = await createFederatedUser(deps, identity);
   } else if (!user.email_verified) {
     // Whoever signed up with this address never proved it; the provider just did. Their
@@ -700,6 +713,18 @@ async function setPassword(
     .where("user_id", "=", userId)
     .execute();
   return passwordHash;
+}
+
+/** Whether a team has invited `email` and the invitation is still open (ADR 088). */
+async function invitedNow(db: Db, email: string, at: number) {
+  const row = await db
+    .selectFrom("members")
+    .select("member_id")
+    .where("email", "=", email.toLowerCase())
+    .where("status", "=", "invited")
+    .where("invite_expires_at", ">", at)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A new user from a provider's identity: verified email, no password, a global account. */

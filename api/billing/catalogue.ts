@@ -31,7 +31,13 @@ const PlanEntry = z.strictObject({
   type: z.enum(["free", "paid"]),
   price: z.number().min(0),
   billingInterval: z.enum(BILLING_INTERVALS),
-  badge: z.enum(PLAN_BADGES).nullable().default(null),
+  // "popular" is how catalogue files written before ADR 088 spell most_popular.
+  badge: z
+    .preprocess(
+      (value) => (value === "popular" ? "most_popular" : value),
+      z.enum(PLAN_BADGES).nullable(),
+    )
+    .default(null),
   status: z.enum(["active", "inactive"]).default("active"),
   availableFrom: day.nullable().default(null),
   expiresDate: day.nullable().default(null),
@@ -85,7 +91,7 @@ export const BUILT_IN_CATALOGUE: readonly CataloguePlan[] = CatalogueSchema.pars
     type: "paid",
     price: 9,
     billingInterval: "monthly",
-    badge: "popular",
+    badge: "most_popular",
     limitStorageBytes: 200 * GIB,
     limitTrafficBytes: 1 * TIB,
     limitTrafficType: "per_month",

@@ -169,9 +169,18 @@ export function issuesText(issues: readonly z.core.$ZodIssue[]) {
 
 type HookResult = { success: true } | { success: false; error: z.ZodError };
 
-/** Any refused input is `invalidInput`, naming each field and its message key. */
+/**
+ * Refused input is `invalidInput`, naming each field and its message key; when the one fault is
+ * an email address the rules refuse, the code is `invalidEmail` (ADR 088), same message.
+ */
+export function inputError(issues: readonly z.core.$ZodIssue[]): ApiError {
+  const onlyEmail = issues.length > 0 && issues.every((issue) => issue.message === "invalidEmail");
+  return new ApiError(onlyEmail ? "invalidEmail" : "invalidInput", issuesText(issues));
+}
+
+/** Any refused input is `invalidInput` (or `invalidEmail`, see inputError). */
 export function invalidInputHook(result: HookResult): undefined {
-  if (!result.success) throw new ApiError("invalidInput", issuesText(result.error.issues));
+  if (!result.success) throw inputError(result.error.issues);
 }
 
 /** A list query: an unknown `sort` has its own code (invalidSorting), anything else invalidInput. */

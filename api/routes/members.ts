@@ -4,12 +4,11 @@ import { actorOf, requireTeamMember, requireTeamPermission } from "#api/access/t
 import type { AuthEnv, OptionalAuthEnv } from "#api/auth/middleware.ts";
 import type { RateLimiter } from "#api/auth/rate-limit.ts";
 import type { Db } from "#api/db/schema.ts";
-import { ApiError } from "#api/http/errors.ts";
 import { patchHook, patchRequestBody } from "#api/http/json-patch.ts";
 import {
   ErrorBodySchema,
   errorResponses,
-  issuesText,
+  inputError,
   jsonBody,
   jsonResponse,
   MemberParams,
@@ -372,7 +371,7 @@ export function memberRoutes({
         const internal = typeof data === "object" && data !== null && "username" in data;
         const parsed = (internal ? InternalMemberRequest : InviteRequest).safeParse(data);
         const issues = parsed.success ? result.error.issues : parsed.error.issues;
-        throw new ApiError("invalidInput", issuesText(issues));
+        throw inputError(issues);
       },
     )
     .openapi(

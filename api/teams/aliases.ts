@@ -25,7 +25,7 @@ export function createAliasService({
   function taken(ownerTeamId: string, teamId: string) {
     return ownerTeamId === teamId
       ? new ApiError("cannotChangeAlias", "The team already has this alias; aliases never change")
-      : new ApiError("alreadyExists", "This alias is taken");
+      : new ApiError("accountAliasAlreadyExists", "This alias is taken by another team");
   }
 
   return {
@@ -78,7 +78,7 @@ export function createAliasService({
           .executeTakeFirst();
         // Another team took it a moment ago.
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-          throw new ApiError("alreadyExists", "This alias is taken");
+          throw new ApiError("accountAliasAlreadyExists", "This alias is taken by another team");
         }
         if (star) {
           await trx

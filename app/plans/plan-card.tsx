@@ -1,12 +1,26 @@
 import { Form, Link } from "@remix-run/react";
 import { Badge } from "#app/components/badge.tsx";
 import { Button } from "#app/components/button.tsx";
-import { Card, Flex, Heading, Text } from "#app/components/layout.tsx";
+import { type AccentColor, Card, Flex, Heading, Text } from "#app/components/layout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { UNLIMITED } from "#domain/constants.ts";
 import { formatFileSize, numberFormat } from "#domain/format.ts";
-import type { Plan } from "#domain/plans.ts";
+import type { Plan, PlanBadge } from "#domain/plans.ts";
 import type { PlanAction } from "./plan-action.ts";
+
+/** A badge's colour: grey when retired or priced apart, amber while not yet open, red for offers that end. */
+const BADGE_COLORS: Record<PlanBadge, AccentColor> = {
+  most_popular: "indigo",
+  best_value: "indigo",
+  recommended: "indigo",
+  coming_soon: "amber",
+  coming_2026: "amber",
+  early_access: "amber",
+  custom_pricing: "gray",
+  promo: "red",
+  limited_time: "red",
+  expired: "gray",
+};
 
 /** Euro, without cents when whole. */
 function euro(price: number, locale: string) {
@@ -60,16 +74,7 @@ export function PlanCard({
             </Badge>
           )}
           {plan.badge && (
-            <Badge
-              color={
-                plan.badge === "expired"
-                  ? "gray"
-                  : plan.badge.startsWith("coming")
-                    ? "amber"
-                    : "indigo"
-              }
-              size="2"
-            >
+            <Badge color={BADGE_COLORS[plan.badge]} size="2" data-badge={plan.badge}>
               {t(`badges.${plan.badge}`)}
             </Badge>
           )}

@@ -110,21 +110,25 @@ describe("POST /api/teams/{teamId}/aliases", () => {
     expect(error.message).toMatch(message);
   });
 
-  it("refuses an alias another team has with alreadyExists", async () => {
+  it("refuses an alias another team has with accountAliasAlreadyExists (ADR 088)", async () => {
     const { team: other, tokens } = await ownedTeam(api);
     const alias = fresh("taken");
     expect((await addAlias(other.teamId, { alias }, tokens)).status).toBe(201);
     const { team: mine, tokens: mineOwner } = await ownedTeam(api);
-    await expectError(await addAlias(mine.teamId, { alias }, mineOwner), 409, "alreadyExists");
+    await expectError(
+      await addAlias(mine.teamId, { alias }, mineOwner),
+      409,
+      "accountAliasAlreadyExists",
+    );
     await expectError(
       await addAlias(mine.teamId, { alias: alias.toUpperCase() }, mineOwner),
       409,
-      "alreadyExists",
+      "accountAliasAlreadyExists",
     );
     expect((await teamOf(mine.teamId, mineOwner)).aliases).toEqual([]);
   });
 
-  it("refuses an alias that is another team's id with alreadyExists", async () => {
+  it("refuses an alias that is another team's id with accountAliasAlreadyExists", async () => {
     // Team ids are UUIDs, longer than any alias; a team with a short id stands in for one.
     const { owner: someone } = await ownedTeam(api);
     const shortId = fresh("legacy");
@@ -150,7 +154,7 @@ describe("POST /api/teams/{teamId}/aliases", () => {
     await expectError(
       await addAlias(mine.teamId, { alias: shortId }, tokens),
       409,
-      "alreadyExists",
+      "accountAliasAlreadyExists",
     );
   });
 

@@ -82,11 +82,11 @@ describe("the reset mail's code, typed", () => {
   );
 });
 
-it("POST /api/auth/forgot-password answers invalidInput for a malformed email", async () => {
+it("POST /api/auth/forgot-password answers invalidEmail for a malformed email (ADR 088)", async () => {
   await expectError(
     await post(api, "/auth/forgot-password", { email: "nope" }),
     400,
-    "invalidInput",
+    "invalidEmail",
   );
 });
 

@@ -232,7 +232,22 @@ describe("the newPasswordRequired challenge and POST /api/auth/new-password", ()
     expect(body.message).toContain("newPassword: policyPassword");
   });
 
-  it("refuses a session that is forged, for someone else, or expired", async () => {
+  it("answers userNotFound when the challenge's account was deleted since (ADR 088)", async () => {
+    const { member, session } = await challenge();
+    await api.db.deleteFrom("users").where("user_id", "=", member.userId).execute();
+    await expectError(
+      await post(api, "/auth/new-password", {
+        newPassword: NEW_PASSWORD,
+        session,
+        teamId: member.teamId,
+        username: member.username,
+      }),
+      404,
+      "userNotFound",
+    );
+  });
+
+  it("refuses a session that is forged, with invalidCredentials another account's names, or expired", async () => {
     const { member, session } = await challenge();
     const request = { newPassword: NEW_PASSWORD, teamId: member.teamId, username: member.username };
     await expectError(
@@ -243,12 +258,12 @@ describe("the newPasswordRequired challenge and POST /api/auth/new-password", ()
     await expectError(
       await post(api, "/auth/new-password", { ...request, session, username: "someone.else" }),
       401,
-      "notAuthorized",
+      "invalidCredentials",
     );
     await expectError(
       await post(api, "/auth/new-password", { ...request, session, teamId: "another-team" }),
       401,
-      "notAuthorized",
+      "invalidCredentials",
     );
     // An access token is not a challenge session.
     const user = await confirmedUser(api);

@@ -298,8 +298,8 @@ describe("POST /api/auth/resend-code", () => {
     }
   });
 
-  it("answers invalidInput for a malformed email or code request", async () => {
-    await expectError(await post(api, "/auth/resend-code", { email: "nope" }), 400, "invalidInput");
+  it("answers invalidEmail for a malformed email, invalidInput for a malformed code request", async () => {
+    await expectError(await post(api, "/auth/resend-code", { email: "nope" }), 400, "invalidEmail");
     await expectError(
       await post(api, "/auth/verify-email", { email: newEmail(), username: "u" }),
       400,

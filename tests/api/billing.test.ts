@@ -1,5 +1,9 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT_IN_CATALOGUE, type CataloguePlan } from "#api/billing/catalogue.ts";
+import { BUILT_IN_CATALOGUE, type CataloguePlan, readCatalogue } from "#api/billing/catalogue.ts";
+import { PLAN_BADGES } from "#domain/plans.ts";
 import { StripeStandIn } from "../support/stripe-standin.ts";
 import { bearer, expectError, signedInUser, type Tokens } from "./support/accounts.ts";
 import { startApi, TEST_PLAN_LIMITS, type TestApi } from "./support/api-server.ts";
@@ -120,6 +124,66 @@ describe("GET /plans", () => {
           "features",
         ].sort(),
       );
+    }
+  });
+});
+
+describe("plan badges (ADR 088)", () => {
+  it("answers each of the specification's ten badges as the catalogue file gives it", async () => {
+    expect(PLAN_BADGES).toEqual([
+      "most_popular",
+      "best_value",
+      "recommended",
+      "coming_soon",
+      "coming_2026",
+      "early_access",
+      "custom_pricing",
+      "promo",
+      "limited_time",
+      "expired",
+    ]);
+    const dir = await mkdtemp(path.join(tmpdir(), "raccolta-plans-"));
+    const file = path.join(dir, "plans.json");
+    const plan = (planId: string, badge: string | null) => ({
+      planId,
+      type: planId === "base" ? "free" : "paid",
+      price: planId === "base" ? 0 : 5,
+      billingInterval: "monthly",
+      badge,
+      limitStorageBytes: 1024,
+      limitTrafficBytes: 1024,
+      limitTrafficType: "total",
+      limitTeams: 1,
+      limitMembersPerTeam: 1,
+      limitAliasesPerTeam: 1,
+    });
+    // An older file's "popular" is read as most_popular.
+    const plans = [
+      plan("base", null),
+      ...PLAN_BADGES.map((badge) => plan(badge.replaceAll("_", "-"), badge)),
+      plan("legacy", "popular"),
+    ];
+    await writeFile(file, JSON.stringify(plans));
+    const badged = await startApi({
+      billing: {
+        catalogue: await readCatalogue(file),
+        stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url },
+      },
+    });
+    try {
+      const body = (await (await badged.request("/api/plans")).json()) as {
+        plans: { planId: string; badge: string | null }[];
+      };
+      expect(body.plans.map(({ planId, badge }) => [planId, badge])).toEqual([
+        ["base", null],
+        ...PLAN_BADGES.map((badge) => [badge.replaceAll("_", "-"), badge]),
+        ["legacy", "most_popular"],
+      ]);
+      await writeFile(file, JSON.stringify([plan("base", "hot")]));
+      await expect(readCatalogue(file)).rejects.toThrow(/0\.badge/);
+    } finally {
+      await badged.close();
+      await rm(dir, { recursive: true });
     }
   });
 });

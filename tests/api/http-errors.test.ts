@@ -179,11 +179,28 @@ describe("every API error is {statusCode, errorCode, message}", () => {
   it("uses the domain's message keys for invalid fields", async () => {
     const response = await api.request("/api/subscriptions", {
       method: "POST",
-      json: { ...subscription, email: "ada@example" },
+      json: { ...subscription, email: "ada@example", termsVersion: 7 },
     });
-    expect((await expectError(response, 400, "invalidInput")).message).toMatch(
-      /email: invalidEmail/,
-    );
+    const error = await expectError(response, 400, "invalidInput");
+    expect(error.message).toMatch(/email: invalidEmail/);
+    expect(error.message).toMatch(/termsVersion/);
+  });
+
+  it("answers invalidEmail when an address the rules refuse is the only fault (ADR 088)", async () => {
+    for (const email of ["ada@example", "ada", `${"a".repeat(250)}@example.com`]) {
+      const response = await api.request("/api/subscriptions", {
+        method: "POST",
+        json: { ...subscription, email },
+      });
+      expect((await expectError(response, 400, "invalidEmail")).message).toBe(
+        "email: invalidEmail",
+      );
+    }
+    const signUp = await api.request("/api/auth/signup", {
+      method: "POST",
+      json: { email: "not-an-email", password: "Sup3r-secret!", nickname: "Ada", locale: "en" },
+    });
+    await expectError(signUp, 400, "invalidEmail");
   });
 });
 

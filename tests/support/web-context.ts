@@ -25,6 +25,7 @@ export function testWebContext(apiUrl: string, requestId = "test"): AppLoadConte
       playStoreUrl: undefined,
       isProduction: true,
       providers: [],
+      signUp: "open",
       uploadForm: {
         fileMaxBytes: UPLOAD_FORM_FILE_DEFAULT_MAX_BYTES,
         spoolMaxBytes: UPLOAD_SPOOL_DEFAULT_MAX_BYTES,

@@ -90,10 +90,19 @@ describe("parseConfig", () => {
     });
   });
 
+  it("takes SIGNUP=invite-only, open by default (ADR 088)", () => {
+    expect(parseConfig({}).signUp).toBe("open");
+    expect(parseConfig({ SIGNUP: "invite-only" }).signUp).toBe("invite-only");
+  });
+
   it.each([
     [{ PORT: "eighty" }, 'Configuration error: PORT must be a port number (got "eighty")'],
     [{ PORT: "70000" }, 'Configuration error: PORT must be between 0 and 65535 (got "70000")'],
     [{ ROLE: "worker" }, 'Configuration error: ROLE must be all, web or api (got "worker")'],
+    [
+      { SIGNUP: "closed" },
+      'Configuration error: SIGNUP must be open or invite-only (got "closed")',
+    ],
     [{ COMPRESS: "maybe" }, "Configuration error: COMPRESS must be 1 or 0"],
     [
       { TRUST_PROXY: "10.0.0.5,maybe" },

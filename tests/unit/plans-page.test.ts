@@ -5,8 +5,9 @@ import { BUILT_IN_CATALOGUE } from "#api/billing/catalogue.ts";
 import { resources } from "#app/i18n/language.server.ts";
 import { I18nProvider } from "#app/i18n/react.tsx";
 import { planAction, type Reader } from "#app/plans/plan-action.ts";
+import { PlanCard } from "#app/plans/plan-card.tsx";
 import { UsageRing } from "#app/routes/plans/usage-ring.tsx";
-import type { Plan } from "#domain/plans.ts";
+import { PLAN_BADGES, type Plan } from "#domain/plans.ts";
 
 const plan = (id: string) => BUILT_IN_CATALOGUE.find((p) => p.planId === id) as Plan;
 const today = "2026-11-26";
@@ -46,6 +47,59 @@ describe("what a plan card offers (docs/product.md#plans)", () => {
     expect(planAction(plan("starter"), on(pioneer))).toEqual({ kind: "portal", purpose: "change" });
     expect(planAction(plan("custom"), on(pioneer)).kind).toBe("unavailable");
   });
+});
+
+describe("a plan card's badge (ADR 088)", () => {
+  const card = (language: "en" | "it", badge: Plan["badge"]) =>
+    renderToStaticMarkup(
+      createElement(
+        I18nProvider,
+        { language, catalogs: resources },
+        createElement(PlanCard, {
+          plan: { ...plan("team"), badge },
+          action: { kind: "none" },
+          current: false,
+          busy: false,
+        }),
+      ),
+    );
+  const labels = {
+    en: {
+      most_popular: "Most popular",
+      best_value: "Best value",
+      recommended: "Recommended",
+      coming_soon: "Coming soon",
+      coming_2026: "Coming in 2026",
+      early_access: "Early access",
+      custom_pricing: "Custom pricing",
+      promo: "Promotion",
+      limited_time: "Limited time",
+      expired: "Retired",
+    },
+    it: {
+      most_popular: "Il più scelto",
+      best_value: "Più conveniente",
+      recommended: "Consigliato",
+      coming_soon: "In arrivo",
+      coming_2026: "In arrivo nel 2026",
+      early_access: "Accesso anticipato",
+      custom_pricing: "Prezzo su misura",
+      promo: "In promozione",
+      limited_time: "Per un periodo limitato",
+      expired: "Ritirato",
+    },
+  } as const;
+
+  for (const language of ["en", "it"] as const) {
+    it(`shows each of the ten badges with its ${language} label`, () => {
+      for (const badge of PLAN_BADGES) {
+        const markup = card(language, badge);
+        expect(markup).toContain(`>${labels[language][badge]}</span>`);
+        expect(markup).not.toContain(`badges.${badge}`);
+      }
+      expect(card(language, null)).not.toContain("rt-Badge");
+    });
+  }
 });
 
 describe("the usage ring", () => {

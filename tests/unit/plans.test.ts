@@ -53,7 +53,7 @@ const choice = (p: Plan, currentPlanId: string | null = "starter") =>
 describe("planUnavailability (docs/product.md#plans)", () => {
   it("lets an active plan with no dates be chosen", () => {
     expect(choice(plan({}))).toBeNull();
-    expect(choice(plan({ badge: "popular" }))).toBeNull();
+    expect(choice(plan({ badge: "most_popular" }))).toBeNull();
   });
 
   it("refuses an expired plan: by its badge, or a last day before today", () => {

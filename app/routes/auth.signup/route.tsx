@@ -26,11 +26,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     email: query.get("beta-access-email") ?? "",
     nickname: normalizeSignUpNicknameInput(query.get("beta-access-name") ?? ""),
     title: t("signUp.metaTitle"),
+    // SIGNUP=invite-only: accounts come only through a team's invitation (ADR 088).
+    inviteOnly: context.config.signUp === "invite-only",
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireGuest(request, context);
+  // No form to answer (the API would refuse it anyway): the page says why (ADR 088).
+  if (context.config.signUp === "invite-only") return redirect("/auth/signup", 303);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: SignUpSchema });
   const hideFields = ["password", "confirmPassword"];
@@ -55,11 +59,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignUpPage() {
   const { t } = useTranslation("auth");
-  const { email, nickname } = useLoaderData<typeof loader>();
+  const { email, nickname, inviteOnly } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <AuthCard title={t("signUp.title")}>
-      <SignUpForm email={email} nickname={nickname} lastResult={lastResult} />
+      {inviteOnly ? (
+        <Text as="p" size="3" role="status">
+          {t("signUp.inviteOnly")}
+        </Text>
+      ) : (
+        <SignUpForm email={email} nickname={nickname} lastResult={lastResult} />
+      )}
       <Text size="2">
         {t("signUp.haveAccount")}{" "}
         <TextLink asChild underline="always">

@@ -6603,7 +6603,7 @@ export interface components {
             /** @description First day it can be chosen (YYYY-MM-DD) */
             availableFrom: string | null;
             /** @enum {string|null} */
-            badge: "popular" | "best_value" | "expired" | "coming_soon" | "coming_2026" | null;
+            badge: "most_popular" | "best_value" | "recommended" | "coming_soon" | "coming_2026" | "early_access" | "custom_pricing" | "promo" | "limited_time" | "expired" | null;
             /** @enum {string} */
             billingInterval: "monthly" | "3 months" | "6 months" | "yearly";
             /** @description Last day it can be chosen (YYYY-MM-DD) */

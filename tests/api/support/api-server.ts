@@ -164,6 +164,8 @@ export const TEST_PLAN_LIMITS: PlanLimits = {
 export interface StartApiOptions {
   /** OpenID Connect providers to accept ID tokens from. */
   providers?: FederatedProvider[];
+  /** SIGNUP: "open" when absent (ADR 088). */
+  signUp?: "open" | "invite-only";
   /**
    * "product" runs the real limits; the default relaxes them for files that do not test them;
    * a test of one rule gives the limits it runs.
@@ -260,6 +262,7 @@ export async function startApi(options: StartApiOptions = {}) {
     publicUrl: PUBLIC_URL,
     mailer,
     providers: options.providers ?? [],
+    signUp: options.signUp ?? "open",
     now: clock.now,
     rateLimits: rateLimitsOf(options.rateLimits),
     remoteFetch: options.remoteFetch,
