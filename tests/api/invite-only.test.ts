@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CapturedMail } from "#tests/support/smtp-server.ts";
 import { bearer, expectError, newEmail, post, type Tokens } from "./support/accounts.ts";
 import { startApi, type TestApi } from "./support/api-server.ts";
-import { CLIENT_ID, type OidcServer, startOidcServer } from "./support/oidc.ts";
+import { CLIENT_ID, federatedSignIn, type OidcServer, startOidcServer } from "./support/oidc.ts";
 import { ownedTeam, type TestTeam } from "./support/teams.ts";
 
 // SIGNUP=invite-only (ADR 088): no account but through a team's invitation.
@@ -61,32 +61,18 @@ describe("SIGNUP=invite-only", () => {
 
   it("answers restrictedAuthorization to a provider's new account without an invitation", async () => {
     const email = newEmail("federated");
-    const idToken = await oidc.idToken({ email });
-    await expectError(
-      await post(api, "/auth/federated", { provider: "oidc", idToken, nonce: "nonce-1" }),
-      403,
-      "restrictedAuthorization",
-    );
+    await expectError(await federatedSignIn(api, oidc, { email }), 403, "restrictedAuthorization");
     expect(await accountOf(email)).toBeUndefined();
   });
 
   it("lets an invited address in through its provider, and existing accounts sign in", async () => {
     const email = newEmail("federated-invited");
     await invite(email);
-    const idToken = await oidc.idToken({ email });
-    const response = await post(api, "/auth/federated", {
-      provider: "oidc",
-      idToken,
-      nonce: "nonce-1",
-    });
+    const response = await federatedSignIn(api, oidc, { email });
     expect(response.status).toBe(200);
     expect(await accountOf(email)).toBeDefined();
     // The account exists now: signing in again needs no invitation.
-    const again = await post(api, "/auth/federated", {
-      provider: "oidc",
-      idToken: await oidc.idToken({ email }),
-      nonce: "nonce-1",
-    });
+    const again = await federatedSignIn(api, oidc, { email });
     expect(again.status).toBe(200);
   });
 

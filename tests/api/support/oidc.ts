@@ -1,4 +1,6 @@
 import { OAuth2Server } from "oauth2-mock-server";
+import { post } from "./accounts.ts";
+import type { TestApi } from "./api-server.ts";
 
 /** The client id the API expects as audience in these tests. */
 export const CLIENT_ID = "raccolta-web";
@@ -39,3 +41,19 @@ export async function startOidcServer() {
 }
 
 export type OidcServer = Awaited<ReturnType<typeof startOidcServer>>;
+
+/**
+ * A sign-in through a provider as the web app makes it (ADR 086): a flow the API starts, the
+ * provider's ID token carrying that flow's nonce with `claims`, both handed back.
+ */
+export async function federatedSignIn(
+  api: TestApi,
+  server: OidcServer,
+  claims: Claims,
+  provider = "oidc",
+) {
+  const started = await post(api, "/auth/federated/start", { provider });
+  const { flow, nonce } = (await started.json()) as { flow: string; nonce: string };
+  const idToken = await server.idToken({ nonce, ...claims });
+  return post(api, "/auth/federated", { provider, idToken, flow });
+}
