@@ -42,6 +42,7 @@ export function FilePicture({
   height,
   lazy = false,
   plain = false,
+  onFailed,
 }: {
   url: string | null;
   contentType: string;
@@ -62,8 +63,14 @@ export function FilePicture({
    * first paint.
    */
   plain?: boolean;
+  /** Told when the picture fails to load, so a place that needs to can say so. */
+  onFailed?: () => void;
 }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  function failed() {
+    setFailedUrl(url);
+    onFailed?.();
+  }
   if (!url || failedUrl === url) {
     return (
       <span className={className ? `${className} file-icon` : "file-icon"}>
@@ -86,9 +93,9 @@ export function FilePicture({
       draggable={plain ? undefined : false}
       ref={(image) => {
         // Failed before React listened (server-rendered): the browser marks it complete with no size.
-        if (image?.complete && image.naturalWidth === 0) setFailedUrl(url);
+        if (image?.complete && image.naturalWidth === 0) failed();
       }}
-      onError={() => setFailedUrl(url)}
+      onError={failed}
     />
   );
 }

@@ -177,6 +177,7 @@ function FileTab({
   onUploadingChange: (uploading: boolean) => void;
 }) {
   const hydrated = useHydrated();
+  const { t } = useTranslation("messages");
   const navigate = useNavigate();
   const inputId = useId();
   const start = useFetcher<ImageActionResult>();
@@ -286,6 +287,8 @@ function FileTab({
         </Flex>
         {progress !== null ? (
           <Flex direction="column" gap="1" role="status">
+            {/* The dialog does not close meanwhile: say why (the spec's imageUploading). */}
+            <Text size="2">{t("errors.imageUploading")}</Text>
             <Text size="2">{texts.uploading(progress)}</Text>
             <Progress value={progress} aria-label={texts.uploading(progress)} />
           </Flex>

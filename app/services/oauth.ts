@@ -1,6 +1,9 @@
 import { OAUTH_SCOPES } from "#domain/constants.ts";
 import { ERROR_CODES } from "#domain/errors.ts";
 import type { FederatedProviderId } from "#domain/providers.ts";
+import type { AuthErrorKey } from "./auth-errors.ts";
+
+export { AUTH_ERROR_KEYS, isAuthErrorKey } from "./auth-errors.ts";
 
 /*
  * Pure pieces of the OpenID Connect authorization code flow (RFC 6749, RFC 7636, OpenID Connect
@@ -87,22 +90,32 @@ export function authorizationUrl(request: AuthorizationRequest) {
 }
 
 /**
- * What went wrong, from a provider's `error` (RFC 6749, 4.1.2.1), as a key of `auth:social.errors`:
- * the person said no, the provider is down, or anything else.
+ * What went wrong, from a provider's `error` (RFC 6749, 4.1.2.1 and 5.2; OpenID Connect Core
+ * 3.1.2.6), as an authentication error: the person said no, the redirect address is not the one
+ * registered, the provider would not issue or accept tokens, or anything else (the provider down
+ * included: server_error and temporarily_unavailable say no more than that).
  */
-export function providerErrorKey(error: string | null) {
+export function providerErrorKey(error: string | null): AuthErrorKey {
   switch (error) {
     case "access_denied":
     case "user_cancelled_authorize": // Apple
     case "consent_required":
     case "interaction_required":
     case "login_required":
+    case "account_selection_required":
       return "canceled";
-    case "temporarily_unavailable":
-    case "server_error":
-      return "unavailable";
+    case "redirect_uri_mismatch": // Google, and others before RFC 6749 named it
+    case "invalid_redirect_uri":
+      return "noMatchingRedirect";
+    case "unauthorized_client":
+    case "unsupported_response_type":
+    case "invalid_scope":
+      return "noAccessToken";
+    case "invalid_grant":
+    case "invalid_token":
+      return "invalidTokens";
     default:
-      return "failed";
+      return "unknown";
   }
 }
 
@@ -117,13 +130,12 @@ const DESCRIBED_CODES: ReadonlySet<string> = new Set([
   "externalIdentifierError",
 ]);
 
-/** Messages of `auth:social.errors` that name the provider: no good without its name. */
+/** Messages that name the provider: no good without its name. */
 const PROVIDER_NAMED = new Set([
-  "canceled",
   "unavailable",
-  "failed",
   "notAuthorized",
   "notConfirmed",
+  "externalIdentifierError",
 ]);
 
 /**
@@ -131,8 +143,7 @@ const PROVIDER_NAMED = new Set([
  * catalogue code the description names, else what the provider's `error` means. The description
  * itself is never shown: it is whatever the address says, so only our own texts reach the page.
  * `providerName` is "" when the callback does not belong to this browser's sign-in (its state
- * does not match): then nothing names a provider, and anything unknown is the generic
- * `externalIdentifierError`.
+ * does not match): then nothing names a provider, and a message that needs one is `unknown`.
  */
 export function callbackError(
   error: string | null,
@@ -141,12 +152,10 @@ export function callbackError(
 ) {
   const words = description?.slice(0, 2000).match(/[A-Za-z]+/g) ?? [];
   const described = words.find((word) => DESCRIBED_CODES.has(word));
-  const code = described ?? (providerName ? providerErrorKey(error) : "externalIdentifierError");
-  if (!providerName && PROVIDER_NAMED.has(code)) {
-    return { code: "externalIdentifierError", provider: "" };
-  }
+  const code: string = described ?? providerErrorKey(error);
+  if (!providerName && PROVIDER_NAMED.has(code)) return { code: "unknown", provider: "" };
   return { code, provider: providerName };
 }
 
 /** The fields a form_post callback carries that the GET callback reads. */
-export const CALLBACK_PARAMS = ["code", "state", "error", "error_description"] as const;
+export const CALLBACK_PARAMS = ["code", "state", "iss", "error", "error_description"] as const;

@@ -196,6 +196,26 @@ export async function beginSocialSignIn(
   });
 }
 
+/** A token answer the callback cannot use, with the authentication error it is. */
+class IdTokenError extends Error {
+  constructor(readonly key: "noAccessToken" | "noIssuer") {
+    super(key);
+    this.name = "IdTokenError";
+  }
+}
+
+/** The `iss` of a JWT's payload, unverified (the API verifies the token), or null. */
+function issuerOf(jwt: string) {
+  try {
+    const payload = JSON.parse(
+      atob((jwt.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/")),
+    );
+    return typeof payload?.iss === "string" && payload.iss ? payload.iss : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The provider's ID token for this callback's code, through remix-auth-oauth2's code flow. */
 async function exchangeCode(
   request: Request,
@@ -216,8 +236,9 @@ async function exchangeCode(
     },
     async ({ tokens }) => {
       if (typeof tokens.id_token !== "string" || !tokens.id_token) {
-        throw new Error("the provider answered no ID token");
+        throw new IdTokenError("noAccessToken");
       }
+      if (!issuerOf(tokens.id_token)) throw new IdTokenError("noIssuer");
       return tokens.id_token;
     },
   );
@@ -236,14 +257,16 @@ function exchangeErrorKey(provider: SocialProvider, error: unknown) {
   const cause = error instanceof AuthorizationError ? error.cause : error;
   if (cause instanceof OAuth2RequestError) {
     console.warn(`Sign-in provider ${provider.id}: the token endpoint answered ${cause.message}`);
-    return cause.message === "temporarily_unavailable" ? "unavailable" : "failed";
+    if (cause.message === "temporarily_unavailable") return "unavailable";
+    return cause.message === "invalid_grant" ? "invalidTokens" : "unknown";
   }
+  if (cause instanceof IdTokenError) return cause.key;
   const name = cause instanceof Error ? cause.name : "";
   console.warn(`Sign-in provider ${provider.id}: code exchange failed: ${String(cause)}`);
   // fetch fails with a TypeError when the provider cannot be reached; a timeout aborts it.
   return name === "TypeError" || name === "TimeoutError" || name === "AbortError"
     ? "unavailable"
-    : "failed";
+    : "unknown";
 }
 
 /** The message for a refusal by the API, with the provider it names. */
@@ -296,8 +319,12 @@ export async function completeSocialSignIn(request: Request, context: WebContext
     );
     return signInFailed(request, context, session, refusal);
   }
-  if (!ours) return fail("state");
-  if (!query.get("code")) return fail("failed");
+  if (!ours) return fail("state", "");
+  // RFC 9207: a provider that names itself in `iss` must name the issuer this sign-in began with,
+  // or the answer comes from another provider than the one asked (a mix-up).
+  const iss = query.get("iss");
+  if (iss !== null && iss !== provider.issuer) return fail("differentOrigin");
+  if (!query.get("code")) return fail("unknown");
 
   let endpoints: ProviderEndpoints;
   try {

@@ -1,13 +1,14 @@
 import type { WebContext } from "#app/load-context.ts";
-import { attempt } from "./api/client.server.ts";
+import { ApiRequestError, attempt } from "./api/client.server.ts";
 import { type Team, teamsApi } from "./api/teams.server.ts";
 import { type Auth, requireAuth } from "./auth.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
 /**
  * For a team screen's or dialog's loader or action: the signed-in caller and the team in the
- * address. A team that does not answer (not found, or not yours) is the route error mapping's:
- * /404 (docs/product.md#client-messages).
+ * address. A team that does not answer (not found, not yours, or an id the API refuses as
+ * malformed) is the route error mapping's: /404 (docs/product.md#client-messages, a 4xx on a
+ * team goes to /404). The 400 is passed on as the 404 it means here.
  */
 export async function requireTeam(
   request: Request,
@@ -15,7 +16,14 @@ export async function requireTeam(
   teamParam: string | undefined,
 ): Promise<{ auth: Auth; team: Team; base: string }> {
   const auth = await requireAuth(request, context);
-  const { body: team } = await teamsApi.get(context, auth.accessToken, teamParam ?? "");
+  const { body: team } = await teamsApi
+    .get(context, auth.accessToken, teamParam ?? "")
+    .catch((error: unknown) => {
+      if (error instanceof ApiRequestError && error.statusCode === 400) {
+        throw new ApiRequestError(404, "notFound", error.message, {}, error.authenticated);
+      }
+      throw error;
+    });
   return { auth, team, base: `/teams/${encodeURIComponent(teamParam ?? team.teamId)}` };
 }
 

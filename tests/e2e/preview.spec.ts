@@ -6,7 +6,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { formatFileSize } from "../../domain/format.ts";
 import { ownerWithCollection, signIn } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
+import { fileRowOf, PHOTOS, updateFileRow, uploadViaApi, waitUntilReady } from "./support/files.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /*
@@ -261,4 +261,27 @@ test.describe("on a phone, with JavaScript", () => {
     const src = await next.evaluate((image: HTMLImageElement) => image.currentSrc);
     expect(loadedAhead).toContain(src);
   });
+});
+
+test("a preview whose picture cannot be loaded says so, beside the type icon", async ({ page }) => {
+  test.skip(!withJavaScript(), "the browser tells a failed load only to a script");
+  const { ids, previewOf } = await threePhotos(page, "preview-gone");
+  // The preview's blob is no longer where the row says: its address answers 404.
+  const fileId = ids["sunset.jpg"] as string;
+  updateFileRow(fileId, { preview_key: `${fileRowOf(fileId).preview_key}-gone` });
+  const gone = page.waitForResponse(
+    (response) => response.url().includes("/api/blobs/") && response.status() === 404,
+  );
+  await page.goto(previewOf("sunset.jpg"));
+  await gone;
+  const dialog = page.getByRole("dialog", { name: "sunset.jpg" });
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "This file could not be loaded. Try again in a moment.",
+  );
+  await expect(dialog.getByRole("img", { name: "sunset.jpg" })).toHaveCount(0);
+  // Another file's preview loads as ever.
+  await page.getByRole("link", { name: "Next file" }).click();
+  const next = page.getByRole("dialog", { name: "harbour.jpg" });
+  await expect(next.getByRole("img", { name: "harbour.jpg" })).toBeVisible();
+  await expect(next.getByRole("alert")).toHaveCount(0);
 });

@@ -104,6 +104,36 @@ test("upload an avatar from this device", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Change avatar" })).toBeVisible();
 });
 
+test("while the avatar uploads, the dialog says so and stays open", async ({ page }) => {
+  test.skip(!js(), "without JavaScript the browser itself shows the post under way");
+  await signedIn(page, "avataruploading");
+  await page.goto("/profile/avatar");
+  const dialog = page.getByRole("dialog", { name: "Your avatar" });
+  await dialog.getByLabel("Image file").setInputFiles({
+    name: "me.png",
+    mimeType: "image/png",
+    buffer: await png(600),
+  });
+  // The upload to the API's signed address is held back for a moment, as on a slow network.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/*", async (route) => {
+    if (route.request().method() === "PUT") await held;
+    await route.continue();
+  });
+  await dialog.getByRole("button", { name: "Upload" }).click();
+  await expect(dialog.getByRole("status")).toContainText(
+    "The image is uploading: wait until it is done before closing.",
+  );
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+  release();
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
+  await expect(page.getByRole("status")).toHaveText("Your new avatar is set.");
+});
+
 test("an image over 3 MB is refused with the limit in the message", async ({ page }) => {
   await signedIn(page, "bigavatar");
   await page.goto("/profile/avatar");

@@ -127,7 +127,9 @@ test("a sign-in refused at the provider shows why, on the sign-in page", async (
   await page.goto("/auth/signin");
   await providerButton(page).click();
   await expect(page).toHaveURL(/\/auth\/signin$/);
-  await expect(page.getByRole("alert")).toHaveText(`Sign-in with ${oidc.name} was canceled.`);
+  await expect(page.getByRole("alert")).toHaveText(
+    `Signing in with ${oidc.name} did not work. Sign-in canceled.`,
+  );
   // The provider's own description is not shown.
   await expect(page.getByText("not shown to people")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
@@ -138,7 +140,7 @@ test("a sign-in refused at the provider shows why, on the sign-in page", async (
   await atProvider(context, { oidc_error: "server_error" });
   await providerButton(page).click();
   await expect(page.getByRole("alert")).toHaveText(
-    `${oidc.name} is not answering right now. Please try again in a moment.`,
+    `Signing in with ${oidc.name} did not work. An unknown error has occurred.`,
   );
 
   // A description naming a code of the error catalogue shows that code's message.
@@ -170,10 +172,63 @@ test("a callback's error_description shows its mapped message, never its own tex
     error_description: "<b>Locked</b>: call +1 555 0100",
   });
   await page.goto(`/auth/callback?${unknown}`);
-  await expect(page.getByRole("alert")).toHaveText(
-    "Signing in with this provider did not work. Please try again.",
-  );
+  await expect(page.getByRole("alert")).toHaveText("Sign-in canceled.");
   await expect(page.getByText("555 0100")).toHaveCount(0);
+});
+
+/** The provider's error codes (RFC 6749, OpenID Connect) and the authentication errors they show. */
+const PROVIDER_ERRORS: [string, string][] = [
+  ["access_denied", "Sign-in canceled."],
+  ["login_required", "Sign-in canceled."],
+  ["redirect_uri_mismatch", "No matching redirect URL."],
+  ["unauthorized_client", "No access token returned."],
+  ["unsupported_response_type", "No access token returned."],
+  ["invalid_scope", "No access token returned."],
+  ["invalid_grant", "Invalid tokens."],
+  ["invalid_request", "An unknown error has occurred."],
+  ["server_error", "An unknown error has occurred."],
+  ["temporarily_unavailable", "An unknown error has occurred."],
+  ["something_new", "An unknown error has occurred."],
+];
+
+test("each error the provider answers shows its authentication error, naming the provider", async ({
+  page,
+  context,
+}) => {
+  for (const [error, text] of PROVIDER_ERRORS) {
+    // The provider sends the browser back to /auth/callback?error=...&state=... (this sign-in's).
+    await atProvider(context, { oidc_error: error });
+    await page.goto("/auth/signin");
+    const callback = page.waitForRequest((request) =>
+      request.url().startsWith(`${appUrl}/auth/callback?`),
+    );
+    await providerButton(page).click();
+    const query = new URL((await callback).url()).searchParams;
+    expect(query.get("error"), error).toBe(error);
+    expect(query.get("state"), error).toMatch(/^[\w-]{32}$/);
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+    await expect(page.getByRole("alert"), error).toHaveText(
+      `Signing in with ${oidc.name} did not work. ${text}`,
+    );
+    await expect(page.getByText("not shown to people")).toHaveCount(0);
+  }
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+});
+
+test("an answer naming another issuer than the one asked is refused as a different origin", async ({
+  page,
+}) => {
+  const started = await startSignInWithoutFinishing(page);
+  const query = new URLSearchParams({
+    code: "some-code",
+    state: started.searchParams.get("state") ?? "",
+    iss: "https://other-provider.example",
+  });
+  await page.goto(`/auth/callback?${query}`);
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await expect(page.getByRole("alert")).toHaveText(
+    `Signing in with ${oidc.name} did not work. Different origin for redirect.`,
+  );
 });
 
 test.describe("in Italian", () => {
@@ -184,14 +239,19 @@ test.describe("in Italian", () => {
     await page.goto("/auth/signin");
     await page.getByRole("button", { name: `Continua con ${oidc.name}` }).click();
     await expect(page.getByRole("alert")).toHaveText(
-      `L'accesso con ${oidc.name} è stato annullato.`,
+      `L'accesso con ${oidc.name} non è riuscito. Accesso annullato.`,
+    );
+    await atProvider(context, { oidc_error: "redirect_uri_mismatch" });
+    await page.getByRole("button", { name: `Continua con ${oidc.name}` }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      `L'accesso con ${oidc.name} non è riuscito. Nessun URL di reindirizzamento corrispondente.`,
     );
   });
 });
 
 test("a callback with a forged or missing state is refused", async ({ page, context }) => {
   await atProvider(context, { oidc_email: uniqueEmail("mallory") });
-  const refused = "This sign-in could not be checked, or it took too long. Please start again.";
+  const refused = "An error occurred while validating the state.";
 
   const started = await startSignInWithoutFinishing(page);
   const state = started.searchParams.get("state") ?? "";

@@ -3,6 +3,7 @@ import {
   apiAccessToken,
   createTeamViaApi,
   createVerifiedUser,
+  ownerWithCollection,
   signIn,
 } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
@@ -119,4 +120,23 @@ test("a team the visitor is not in, or that does not exist, is a 404", async ({ 
   await signIn(page, user.email);
   await page.goto("/teams/00000000-0000-4000-8000-000000000000");
   await expect(page).toHaveURL(/\/404$/);
+});
+
+test("a malformed team id, which the API refuses with a 400, is a 404 too", async ({ page }) => {
+  const { owner, token, collectionId } = await ownerWithCollection(
+    { prefix: "malformed", nickname: "Mal Formed", team: "Shapes" },
+    { name: "Odd" },
+  );
+  await signIn(page, owner.email, owner.password);
+  const malformed = "x".repeat(201);
+  // The API's own answer to it: a 400, not a 404.
+  const api = await page.request.get(`/api/teams/${malformed}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(api.status()).toBe(400);
+  for (const path of [`/teams/${malformed}`, `/teams/${malformed}/collections/${collectionId}`]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/404$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
 });

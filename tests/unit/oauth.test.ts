@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  AUTH_ERROR_KEYS,
   authorizationUrl,
   callbackError,
+  isAuthErrorKey,
   isCodeVerifier,
   providerErrorKey,
   randomToken,
@@ -113,14 +115,29 @@ describe("authorizationUrl", () => {
 });
 
 describe("providerErrorKey", () => {
-  it("tells a cancelled sign-in, an unavailable provider and anything else apart", () => {
-    expect(providerErrorKey("access_denied")).toBe("canceled");
-    expect(providerErrorKey("user_cancelled_authorize")).toBe("canceled");
-    expect(providerErrorKey("temporarily_unavailable")).toBe("unavailable");
-    expect(providerErrorKey("server_error")).toBe("unavailable");
-    expect(providerErrorKey("invalid_scope")).toBe("failed");
-    expect(providerErrorKey("<script>")).toBe("failed");
-    expect(providerErrorKey(null)).toBe("failed");
+  it.each([
+    ["access_denied", "canceled"],
+    ["user_cancelled_authorize", "canceled"],
+    ["consent_required", "canceled"],
+    ["login_required", "canceled"],
+    ["redirect_uri_mismatch", "noMatchingRedirect"],
+    ["invalid_redirect_uri", "noMatchingRedirect"],
+    ["unauthorized_client", "noAccessToken"],
+    ["unsupported_response_type", "noAccessToken"],
+    ["invalid_scope", "noAccessToken"],
+    ["invalid_grant", "invalidTokens"],
+    ["invalid_request", "unknown"],
+    ["server_error", "unknown"],
+    ["temporarily_unavailable", "unknown"],
+    ["<script>", "unknown"],
+    [null, "unknown"],
+  ])("maps the provider's %s to the authentication error %s", (error, key) => {
+    expect(providerErrorKey(error)).toBe(key);
+    expect(isAuthErrorKey(key)).toBe(true);
+  });
+
+  it("has the eight authentication errors a callback can end in", () => {
+    expect(AUTH_ERROR_KEYS).toHaveLength(8);
   });
 });
 
@@ -144,20 +161,21 @@ describe("callbackError", () => {
       provider: "Google",
     });
     expect(callbackError("access_denied", "The user said no", "")).toEqual({
-      code: "externalIdentifierError",
+      code: "canceled",
       provider: "",
     });
     expect(callbackError(null, "<img src=x onerror=alert(1)>Call +1 555 0100", "")).toEqual({
-      code: "externalIdentifierError",
+      code: "unknown",
       provider: "",
     });
   });
 
   it("never picks a code whose message needs a value the callback lacks, nor a provider-named one without a provider", () => {
-    expect(callbackError(null, "alreadySignedUp", "").code).toBe("externalIdentifierError");
-    expect(callbackError(null, "notLoggedIn", "").code).toBe("externalIdentifierError");
+    expect(callbackError(null, "alreadySignedUp", "").code).toBe("unknown");
+    expect(callbackError(null, "notLoggedIn", "").code).toBe("unknown");
+    expect(callbackError(null, "externalIdentifierError", "").code).toBe("unknown");
     expect(callbackError(null, "notAuthorized", "")).toEqual({
-      code: "externalIdentifierError",
+      code: "unknown",
       provider: "",
     });
     expect(callbackError(null, "notAuthorized", "Apple")).toEqual({

@@ -6,28 +6,33 @@ import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { TextLink } from "#app/components/text-link.tsx";
 import { Trans, useTranslation } from "#app/i18n/react.tsx";
+import { isAuthErrorKey } from "#app/services/auth-errors.ts";
 import type { SignInError } from "#app/services/session.server.ts";
 import { SocialButtons } from "./social-buttons.tsx";
 
 const loadSignInSchema = () => import("./schemas.ts").then((module) => module.SignInSchema);
 
-/** Why the last social sign-in failed: a social message, else the API's, else a general one. */
+/**
+ * Why the last social sign-in failed. An authentication error of docs/product.md#errors (what the
+ * provider's callback ended in) follows externalIdentifierError, which names the provider when the
+ * callback was this browser's; any other code shows its social message, else the API's.
+ */
 function SignInErrorCallout({ error }: { error: SignInError | null }) {
   const { t } = useTranslation(["auth", "messages"]);
   if (!error) return null;
   const { code, provider } = error;
+  let text: string;
+  if (isAuthErrorKey(code)) {
+    const reason = t(`social.authErrors.${code}`);
+    text = provider
+      ? `${t("messages:errors.externalIdentifierError", { provider })} ${reason}`
+      : reason;
+  } else {
+    text = t([`social.errors.${code}`, `messages:errors.${code}`], { provider });
+  }
   return (
     <Callout.Root color="red" role="alert">
-      <Callout.Text>
-        {t(
-          [
-            `social.errors.${code}`,
-            `messages:errors.${code}`,
-            provider ? "social.errors.failed" : "messages:errors.externalIdentifierError",
-          ],
-          { provider },
-        )}
-      </Callout.Text>
+      <Callout.Text>{text}</Callout.Text>
     </Callout.Root>
   );
 }

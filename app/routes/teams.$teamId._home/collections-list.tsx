@@ -65,6 +65,7 @@ export function CollectionList({
     loadHrefFor: (lastKey) => filtersHref(`${base}/collections-page`, filters, { cursor: lastKey }),
     pageOf: pageOfCollections,
     keyOf: collectionKey,
+    refetchOnFocus: true,
   });
   const createButton = (
     <Button asChild>

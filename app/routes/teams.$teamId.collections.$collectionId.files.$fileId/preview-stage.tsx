@@ -55,7 +55,10 @@ export function PreviewStage({
   /** This preview's own address, for Refresh while its preview is being prepared. */
   refreshHref: string;
 }) {
-  const { t } = useTranslation("files");
+  const { t } = useTranslation(["files", "messages"]);
+  // The picture that failed to load, said as such (the spec's loadingFile) beside its type icon.
+  const [failedPicture, setFailedPicture] = useState<string | null>(null);
+  const pictureFailed = file.previewUrl !== null && failedPicture === file.previewUrl;
   // A damaged video would only fail to play: say why there is nothing to see instead.
   const damaged = file.previewStatus === "none" && file.noPreviewReason === "damagedFile";
   let stage: ReactNode;
@@ -75,7 +78,13 @@ export function PreviewStage({
           alt={file.name}
           className="file-preview-image"
           iconSize={96}
+          onFailed={() => setFailedPicture(file.previewUrl)}
         />
+        {pictureFailed ? (
+          <Text as="p" color="gray" role="alert" className="file-preview-message">
+            {t("messages:errors.loadingFile")}
+          </Text>
+        ) : null}
         {video ? (
           <Text as="p" color="gray" className="file-preview-message">
             {t("preview.roleCantPlay")}
@@ -205,8 +214,8 @@ function PreviewVideo({
   file: PreviewFile;
   downloadHref: string | null;
 }) {
-  const { t } = useTranslation("files");
-  const [unplayable, setUnplayable] = useState(false);
+  const { t } = useTranslation(["files", "messages"]);
+  const [unplayable, setUnplayable] = useState<"cantPlay" | "loadingFile" | null>(null);
   const ref = useRef<HTMLVideoElement>(null);
   // What happened before hydration (the server rendered the element): asked once mounted.
   useEffect(() => {
@@ -215,13 +224,16 @@ function PreviewVideo({
     const type = file.contentType.split(";")[0]?.trim().toLowerCase() ?? "";
     // Browsers answer "" for QuickTime yet play the H.264 films phones make in it.
     const refused = type !== "video/quicktime" && video.canPlayType(type) === "";
-    if (refused || cannotDecode(video)) setUnplayable(true);
+    if (refused || cannotDecode(video)) setUnplayable("cantPlay");
+    else if (video.error) setUnplayable("loadingFile");
   }, [file.contentType]);
   if (unplayable) {
     return (
       <NoPreview
         contentType={file.contentType}
-        message={t("preview.cantPlay")}
+        message={
+          unplayable === "cantPlay" ? t("preview.cantPlay") : t("messages:errors.loadingFile")
+        }
         downloadHref={downloadHref}
       />
     );
@@ -238,10 +250,11 @@ function PreviewVideo({
       src={src}
       aria-label={file.name}
       onError={(event) => {
-        if (cannotDecode(event.currentTarget)) setUnplayable(true);
+        // Not this browser's decoder: the file did not arrive (the spec's loadingFile).
+        setUnplayable(cannotDecode(event.currentTarget) ? "cantPlay" : "loadingFile");
       }}
       onLoadedMetadata={(event) => {
-        if (cannotDecode(event.currentTarget)) setUnplayable(true);
+        if (cannotDecode(event.currentTarget)) setUnplayable("cantPlay");
       }}
     >
       <Text as="p">{t("preview.videoFallback")}</Text>

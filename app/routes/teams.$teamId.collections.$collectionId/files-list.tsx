@@ -87,6 +87,7 @@ export function FilesList({
     hrefFor: (lastKey) => href({ cursor: lastKey, view: page.view }),
     pageOf: pageOfFiles,
     keyOf: fileKey,
+    refetchOnFocus: true,
   });
   // New uploads are listed as processing until ready: look again while the first page has
   // some, as long as no later page was appended (a new first page would replace it).
