@@ -159,7 +159,7 @@ describe("POST /api/users/@me/email and /confirmation", () => {
     expect(await (await me(user.tokens)).json()).toMatchObject({ email: user.email });
   });
 
-  it("refuses a wrong password with wrongPassword, and a bad address with invalidInput, mailing nothing", async () => {
+  it("refuses a wrong password with wrongPassword, a bad address with invalidEmail, and other input with invalidInput, mailing nothing", async () => {
     const user = await signedInUser(api);
     const target = newEmail("nope");
     await expectError(
@@ -167,8 +167,13 @@ describe("POST /api/users/@me/email and /confirmation", () => {
       400,
       "wrongPassword",
     );
+    // The address the only fault: its own code (ADR 088).
+    await expectError(
+      await askChange(user.tokens, { currentPassword: PASSWORD, newEmail: "not-an-address" }),
+      400,
+      "invalidEmail",
+    );
     for (const body of [
-      { currentPassword: PASSWORD, newEmail: "not-an-address" },
       { currentPassword: PASSWORD },
       { newEmail: target },
       { currentPassword: PASSWORD, newEmail: target, extra: 1 },
