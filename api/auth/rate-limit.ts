@@ -240,7 +240,10 @@ export function createRateLimiter({
       .returning(["count", "window_start"])
       .executeTakeFirstOrThrow();
     const windowStart = Number(row.window_start);
-    return { wait: Number(row.count) > limit ? windowStart + windowMs - at : 0, windowStart };
+    // A parallel request may have started the window a moment after this one read the clock:
+    // the wait is never longer than the window itself.
+    const wait = Math.min(windowMs, windowStart + windowMs - at);
+    return { wait: Number(row.count) > limit ? wait : 0, windowStart };
   }
 
   async function hit(key: string, limit: Limit) {
