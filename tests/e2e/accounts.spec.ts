@@ -76,7 +76,7 @@ async function signIn(page: Page, identifier: string, password: string) {
 }
 
 async function signOut(page: Page) {
-  const item = page.getByRole("button", { name: "Sign out" });
+  const item = page.getByRole("button", { name: "Sign out", exact: true });
   await (await openMenu(page.getByLabel("Account menu"), item)).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("status")).toHaveText("You are signed out.");

@@ -107,7 +107,7 @@ test("change the email: asked with the password, confirmed by the code sent to i
   expect(notice.text).toContain(`was changed to ${target}`);
 
   // Signed out, the old address signs in no more, the new one does.
-  const signOut = page.getByRole("button", { name: "Sign out" });
+  const signOut = page.getByRole("button", { name: "Sign out", exact: true });
   await (await openMenu(page.getByLabel("Account menu"), signOut)).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/auth/signin");

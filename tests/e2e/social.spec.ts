@@ -29,7 +29,7 @@ const providerButton = (page: Page) =>
   page.getByRole("button", { name: `Continue with ${oidc.name}` });
 
 async function signOut(page: Page) {
-  const item = page.getByRole("button", { name: "Sign out" });
+  const item = page.getByRole("button", { name: "Sign out", exact: true });
   await (await openMenu(page.getByLabel("Account menu"), item)).click();
   await expect(page).toHaveURL(/\/$/);
 }
