@@ -1,5 +1,4 @@
 import { FILE_EXTENSION_MAX } from "./constants.ts";
-import { extensionOf, FORBIDDEN_EXTENSIONS } from "./file-types.ts";
 
 // A file name's extension and the name before it (docs/product.md#files; ADR 070), without zod:
 // the rename dialog uses them in the browser, where the validation schemas load only after the
@@ -47,3 +46,33 @@ export function fileNameProblem(name: string): FileNameProblem | null {
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused.
 const NOT_IN_A_FILE_NAME = /[\u0000-\u001f\u007f/\\]/;
+
+/** File extensions browsers run as HTML, SVG or script when opened. */
+export const FORBIDDEN_EXTENSIONS = new Set([
+  "html",
+  "htm",
+  "shtml",
+  "xhtml",
+  "xht",
+  "mht",
+  "mhtml",
+  "svg",
+  "svgz",
+  "js",
+  "mjs",
+  "cjs",
+  "xsl",
+  "xslt",
+]);
+
+/** The text after a name's last dot, in lower case ("" without one). */
+export function extensionOf(fileName: string): string {
+  const base = fileName.split(/[/\\]/).pop() ?? "";
+  const dot = base.lastIndexOf(".");
+  return dot < 0
+    ? ""
+    : base
+        .slice(dot + 1)
+        .trim()
+        .toLowerCase();
+}

@@ -1,3 +1,4 @@
+import { extensionOf, FORBIDDEN_EXTENSIONS } from "./file-names.ts";
 // The file types a collection keeps, and the checks a file can be given before its bytes are sent
 // (docs/product.md#files, docs/product.md#uploads; ADR 076). Without zod or any library: the
 // upload dialog runs these in the browser. The API's full sniff (api/files/sniff.ts) decides.
@@ -65,24 +66,6 @@ export const FORBIDDEN_TYPES = new Set([
   "text/xsl",
 ]);
 
-/** File extensions browsers run as HTML, SVG or script when opened. */
-export const FORBIDDEN_EXTENSIONS = new Set([
-  "html",
-  "htm",
-  "shtml",
-  "xhtml",
-  "xht",
-  "mht",
-  "mhtml",
-  "svg",
-  "svgz",
-  "js",
-  "mjs",
-  "cjs",
-  "xsl",
-  "xslt",
-]);
-
 /** Declared types that are other names for an accepted type. */
 const DECLARED_ALIASES: Record<string, string> = {
   "image/jpg": "image/jpeg",
@@ -117,18 +100,6 @@ export function isTextType(type: string) {
 export function normaliseType(type: string | null | undefined): string {
   const bare = (type ?? "").split(";")[0]!.trim().toLowerCase();
   return DECLARED_ALIASES[bare] ?? bare;
-}
-
-/** The text after a name's last dot, in lower case ("" without one). */
-export function extensionOf(fileName: string): string {
-  const base = fileName.split(/[/\\]/).pop() ?? "";
-  const dot = base.lastIndexOf(".");
-  return dot < 0
-    ? ""
-    : base
-        .slice(dot + 1)
-        .trim()
-        .toLowerCase();
 }
 
 /**

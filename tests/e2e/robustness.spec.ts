@@ -220,6 +220,7 @@ const SIGNED_IN_PAGES = [
   "/teams/T/new-collection",
   "/teams/T/rename-collection/C",
   "/teams/T/share-collection/C",
+  "/teams/T/tag-collection/C",
   "/teams/T/collections-page",
   "/teams/T/members-page",
   "/teams/T/collections/C",
