@@ -21,8 +21,11 @@ import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
  * 126.0 KB, of which React, Remix and the manifest are 84.3. Radix's Theme, Button and IconButton
  * written as the elements they render (ADR 054): 124.5 KB, and 2 KB less on the lightest pages.
  * No Radix component left in the browser (ADR 057): 118.5 KB; the lightest pages 95.6.
+ * Lists that refetch when the tab comes back, the tag dialog (a route more in the manifest every
+ * page loads), the image dialog saying it uploads, the sign-out-everywhere form: 119.6 KB, the
+ * team logo dialog over the collections list again.
  */
-const JS_BUDGET_KB = 119;
+const JS_BUDGET_KB = 120;
 const CSS_BUDGET_KB = 35;
 /**
  * The HTML of a files page with 20 rows, signed in, rendered whole (no JavaScript cookie), a
