@@ -217,7 +217,7 @@ test("sessions: signed in on one instance, the others serve the same session unt
   await expect.poll(() => loggedBy(cluster.api)).toBeGreaterThanOrEqual(1);
 
   await page.getByLabel("Account menu").click();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("You are signed out.");
   for (let visit = 0; visit < 4; visit++) {
     await page.goto(`${cluster.url}/teams`);
