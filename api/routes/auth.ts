@@ -96,6 +96,10 @@ const VerifyEmailResponse = z
   .openapi("VerifyEmailResult");
 const EmailRequest = z.strictObject({ email: emailSchema }).openapi("EmailRequest");
 
+/** A known device's token (ADR 081), as a request may send it. */
+const deviceToken = (description: string) =>
+  z.string().min(1).max(4000).optional().openapi({ description });
+
 const SignInRequest = z
   .strictObject({
     email: emailSchema.optional(),
@@ -104,16 +108,10 @@ const SignInRequest = z
     team: lookupText.optional().openapi({
       description: "The team code for internal members: the team's id or any of its aliases",
     }),
-    device: z
-      .string()
-      .min(1)
-      .max(4000)
-      .optional()
-      .openapi({
-        description:
-          "The device token this client's last sign-in to the account answered: a known device " +
-          "is spared the account's budget of failed tries, and has one of its own",
-      }),
+    device: deviceToken(
+      "The device token this client's last sign-in to the account answered: a known device " +
+        "is spared the account's budget of failed tries, and has one of its own",
+    ),
   })
   .refine((body) => (body.email === undefined) !== (body.username === undefined), {
     error: "emailUsernameRequired",
@@ -135,16 +133,10 @@ const ResetPasswordRequest = z
     newPassword: passwordSchema,
     email: emailSchema,
     code: codeSchema,
-    device: z
-      .string()
-      .min(1)
-      .max(4000)
-      .optional()
-      .openapi({
-        description:
-          "The device token of this client's last sign-in to the account: its tries are counted " +
-          "on a budget of its own, which strangers' wrong guesses cannot spend",
-      }),
+    device: deviceToken(
+      "The device token of this client's last sign-in to the account: its tries are counted " +
+        "on a budget of its own, which strangers' wrong guesses cannot spend",
+    ),
   })
   .openapi("ResetPasswordRequest");
 const RefreshRequest = z
