@@ -23,6 +23,8 @@ export const API_LAYERS: readonly { name: string; folders: readonly string[] }[]
   { name: "jobs", folders: ["jobs/"] },
   // Who may enter a team and see a collection, and who is acting: shared by every feature.
   { name: "access", folders: ["access/"] },
+  // The team activity log: every feature records its changes in it (ADR 091).
+  { name: "activity", folders: ["activity/"] },
   // The features, each above the ones it uses.
   { name: "image uploads", folders: ["image-uploads/"] },
   { name: "users", folders: ["users/"] },

@@ -19,6 +19,7 @@ import * as m0013 from "./migrations/0013-pdf-previews.ts";
 import * as m0014 from "./migrations/0014-taken-and-camera.ts";
 import * as m0015 from "./migrations/0015-email-change.ts";
 import * as m0019 from "./migrations/0019-federated-flows.ts";
+import * as m0020 from "./migrations/0020-activity.ts";
 import type { Database, Db } from "./schema.ts";
 import { withStatementCache } from "./statement-cache.ts";
 
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0014-taken-and-camera": m0014,
   "0015-email-change": m0015,
   "0019-federated-flows": m0019,
+  "0020-activity": m0020,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Selectable } from "kysely";
+import type { ActivityKind, ActivityTarget } from "#domain/activity.ts";
 import type { MemberStatus, MemberType } from "#domain/members.ts";
 import type { SignInProvider } from "#domain/providers.ts";
 import type { CollectionMode, CollectionStatus, Role, TeamMode } from "#domain/roles.ts";
@@ -354,6 +355,24 @@ export interface BillingEventsTable {
   received_at: number;
 }
 
+/** One change to a team's content or membership (migration 0020, ADR 091). */
+export interface ActivityTable {
+  activity_id: string;
+  team_id: string;
+  /** The acting user; null for the system (the trash purge, billing). */
+  actor_id: string | null;
+  /** The actor's nickname in the team when it acted. */
+  actor_name: string | null;
+  kind: ActivityKind;
+  target_type: ActivityTarget;
+  target_id: string;
+  /** The target's name when it happened. */
+  target_name: string | null;
+  /** JSON: what else the kind carries. */
+  detail: string | null;
+  created_at: number;
+}
+
 export interface Database {
   subscriptions: SubscriptionsTable;
   users: UsersTable;
@@ -379,6 +398,7 @@ export interface Database {
   traffic_usage: TrafficUsageTable;
   billing_accounts: BillingAccountsTable;
   billing_events: BillingEventsTable;
+  activity: ActivityTable;
 }
 
 export type Db = Kysely<Database>;
@@ -393,3 +413,4 @@ export type FileRow = Selectable<FilesTable>;
 export type JobRow = Selectable<JobsTable>;
 export type DownloadRow = Selectable<DownloadsTable>;
 export type DownloadEntryRow = Selectable<DownloadEntriesTable>;
+export type ActivityRow = Selectable<ActivityTable>;

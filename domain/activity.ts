@@ -1,0 +1,61 @@
+// The team activity log: what it records and how long (docs/decisions/091-activity-log-in-the-same-transaction.md).
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Entries older than this are purged. */
+export const ACTIVITY_RETENTION_DAYS = 365;
+export const ACTIVITY_RETENTION_MS = ACTIVITY_RETENTION_DAYS * DAY_MS;
+
+/**
+ * Every kind of change the log records, named `<target><Verb>`. A change to a team's content or
+ * membership records one entry in the transaction that makes the change.
+ */
+export const ACTIVITY_KINDS = [
+  // Files
+  "fileUploaded",
+  "fileRenamed",
+  "fileDeleted",
+  "fileRestored",
+  "filePurged",
+  // Collections
+  "collectionCreated",
+  "collectionRenamed",
+  "collectionShared",
+  "collectionUnshared",
+  "collectionTagged",
+  "collectionDownloaded",
+  "collectionDeleted",
+  "collectionRestored",
+  "collectionPurged",
+  // The team
+  "teamCreated",
+  "teamRenamed",
+  "teamLogoChanged",
+  "teamAliasAdded",
+  "teamAliasStarred",
+  "teamPlanChanged",
+  "teamOwnershipTransferred",
+  "teamDeleted",
+  "teamRestored",
+  "trashEmptied",
+  // Members
+  "memberInvited",
+  "memberAccepted",
+  "memberRejected",
+  "memberRoleChanged",
+  "memberRenamed",
+  "memberDisabled",
+  "memberReactivated",
+  "memberBanned",
+  "memberLeft",
+  "memberRemoved",
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export function isActivityKind(value: unknown): value is ActivityKind {
+  return (ACTIVITY_KINDS as readonly unknown[]).includes(value);
+}
+
+/** What an entry is about. */
+export const ACTIVITY_TARGETS = ["file", "collection", "team", "member", "alias"] as const;
+export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
