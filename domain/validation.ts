@@ -63,6 +63,7 @@ export const MESSAGE_KEYS = [
   "preferredNameLong",
   "roleRequired",
   "termsRequired",
+  "ageRequired",
   "filterStartEndDateInvalid",
   "filterDateFuture",
   "imageFile",
@@ -265,6 +266,14 @@ export const roleSchema = z.enum(ASSIGNABLE_ROLES, { error: "roleRequired" });
 /** A terms checkbox: true, or "on" as a form posts it. */
 export const termsSchema = z
   .literal([true, "on"], { error: "termsRequired" })
+  .transform(() => true as const);
+
+/**
+ * "I am 16 or older" (MINIMUM_AGE), required wherever an account is made, beside the terms
+ * (docs/decisions/096-sign-up-asks-the-minimum-age.md): true, or "on" as a form posts it.
+ */
+export const ageSchema = z
+  .literal([true, "on"], { error: "ageRequired" })
   .transform(() => true as const);
 
 // Passwords and sign-in

@@ -14,6 +14,8 @@ import {
   verificationMail,
 } from "#api/mail/templates.ts";
 import {
+  type Consent,
+  consentColumns,
   findUserByEmail,
   findUserById,
   findUserByUsername,
@@ -115,7 +117,7 @@ export function createAccountService(deps: AccountDependencies) {
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
-export interface NewAccount {
+export interface NewAccount extends Consent {
   email: string;
   password: string;
   nickname: string;
@@ -187,11 +189,13 @@ export interface EmailChangeConfirmation {
   code: string;
 }
 
-export interface FederatedSignIn {
+export interface FederatedSignIn extends Partial<Consent> {
   provider: FederatedProviderId;
   idToken: string;
   /** The flow startFederated gave (ADR 086). */
   flow: string;
+  /** With the versions, needed to make an account (ADR 096). */
+  ageConfirmed?: boolean;
 }
 
 export async function signUp(deps: AccountDependencies, input: NewAccount) {
@@ -214,6 +218,7 @@ export async function signUp(deps: AccountDependencies, input: NewAccount) {
       nickname: input.nickname,
       locale: input.locale,
       provider: "password",
+      ...consentColumns(input, at),
     },
     at,
   );
@@ -269,6 +274,7 @@ async function signUpAgain(deps: AccountDependencies, existing: UserRow, input: 
       password_hash: passwordHash,
       nickname: input.nickname,
       locale: input.locale,
+      ...consentColumns(input, now()),
       updated_at: now(),
     })
     .where("user_id", "=", existing.user_id)
@@ -634,7 +640,7 @@ export async function federatedSignIn(deps: AccountDependencies, input: Federate
     if (deps.signUp === "invite-only" && !(await invitedNow(db, identity.email, now()))) {
       throw new ApiError("restrictedAuthorization", "Sign-up is by invitation only");
     }
-    user = await createFederatedUser(deps, identity);
+    user = await createFederatedUser(deps, identity, consentOf(input));
   } else if (!user.email_verified) {
     // Whoever signed up with this address never proved it; the provider just did. Their
     // password is dropped, so an address squatter cannot keep a way in.
@@ -728,9 +734,24 @@ async function invitedNow(db: Db, email: string, at: number) {
 }
 
 /** A new user from a provider's identity: verified email, no password, a global account. */
+/**
+ * The consent a social sign-in carries; an account is not made without it (ADR 096). The web app
+ * sends it because its provider buttons say that continuing confirms it.
+ */
+function consentOf(input: FederatedSignIn): Consent {
+  if (input.ageConfirmed !== true || !input.termsVersion || !input.privacyVersion) {
+    throw new ApiError(
+      "invalidInput",
+      "This identity has no account yet: confirm the age (ageConfirmed) and send the versions of the terms and privacy policy accepted (termsVersion, privacyVersion) to make one",
+    );
+  }
+  return { termsVersion: input.termsVersion, privacyVersion: input.privacyVersion };
+}
+
 async function createFederatedUser(
   { db, now, logger }: AccountDependencies,
   identity: FederatedIdentity,
+  consent: Consent,
 ) {
   const userId = randomUUID();
   const inserted = await db
@@ -753,6 +774,7 @@ async function createFederatedUser(
           preferred_name: firstValid(preferredNameSchema, [identity.givenName]),
           locale: productLocale(identity.locale),
           provider: identity.provider,
+          ...consentColumns(consent, now()),
         },
         now(),
       ),

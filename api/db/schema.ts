@@ -41,6 +41,11 @@ export interface UsersTable {
   provider: SignInProvider;
   created_at: number;
   updated_at: number;
+  /** The versions of the terms and privacy policy accepted at sign-up (migration 0024, ADR 096). */
+  terms_version: string | null;
+  privacy_version: string | null;
+  /** When the person confirmed they are MINIMUM_AGE or older; null for internal members. */
+  age_confirmed_at: number | null;
 }
 
 export type EmailCodePurpose = "verify" | "reset" | "changeEmail";

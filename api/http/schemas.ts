@@ -87,6 +87,27 @@ export function signedLinkDescription(what: string) {
   return `${what}. With disk storage a path on this API (/api/blobs/...): ${RESOLVE_PATH}; with S3 storage an absolute URL on the bucket`;
 }
 
+/** A legal document's version: the date it shows. */
+export const versionDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-22");
+
+/**
+ * What a request that makes an account carries (ADR 096): the person confirmed they are 16 or
+ * older (MINIMUM_AGE) and accepted these versions of the terms and the privacy policy.
+ */
+export const consentFields = {
+  ageConfirmed: z.literal(true).openapi({
+    description: "The person confirmed they are 16 or older; an account is not made without it",
+  }),
+  termsVersion: versionDate
+    .clone()
+    .openapi({ description: "The terms' version accepted (its date)" }),
+  privacyVersion: versionDate.clone().openapi({
+    description: "The privacy policy's version accepted (its date)",
+  }),
+};
+
 export function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } } as const;
 }

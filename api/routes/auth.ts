@@ -4,7 +4,13 @@ import type { AccountService } from "#api/auth/accounts.ts";
 import type { RateLimiter } from "#api/auth/rate-limit.ts";
 import { REFRESH_REUSE_GRACE_MS } from "#api/auth/sessions.ts";
 import type { ApiEnv } from "#api/http/env.ts";
-import { ErrorBodySchema, errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
+import {
+  consentFields,
+  ErrorBodySchema,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+} from "#api/http/schemas.ts";
 import { FEDERATED_PROVIDERS } from "#domain/providers.ts";
 import {
   emailSchema,
@@ -54,6 +60,7 @@ const SignUpRequest = z
     password: passwordSchema,
     nickname: nicknameSchema,
     locale: localeSchema,
+    ...consentFields,
   })
   .openapi("SignUpRequest");
 const SignUpResponse = z
@@ -153,8 +160,15 @@ const FederatedRequest = z
       description:
         "The flow POST /auth/federated/start gave, kept by the web app: the ID token's nonce must be its nonce, and it signs in once (ADR 086)",
     }),
+    ageConfirmed: consentFields.ageConfirmed.optional(),
+    termsVersion: consentFields.termsVersion.optional(),
+    privacyVersion: consentFields.privacyVersion.optional(),
   })
-  .openapi("FederatedSignInRequest");
+  .openapi("FederatedSignInRequest", {
+    description:
+      "The consent fields are needed when the identity has no account yet: without them the " +
+      "call is invalidInput and no account is made (ADR 096)",
+  });
 const FederatedStartRequest = z
   .strictObject({ provider: z.enum(FEDERATED_PROVIDERS) })
   .openapi("FederatedStartRequest");

@@ -6,6 +6,7 @@ import type { RateLimiter } from "#api/auth/rate-limit.ts";
 import type { Db } from "#api/db/schema.ts";
 import { patchHook, patchRequestBody } from "#api/http/json-patch.ts";
 import {
+  consentFields,
   ErrorBodySchema,
   errorResponses,
   inputError,
@@ -114,6 +115,11 @@ const AcceptRequest = z
     password: passwordSchema.optional().openapi({
       description: "For a guest without an account, after newInvitedAccountRequired",
     }),
+    ageConfirmed: consentFields.ageConfirmed.optional().openapi({
+      description: "With the password: the account is made, so the consent is needed (ADR 096)",
+    }),
+    termsVersion: consentFields.termsVersion.optional(),
+    privacyVersion: consentFields.privacyVersion.optional(),
   })
   .openapi("AcceptInvitationRequest");
 const RejectRequest = z.strictObject({ token: tokenSchema }).openapi("RejectInvitationRequest");

@@ -1,11 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { RateLimiter } from "#api/auth/rate-limit.ts";
 import type { ApiEnv } from "#api/http/env.ts";
-import { errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
+import { errorResponses, jsonBody, jsonResponse, versionDate } from "#api/http/schemas.ts";
 import type { SubscriptionService } from "#api/subscriptions/subscriptions.ts";
 import { emailSchema } from "#domain/validation.ts";
-
-const versionDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-22");
 
 const SubscriptionRequest = z
   .strictObject({

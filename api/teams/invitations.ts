@@ -11,7 +11,13 @@ import type { Db, MemberRow, MembersTable, TeamRow, UserRow } from "#api/db/sche
 import { ApiError } from "#api/http/errors.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
 import { invitationMail } from "#api/mail/templates.ts";
-import { findUserByEmail, findUserById, newUserRow } from "#api/users/users.ts";
+import {
+  type Consent,
+  consentColumns,
+  findUserByEmail,
+  findUserById,
+  newUserRow,
+} from "#api/users/users.ts";
 import { INVITATION_RESEND_COOLDOWN_MS, INVITATION_TTL_MS } from "#domain/constants.ts";
 import { isInvitationResendAllowed } from "#domain/members.ts";
 import { type AssignableRole, canResendInvitation, type Role } from "#domain/roles.ts";
@@ -273,7 +279,7 @@ export async function resendInvitation(
 export async function acceptInvitation(
   deps: InvitationDependencies,
   teamIdOrAlias: string,
-  input: { token: string; password?: string },
+  input: { token: string; password?: string; ageConfirmed?: boolean } & Partial<Consent>,
   signedInUserId: string | undefined,
 ): Promise<{ membership: Membership; auth?: { result: SignInResult } }> {
   const { db, now } = deps;
@@ -315,6 +321,17 @@ export async function acceptInvitation(
       { email: row.email },
     );
   }
+  // The account is made here, so the person confirms their age and the terms (ADR 096).
+  if (input.ageConfirmed !== true || !input.termsVersion || !input.privacyVersion) {
+    throw new ApiError(
+      "invalidInput",
+      "Confirm the age (ageConfirmed) and send the versions of the terms and privacy policy accepted (termsVersion, privacyVersion) with the password",
+    );
+  }
+  const consent = consentColumns(
+    { termsVersion: input.termsVersion, privacyVersion: input.privacyVersion },
+    now(),
+  );
 
   const passwordHash = await hashPassword(input.password);
   const at = now();
@@ -328,6 +345,7 @@ export async function acceptInvitation(
         email_verified: 1,
         password_hash: passwordHash,
         provider: "password",
+        ...consent,
         updated_at: at,
       };
       const updated = await trx
@@ -336,6 +354,7 @@ export async function acceptInvitation(
           email_verified: 1,
           password_hash: passwordHash,
           provider: "password",
+          ...consent,
           updated_at: at,
         })
         .where("user_id", "=", existing.user_id)
@@ -356,6 +375,7 @@ export async function acceptInvitation(
           nickname: row.nickname,
           locale: row.locale,
           provider: "password",
+          ...consent,
         },
         at,
       );

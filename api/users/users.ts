@@ -89,7 +89,28 @@ export function newUserRow(
     avatar_url: null,
     created_at: at,
     updated_at: at,
+    terms_version: null,
+    privacy_version: null,
+    age_confirmed_at: null,
     ...account,
+  };
+}
+
+/**
+ * What a person agreed to when their account was made (ADR 096): the terms' and the privacy
+ * policy's versions. The request that carries it also confirmed they are MINIMUM_AGE or older.
+ */
+export interface Consent {
+  termsVersion: string;
+  privacyVersion: string;
+}
+
+/** A new account's consent columns: the versions, and the age confirmed at `at`. */
+export function consentColumns(consent: Consent, at: number) {
+  return {
+    terms_version: consent.termsVersion,
+    privacy_version: consent.privacyVersion,
+    age_confirmed_at: at,
   };
 }
 

@@ -33,3 +33,23 @@ export function TermsField<Schema>({ meta }: { meta: FieldMetadata<Schema> }) {
     </Flex>
   );
 }
+
+/**
+ * "I am 16 or older", beside the terms wherever an account is made
+ * (docs/decisions/096-sign-up-asks-the-minimum-age.md). A native checkbox, as the terms'.
+ */
+export function AgeField<Schema>({ meta }: { meta: FieldMetadata<Schema> }) {
+  const { t } = useTranslation("auth");
+  const age = getInputProps(meta, { type: "checkbox" });
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" size="2" htmlFor={age.id}>
+        <Flex gap="2" align="start">
+          <input {...age} key={age.key} className="native-checkbox" />
+          <span>{t("signUp.age")}</span>
+        </Flex>
+      </Text>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </Flex>
+  );
+}

@@ -6,6 +6,7 @@ import { OAUTH_STATE_RANDOM_LENGTH, PKCE_VERIFIER_LENGTH } from "#domain/constan
 import { authApi } from "./api/auth.server.ts";
 import { ApiRequestError } from "./api/client.server.ts";
 import { startSession } from "./auth.server.ts";
+import { consent } from "./legal-versions.server.ts";
 import {
   authorizationUrl,
   callbackError,
@@ -345,6 +346,8 @@ export async function completeSocialSignIn(request: Request, context: WebContext
       provider: provider.id,
       idToken,
       flow: pending.flow,
+      // The provider buttons say that continuing confirms the age and accepts the terms (ADR 096).
+      ...(await consent()),
     });
     return await startSession(request, context, body.result, pending.home);
   } catch (error) {

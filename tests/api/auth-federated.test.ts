@@ -1,5 +1,6 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSENT } from "#tests/support/consent.ts";
 import {
   bearer,
   confirmedUser,
@@ -57,7 +58,7 @@ async function federatedWith(
 ) {
   const { flow, nonce } = await startFlow(provider);
   const idToken = await server.idToken({ nonce, ...claims }, { expiresIn });
-  return post(api, "/auth/federated", { provider, idToken, flow });
+  return post(api, "/auth/federated", { provider, idToken, flow, ...CONSENT });
 }
 
 async function signInWith(claims: Claims, provider = "oidc") {
@@ -67,6 +68,44 @@ async function signInWith(claims: Claims, provider = "oidc") {
 }
 
 describe("POST /api/auth/federated", () => {
+  it("makes no account without the age confirmed and the versions, and signs in an account that has one (ADR 096)", async () => {
+    const email = newEmail("minor");
+    for (const consent of [{}, { ...CONSENT, ageConfirmed: false }, { ageConfirmed: true }]) {
+      const { flow, nonce } = await startFlow("oidc");
+      const idToken = await oidc.idToken({ nonce, email, email_verified: true });
+      const refused = await post(api, "/auth/federated", {
+        provider: "oidc",
+        idToken,
+        flow,
+        ...consent,
+      });
+      expect(refused.status).toBe(400);
+    }
+    expect(
+      await api.db
+        .selectFrom("users")
+        .select("user_id")
+        .where("email", "=", email)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    await signInWith({ email, email_verified: true });
+    const row = await api.db
+      .selectFrom("users")
+      .select(["terms_version", "age_confirmed_at"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      terms_version: CONSENT.termsVersion,
+      age_confirmed_at: expect.any(Number),
+    });
+    // Known now: later sign-ins need no consent.
+    const { flow, nonce } = await startFlow("oidc");
+    const idToken = await oidc.idToken({ nonce, email, email_verified: true });
+    expect((await post(api, "/auth/federated", { provider: "oidc", idToken, flow })).status).toBe(
+      200,
+    );
+  });
+
   it("creates a confirmed account from a good ID token and answers tokens", async () => {
     const email = newEmail("linus");
     const tokens = await signInWith({
@@ -119,6 +158,7 @@ describe("POST /api/auth/federated", () => {
       password: PASSWORD,
       nickname: "Someone",
       locale: "en",
+      ...CONSENT,
     });
     const body = await expectError(response, 409, "alreadySignedUp");
     expect(body.provider).toBe("oidc");
@@ -186,7 +226,7 @@ describe("POST /api/auth/federated", () => {
     const madeUp = `${"A".repeat(43)}.${api.clock.now() + 60_000}`;
     for (const flow of [madeUp, "chosen-by-the-caller"]) {
       await expectError(
-        await post(api, "/auth/federated", { provider: "oidc", idToken, flow }),
+        await post(api, "/auth/federated", { provider: "oidc", idToken, flow, ...CONSENT }),
         401,
         "notAuthorized",
       );
@@ -194,7 +234,7 @@ describe("POST /api/auth/federated", () => {
     // A real flow, but the token carries another's nonce.
     const { flow } = await startFlow();
     await expectError(
-      await post(api, "/auth/federated", { provider: "oidc", idToken, flow }),
+      await post(api, "/auth/federated", { provider: "oidc", idToken, flow, ...CONSENT }),
       401,
       "notAuthorized",
     );
@@ -202,7 +242,12 @@ describe("POST /api/auth/federated", () => {
     const apple = await startFlow("apple");
     const forApple = await oidc.idToken({ email, nonce: apple.nonce });
     await expectError(
-      await post(api, "/auth/federated", { provider: "oidc", idToken: forApple, flow: apple.flow }),
+      await post(api, "/auth/federated", {
+        provider: "oidc",
+        idToken: forApple,
+        flow: apple.flow,
+        ...CONSENT,
+      }),
       401,
       "notAuthorized",
     );
@@ -218,16 +263,31 @@ describe("POST /api/auth/federated", () => {
   it("refuses a replayed ID token: a flow signs in once", async () => {
     const { flow, nonce } = await startFlow();
     const idToken = await oidc.idToken({ email: newEmail("replay"), nonce });
-    const first = await post(api, "/auth/federated", { provider: "oidc", idToken, flow });
+    const first = await post(api, "/auth/federated", {
+      provider: "oidc",
+      idToken,
+      flow,
+      ...CONSENT,
+    });
     expect(first.status).toBe(200);
-    const again = await post(api, "/auth/federated", { provider: "oidc", idToken, flow });
+    const again = await post(api, "/auth/federated", {
+      provider: "oidc",
+      idToken,
+      flow,
+      ...CONSENT,
+    });
     await expectError(again, 401, "notAuthorized");
     // Replayed in parallel, one wins.
     const fresh = await startFlow();
     const token = await oidc.idToken({ email: newEmail("replay"), nonce: fresh.nonce });
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        post(api, "/auth/federated", { provider: "oidc", idToken: token, flow: fresh.flow }),
+        post(api, "/auth/federated", {
+          provider: "oidc",
+          idToken: token,
+          flow: fresh.flow,
+          ...CONSENT,
+        }),
       ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401, 401, 401, 401]);
@@ -240,7 +300,7 @@ describe("POST /api/auth/federated", () => {
     api.clock.advance(15 * 60 * 1000 + 1000);
     try {
       await expectError(
-        await post(api, "/auth/federated", { provider: "oidc", idToken, flow }),
+        await post(api, "/auth/federated", { provider: "oidc", idToken, flow, ...CONSENT }),
         401,
         "notAuthorized",
       );
@@ -301,7 +361,7 @@ describe("POST /api/auth/federated", () => {
     const idToken = await oidc.idToken({ email: newEmail(), nonce });
     for (const provider of ["google", "myspace"]) {
       await expectError(
-        await post(api, "/auth/federated", { provider, idToken, flow }),
+        await post(api, "/auth/federated", { provider, idToken, flow, ...CONSENT }),
         400,
         "invalidInput",
       );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CODE_MAX_ATTEMPTS } from "#api/auth/codes.ts";
+import { CONSENT } from "#tests/support/consent.ts";
 import {
   bearer,
   codeOf,
@@ -27,6 +28,7 @@ describe("POST /api/auth/signup", () => {
       password: PASSWORD,
       nickname: "Grace",
       locale: "en",
+      ...CONSENT,
     });
     expect(response.status).toBe(201);
     const body = (await response.json()) as { username: string; email: string };
@@ -85,6 +87,7 @@ describe("POST /api/auth/signup", () => {
       password: PASSWORD,
       nickname: "Someone",
       locale: "en",
+      ...CONSENT,
     });
     await expectError(again, 409, "userAlreadyExists");
   });
@@ -103,7 +106,7 @@ describe("POST /api/auth/signup", () => {
   });
 
   it("refuses unknown fields and unknown locales", async () => {
-    const base = { email: newEmail(), password: PASSWORD, nickname: "Ada" };
+    const base = { email: newEmail(), password: PASSWORD, nickname: "Ada", ...CONSENT };
     await expectError(
       await post(api, "/auth/signup", { ...base, admin: true }),
       400,
@@ -114,6 +117,39 @@ describe("POST /api/auth/signup", () => {
       400,
       "invalidInput",
     );
+  });
+});
+
+describe("the minimum age and the terms at sign-up (ADR 096)", () => {
+  const account = () => ({ email: newEmail(), password: PASSWORD, nickname: "Ada", locale: "en" });
+
+  it.each([
+    ["without the age", { termsVersion: "2026-11-22", privacyVersion: "2026-11-22" }],
+    ["with the age unconfirmed", { ...CONSENT, ageConfirmed: false }],
+    ["without the terms' version", { ageConfirmed: true, privacyVersion: "2026-11-22" }],
+    ["with a version that is not a date", { ...CONSENT, privacyVersion: "latest" }],
+  ])("makes no account %s", async (_, consent) => {
+    const body = { ...account(), ...consent };
+    await expectError(await post(api, "/auth/signup", body), 400, "invalidInput");
+    const row = await api.db
+      .selectFrom("users")
+      .select("user_id")
+      .where("email", "=", body.email)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it("stores the versions accepted and when the age was confirmed", async () => {
+    const body = { ...account(), ...CONSENT, termsVersion: "2026-11-23" };
+    const before = api.clock.now();
+    expect((await post(api, "/auth/signup", body)).status).toBe(201);
+    const row = await api.db
+      .selectFrom("users")
+      .select(["terms_version", "privacy_version", "age_confirmed_at"])
+      .where("email", "=", body.email)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ terms_version: "2026-11-23", privacy_version: "2026-11-22" });
+    expect(Number(row.age_confirmed_at)).toBeGreaterThanOrEqual(before);
   });
 });
 

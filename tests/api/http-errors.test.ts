@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CONSENT } from "#tests/support/consent.ts";
 import { send } from "#tests/support/fuzz.ts";
 import { bearer } from "./support/accounts.ts";
 import { startApi } from "./support/api-server.ts";
@@ -198,7 +199,13 @@ describe("every API error is {statusCode, errorCode, message}", () => {
     }
     const signUp = await api.request("/api/auth/signup", {
       method: "POST",
-      json: { email: "not-an-email", password: "Sup3r-secret!", nickname: "Ada", locale: "en" },
+      json: {
+        email: "not-an-email",
+        password: "Sup3r-secret!",
+        nickname: "Ada",
+        locale: "en",
+        ...CONSENT,
+      },
     });
     await expectError(signUp, 400, "invalidEmail");
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hashInvitationToken } from "#api/teams/invitations.ts";
+import { CONSENT } from "#tests/support/consent.ts";
 import type { CapturedMail } from "#tests/support/smtp-server.ts";
 import {
   bearer,
@@ -77,8 +78,10 @@ async function invite(
   return { email, member, mail, token: keyOf(mail) };
 }
 
+/** With a password the account is made, so the consent goes with it (ADR 096). */
 function accept(json: Record<string, unknown>, tokens?: Tokens, teamId = team.teamId) {
-  return post(api, `/teams/${teamId}/invitations/accept`, json, tokens ? bearer(tokens) : {});
+  const body = json.password === undefined ? json : { ...CONSENT, ...json };
+  return post(api, `/teams/${teamId}/invitations/accept`, body, tokens ? bearer(tokens) : {});
 }
 function preview(token: string | undefined, teamId = team.teamId) {
   return post(api, `/teams/${teamId}/invitations/preview`, { token });
@@ -177,6 +180,13 @@ describe("POST /api/teams/{teamId}/invitations/accept, as a guest", () => {
     const weak = await expectError(await accept({ token, password: "short" }), 400, "invalidInput");
     expect(weak.message).toContain("password");
     expect((await memberRow(member.userId))?.status).toBe("invited");
+    // The account is made here: without the age confirmed, nothing is (ADR 096).
+    const unconfirmed = await post(api, `/teams/${team.teamId}/invitations/accept`, {
+      token,
+      password: "Brand-New-Pass1",
+    });
+    expect((await expectError(unconfirmed, 400, "invalidInput")).message).toContain("ageConfirmed");
+    expect((await memberRow(member.userId))?.status).toBe("invited");
 
     const answer = await body<{ membership: unknown; auth: { result: Tokens } }>(
       await accept({ token, password: "Brand-New-Pass1" }),
@@ -195,6 +205,16 @@ describe("POST /api/teams/{teamId}/invitations/accept, as a guest", () => {
       200,
     );
     expect(me).toMatchObject({ email, nickname: "Newcomer", userScope: "global" });
+    const consent = await api.db
+      .selectFrom("users")
+      .select(["terms_version", "privacy_version", "age_confirmed_at"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(consent).toMatchObject({
+      terms_version: CONSENT.termsVersion,
+      privacy_version: CONSENT.privacyVersion,
+      age_confirmed_at: expect.any(Number),
+    });
     const account = await api.db
       .selectFrom("users")
       .selectAll()

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSENT } from "#tests/support/consent.ts";
 import type { CapturedMail } from "#tests/support/smtp-server.ts";
 import { bearer, expectError, newEmail, post, type Tokens } from "./support/accounts.ts";
 import { startApi, type TestApi } from "./support/api-server.ts";
@@ -51,6 +52,7 @@ describe("SIGNUP=invite-only", () => {
           password: "Sup3r-secret!",
           nickname: "Someone",
           locale: "en",
+          ...CONSENT,
         }),
         403,
         "restrictedAccess",
@@ -82,7 +84,7 @@ describe("SIGNUP=invite-only", () => {
     const accept = (json: Record<string, unknown>) =>
       post(api, `/teams/${team.teamId}/invitations/accept`, json);
     await expectError(await accept({ token }), 401, "newInvitedAccountRequired");
-    const answer = await accept({ token, password: "Brand-New-Pass1" });
+    const answer = await accept({ token, password: "Brand-New-Pass1", ...CONSENT });
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { membership: unknown }).membership).toEqual({
       teamId: team.teamId,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMITS } from "#api/auth/rate-limit.ts";
+import { CONSENT } from "#tests/support/consent.ts";
 import { expectError, newEmail, PASSWORD, post, storedUser } from "./support/accounts.ts";
 import { apiForThisFile } from "./support/file-api.ts";
 
@@ -7,7 +8,13 @@ import { apiForThisFile } from "./support/file-api.ts";
 // from 127.0.0.1; `requestFrom` speaks from other loopback addresses to act as other clients.
 const api = apiForThisFile({ rateLimits: "product" });
 
-const signUpBody = () => ({ email: newEmail(), password: PASSWORD, nickname: "Ada", locale: "en" });
+const signUpBody = () => ({
+  email: newEmail(),
+  password: PASSWORD,
+  nickname: "Ada",
+  locale: "en",
+  ...CONSENT,
+});
 
 function expectRetryAfter(value: string | null | undefined, windowMs: number) {
   const seconds = Number(value);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSENT } from "#tests/support/consent.ts";
 import { bearer, expectError, newEmail, PASSWORD, type Tokens } from "./support/accounts.ts";
 import { startApi, type TestApi } from "./support/api-server.ts";
 import { insertCollection, type StoredCollection } from "./support/collections.ts";
@@ -202,7 +203,7 @@ describe("people", () => {
       const response = await send(
         "POST",
         "/api/auth/signup",
-        { email: newEmail(), password: PASSWORD, nickname, locale: "en" },
+        { email: newEmail(), password: PASSWORD, nickname, locale: "en", ...CONSENT },
         null,
       );
       await expectRefused(response, "nickname");

@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { type Instance, startInstance } from "#tests/e2e/support/instances.ts";
+import { CONSENT } from "#tests/support/consent.ts";
 import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
 
 /*
@@ -57,7 +58,13 @@ test("a backup taken while the server works restores into a fresh DATA_DIR with 
   // An account, a team, a collection and two files.
   const email = `kept.${randomBytes(4).toString("hex")}@example.com`;
   const signedUp = await json<{ username: string }>(
-    await post("/api/auth/signup", { email, password: PASSWORD, nickname: "Grace", locale: "en" }),
+    await post("/api/auth/signup", {
+      email,
+      password: PASSWORD,
+      nickname: "Grace",
+      locale: "en",
+      ...CONSENT,
+    }),
   );
   const code = new URL((await smtp.waitForMail(email)).links[0] ?? "").searchParams.get("code");
   expect(

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { startInstance } from "#tests/e2e/support/instances.ts";
+import { CONSENT } from "#tests/support/consent.ts";
 import { type Cluster, type Member, ready, startCluster } from "./support/cluster.ts";
 
 /*
@@ -89,6 +90,7 @@ async function confirmedUser(prefix: string) {
     password: PASSWORD,
     nickname: "Ada Lovelace",
     locale: "en",
+    ...CONSENT,
   });
   expect(created.status).toBe(201);
   const mail = await cluster.smtp.waitForMail(email);

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { type Instance, startInstance } from "#tests/e2e/support/instances.ts";
+import { CONSENT } from "#tests/support/consent.ts";
 import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
 
 /*
@@ -71,7 +72,13 @@ test("a full disk refuses uploads clearly, harms nothing stored, and recovers wh
     });
   const email = `full.${randomBytes(4).toString("hex")}@example.com`;
   const { username } = (await (
-    await post("/api/auth/signup", { email, password: PASSWORD, nickname: "Ada", locale: "en" })
+    await post("/api/auth/signup", {
+      email,
+      password: PASSWORD,
+      nickname: "Ada",
+      locale: "en",
+      ...CONSENT,
+    })
   ).json()) as { username: string };
   const code = new URL((await smtp?.waitForMail(email))?.links[0] ?? "").searchParams.get("code");
   expect((await post("/api/auth/verify-email", { email, username, code })).status).toBe(200);

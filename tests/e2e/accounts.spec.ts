@@ -38,7 +38,8 @@ async function signUp(page: Page, email: string, nickname = "Ada Lovelace") {
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByLabel("Your name or nickname").fill(nickname);
-  await page.getByRole("checkbox").check();
+  await page.getByRole("checkbox", { name: "I am 16 or older." }).check();
+  await page.getByRole("checkbox", { name: /I accept the Terms of Service/ }).check();
   await page.getByRole("button", { name: "Sign up" }).click();
   await expect(page).toHaveURL(/\/auth\/check-email\?/);
   await expect(page.getByText(`We sent a verification code to ${email}`)).toBeVisible();
@@ -215,6 +216,8 @@ test("sign-in and sign-up errors show on the form and keep what was typed", asyn
   await expect(page.getByText("Enter a valid email address.")).toBeVisible();
   await expect(page.getByText("The password needs a digit, a lowercase letter")).toBeVisible();
   await expect(page.getByText("You must accept the Terms and the Privacy Policy.")).toBeVisible();
+  // The minimum age is asked beside the terms (ADR 096).
+  await expect(page.getByText("You must confirm that you are 16 or older.")).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
 });
 

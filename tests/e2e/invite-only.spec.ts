@@ -82,7 +82,7 @@ test("a sign-up posted anyway creates no account and is answered with the same p
     `<form method="post" action="${url}/auth/signup">
       <input name="email" value="late@example.com"><input name="nickname" value="Late">
       <input name="password" value="Sup3r-secret!"><input name="confirmPassword" value="Sup3r-secret!">
-      <input name="terms" value="on"><button>Sign up</button></form>`,
+      <input name="age" value="on"><input name="terms" value="on"><button>Sign up</button></form>`,
   );
   await page.getByRole("button", { name: "Sign up" }).click();
   await expect(page).toHaveURL(`${url}/auth/signup`);

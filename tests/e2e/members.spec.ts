@@ -106,8 +106,10 @@ test("invite by email, accept with a new account, change the role, disable and r
   await expect(bea.getByText("Passwords must match.")).toBeVisible();
   // An account is made here: the terms must be accepted, as at sign-up.
   await expect(bea.getByText("You must accept the Terms and the Privacy Policy.")).toBeVisible();
+  await expect(bea.getByText("You must confirm that you are 16 or older.")).toBeVisible();
   await bea.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await bea.getByLabel("Confirm password").fill(PASSWORD);
+  await bea.getByRole("checkbox", { name: "I am 16 or older." }).check();
   await bea.getByRole("checkbox", { name: /I accept the Terms of Service/ }).check();
   await bea.getByRole("button", { name: "Create account and join" }).click();
   // Straight into the team, which says with which role (ADR 078).

@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import fc from "fast-check";
 import { decodeJwt } from "jose";
+import { CONSENT } from "#tests/support/consent.ts";
 import { createTokenService } from "../../api/auth/tokens.ts";
 import { sealedCookie } from "../../app/services/sealed-cookie.server.ts";
 import { smtpUrl } from "../../playwright.config.ts";
@@ -101,7 +102,12 @@ async function owner(prefix: string): Promise<Owner> {
   const email = uniqueEmail(`robust-${prefix}`);
   const post = (path: string, body: unknown, token: string | null = null) =>
     apiAs<Record<string, unknown>>(token, path, { method: "POST", body: JSON.stringify(body) });
-  const created = await post("/auth/signup", { email, password: PASSWORD, nickname: prefix });
+  const created = await post("/auth/signup", {
+    email,
+    password: PASSWORD,
+    nickname: prefix,
+    ...CONSENT,
+  });
   const mail = await waitForMail(email, /verif/i);
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
   await post("/auth/verify-email", { code, email, username: created.username });

@@ -5,6 +5,7 @@ import { IMAGE_MAX_BYTES } from "#domain/constants.ts";
 import { fileExtension } from "#domain/file-names.ts";
 import { normalizeSignUpNicknameInput } from "#domain/nickname-input.ts";
 import {
+  ageSchema,
   aliasSchema,
   classifySignInIdentifier,
   collectionDescriptionSchema,
@@ -725,6 +726,7 @@ describe("MESSAGE_KEYS", () => {
     preferredNameLong: [preferredNameSchema, text(31)],
     roleRequired: [roleSchema, "owner"],
     termsRequired: [termsSchema, false],
+    ageRequired: [ageSchema, false],
     imageFile: [imageFileSchema, { type: "text/plain", size: 1 }],
     imageSize: [imageFileSchema, { type: "image/png", size: IMAGE_MAX_BYTES + 1 }],
     imageURLFormat: [imageLinkSchema, "nope"],

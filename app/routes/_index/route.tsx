@@ -22,6 +22,7 @@ import { plansApi } from "#app/services/api/plans.server.ts";
 import { subscriptionsApi } from "#app/services/api/subscriptions.server.ts";
 import { requireGuest } from "#app/services/auth.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
+import { acceptedVersions } from "#app/services/legal-versions.server.ts";
 import { dayOf } from "#domain/plans.ts";
 import { ROLES } from "#domain/roles.ts";
 import { Countdown } from "./countdown.tsx";
@@ -82,13 +83,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireGuest(request, context);
   const submission = parseWithZod(await request.formData(), { schema: EarlyAccessSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  // The versions accepted are those the legal pages show now.
-  const legal = await i18nServer.getFixedT("en", "legal");
   const { refusal } = await attempt(
     subscriptionsApi.subscribe(context, {
       email: submission.value.email,
-      termsVersion: legal("terms.version"),
-      privacyVersion: legal("privacy.version"),
+      ...(await acceptedVersions()),
       locale: await detectLocale(request),
     }),
   );

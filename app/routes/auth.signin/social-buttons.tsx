@@ -1,7 +1,7 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { Flex, Separator, Text } from "#app/components/layout.tsx";
-import { useTranslation } from "#app/i18n/react.tsx";
+import { Trans, useTranslation } from "#app/i18n/react.tsx";
 
 /**
  * One plain form per configured provider, so the buttons work without JavaScript; a document
@@ -22,7 +22,7 @@ export function SocialButtons({
     <Flex direction="column" gap="3">
       <Flex align="center" gap="3" aria-hidden="true">
         <Separator size="4" />
-        <Text size="2" color="gray">
+        <Text size="2" color="gray" style={{ flexShrink: 0 }}>
           {t("signIn.or")}
         </Text>
         <Separator size="4" />
@@ -39,6 +39,17 @@ export function SocialButtons({
           </Button>
         </Form>
       ))}
+      {/* A first social sign-in makes the account: continuing is the consent (ADR 096). */}
+      <Text size="1" color="gray">
+        <Trans
+          t={t}
+          i18nKey="social.consent"
+          components={{
+            terms: <Link to="/terms" target="_blank" className="inline-link" />,
+            privacy: <Link to="/privacy" target="_blank" className="inline-link" />,
+          }}
+        />
+      </Text>
     </Flex>
   );
 }

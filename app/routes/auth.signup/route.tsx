@@ -10,6 +10,7 @@ import { authApi } from "#app/services/api/auth.server.ts";
 import { attempt } from "#app/services/api/client.server.ts";
 import { requireGuest } from "#app/services/auth.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
+import { consent } from "#app/services/legal-versions.server.ts";
 import { keepSignUpProof } from "#app/services/sign-up-proof.server.ts";
 import { normalizeSignUpNicknameInput } from "#domain/nickname-input.ts";
 import { SignUpSchema } from "./schemas.ts";
@@ -44,7 +45,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, password, nickname } = submission.value;
   const locale = await i18nServer.getLocale(request);
   const signedUp = await attempt(
-    authApi.signUp(context, { email, password, nickname, locale: locale === "it" ? "it" : "en" }),
+    authApi.signUp(context, {
+      email,
+      password,
+      nickname,
+      locale: locale === "it" ? "it" : "en",
+      ...(await consent()),
+    }),
   );
   if (signedUp.refusal) return formRefusal(submission, signedUp.refusal, { hideFields });
   const { body } = signedUp.value;

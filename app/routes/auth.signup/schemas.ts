@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizeSignUpNicknameInput } from "#domain/nickname-input.ts";
 import {
+  ageSchema,
   emailSchema,
   nicknameSchema,
   passwordSchema,
@@ -16,6 +17,7 @@ export const SignUpSchema = withConfirmPassword(
       (value) => (typeof value === "string" ? normalizeSignUpNicknameInput(value) : value),
       nicknameSchema,
     ),
+    age: ageSchema,
     terms: termsSchema,
   }),
 );

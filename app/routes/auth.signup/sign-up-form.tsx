@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Field, FormSubmit, useSchemaForm } from "#app/components/forms.tsx";
 import { Flex } from "#app/components/layout.tsx";
-import { TermsField } from "#app/components/terms-field.tsx";
+import { AgeField, TermsField } from "#app/components/terms-field.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { SIGN_UP_NICKNAME_INPUT_MAX } from "#domain/constants.ts";
 import { normalizeSignUpNicknameInput } from "#domain/nickname-input.ts";
@@ -55,6 +55,7 @@ export function SignUpForm({
             if (normalized !== input.value) input.value = normalized;
           }}
         />
+        <AgeField meta={fields.age} />
         <TermsField meta={fields.terms} />
         <FormSubmit form={form}>{t("signUp.submit")}</FormSubmit>
       </Flex>

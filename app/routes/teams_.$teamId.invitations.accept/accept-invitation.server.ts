@@ -16,6 +16,7 @@ import {
   signInFirst,
   signOut,
 } from "#app/services/auth.server.ts";
+import { consent } from "#app/services/legal-versions.server.ts";
 import { linkParameters } from "#app/services/link-parameters.server.ts";
 import { getSession, pendingInvitationOf } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
@@ -165,7 +166,7 @@ export async function acceptInvitation(request: Request, context: WebContext, te
     membersApi.acceptInvitation(
       context,
       teamId,
-      { token: key, ...(password ? { password } : {}) },
+      { token: key, ...(password ? { password, ...(await consent()) } : {}) },
       auth?.accessToken,
     ),
   );

@@ -4,7 +4,7 @@ import { AuthCard } from "#app/components/auth-card.tsx";
 import { TextField } from "#app/components/fields.tsx";
 import { FormSubmit, NewPasswordFields, useSchemaForm } from "#app/components/forms.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
-import { TermsField } from "#app/components/terms-field.tsx";
+import { AgeField, TermsField } from "#app/components/terms-field.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 
 const loadRegisterSchema = () => import("./schemas.ts").then((module) => module.RegisterSchema);
@@ -51,6 +51,7 @@ export function RegisterForm({
               confirm: t("invitation.confirmPassword"),
             }}
           />
+          <AgeField meta={fields.age} />
           <TermsField meta={fields.terms} />
           <FormSubmit form={form}>{t("invitation.register")}</FormSubmit>
         </Flex>

@@ -6081,8 +6081,17 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AcceptInvitationRequest: {
+            /**
+             * @description With the password: the account is made, so the consent is needed (ADR 096)
+             * @enum {boolean}
+             */
+            ageConfirmed?: true;
             /** @description For a guest without an account, after newInvitedAccountRequired */
             password?: string;
+            /** @description The privacy policy's version accepted (its date) */
+            privacyVersion?: string;
+            /** @description The terms' version accepted (its date) */
+            termsVersion?: string;
             /** @description The key of the mailed link */
             token: string;
         };
@@ -6312,12 +6321,22 @@ export interface components {
             /** @description The nonce to send the provider */
             nonce: string;
         };
+        /** @description The consent fields are needed when the identity has no account yet: without them the call is invalidInput and no account is made (ADR 096) */
         FederatedSignInRequest: {
+            /**
+             * @description The person confirmed they are 16 or older; an account is not made without it
+             * @enum {boolean}
+             */
+            ageConfirmed?: true;
             /** @description The flow POST /auth/federated/start gave, kept by the web app: the ID token's nonce must be its nonce, and it signs in once (ADR 086) */
             flow: string;
             idToken: string;
+            /** @description The privacy policy's version accepted (its date) */
+            privacyVersion?: string;
             /** @enum {string} */
             provider: "google" | "apple" | "linkedin" | "oidc";
+            /** @description The terms' version accepted (its date) */
+            termsVersion?: string;
         };
         FederatedStartRequest: {
             /** @enum {string} */
@@ -6692,6 +6711,11 @@ export interface components {
             accessToken: string;
         };
         SignUpRequest: {
+            /**
+             * @description The person confirmed they are 16 or older; an account is not made without it
+             * @enum {boolean}
+             */
+            ageConfirmed: true;
             email: string;
             /**
              * @default en
@@ -6700,6 +6724,10 @@ export interface components {
             locale: "en" | "it";
             nickname: string;
             password: string;
+            /** @description The privacy policy's version accepted (its date) */
+            privacyVersion: string;
+            /** @description The terms' version accepted (its date) */
+            termsVersion: string;
         };
         SignUpResult: {
             email: string;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "#api/auth/passwords.ts";
+import { CONSENT } from "#tests/support/consent.ts";
 import type { CapturedMail } from "#tests/support/smtp-server.ts";
 import type { TestApi } from "./api-server.ts";
 
@@ -54,6 +55,7 @@ export async function signUp(
     password: extra.password ?? PASSWORD,
     nickname: extra.nickname ?? "Ada",
     locale: extra.locale ?? "en",
+    ...CONSENT,
   });
   assert.equal(response.status, 201);
   const { username, signUpProof } = (await response.json()) as {

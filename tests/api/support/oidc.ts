@@ -1,4 +1,5 @@
 import { OAuth2Server } from "oauth2-mock-server";
+import { CONSENT } from "#tests/support/consent.ts";
 import { post } from "./accounts.ts";
 import type { TestApi } from "./api-server.ts";
 
@@ -51,9 +52,10 @@ export async function federatedSignIn(
   server: OidcServer,
   claims: Claims,
   provider = "oidc",
+  consent: Record<string, unknown> = CONSENT,
 ) {
   const started = await post(api, "/auth/federated/start", { provider });
   const { flow, nonce } = (await started.json()) as { flow: string; nonce: string };
   const idToken = await server.idToken({ nonce, ...claims });
-  return post(api, "/auth/federated", { provider, idToken, flow });
+  return post(api, "/auth/federated", { provider, idToken, flow, ...consent });
 }

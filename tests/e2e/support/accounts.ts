@@ -1,4 +1,5 @@
 import { type Page, test } from "@playwright/test";
+import { CONSENT } from "#tests/support/consent.ts";
 import { appUrl } from "../../../playwright.config.ts";
 import { waitForMail } from "./mail.ts";
 
@@ -33,7 +34,7 @@ export async function createVerifiedUser(prefix: string, nickname = "Ada Lovelac
   const email = uniqueEmail(prefix);
   const created = await api(
     "/auth/signup",
-    { email, password: PASSWORD, nickname, locale: "en" },
+    { email, password: PASSWORD, nickname, locale: "en", ...CONSENT },
     site,
   );
   const mail = await waitForMail(email, /verif/i);
