@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { CONSENT } from "#tests/support/consent.ts";
 import type { LocalSmtpServer } from "#tests/support/smtp-server.ts";
 
 const PASSWORD = "Correct-Horse-9";
@@ -23,7 +24,12 @@ export async function ownerOn(origin: string, smtp: LocalSmtpServer, { photos = 
     if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
     return (await response.json()) as Record<string, string>;
   };
-  const { username } = await call("/auth/signup", { email, password: PASSWORD, nickname: "Ada" });
+  const { username } = await call("/auth/signup", {
+    email,
+    password: PASSWORD,
+    nickname: "Ada",
+    ...CONSENT,
+  });
   const code = new URL((await smtp.waitForMail(email)).links[0] ?? "").searchParams.get("code");
   await call("/auth/verify-email", { email, username, code });
   const { result } = (await call("/auth/signin", { email, password: PASSWORD })) as unknown as {
