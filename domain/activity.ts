@@ -76,4 +76,4 @@ export type ActivityKindGroup = keyof typeof ACTIVITY_KIND_GROUPS;
 
 /** The largest page of the activity list, and its default. */
 export const ACTIVITY_PAGE_MAX = 100;
-export const ACTIVITY_PAGE_DEFAULT = 30;
+export const ACTIVITY_PAGE_DEFAULT = 20;
