@@ -3,6 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   acceptedMember,
   apiAccessToken,
+  apiCall,
   createCollectionViaApi,
   createTeamViaApi,
   createVerifiedUser,
@@ -89,4 +90,38 @@ test("an admin renames a file, sees it in the activity, and filters by person an
   await expect(page.getByRole("link", { name: "Activity", exact: true })).toHaveCount(0);
   const refused = await page.goto(`/teams/${teamId}/activity`);
   expect(refused?.status()).toBe(403);
+});
+
+test("the activity comes 20 entries at a time: Older loads the next ones", async ({ page }) => {
+  const owner = await createVerifiedUser("activity-pages", "Paolo Pages");
+  const token = await apiAccessToken(owner.email);
+  const teamId = await createTeamViaApi(token, "Long Harbour");
+  const collectionId = await createCollectionViaApi(token, teamId, { name: "Round 0" });
+  // Created, then renamed 22 times: 24 entries with the team's creation.
+  for (let round = 1; round <= 22; round += 1) {
+    await apiCall(token, "PATCH", `/teams/${teamId}/collections/${collectionId}`, [
+      { op: "replace", path: "/name", value: `Round ${round}` },
+    ]);
+  }
+  await signIn(page, owner.email);
+  await page.goto(`/teams/${teamId}/activity`);
+  await hydrated(page);
+  await expect(entries(page)).toHaveCount(20);
+  await expect(entries(page).first()).toContainText(
+    "Paolo Pages renamed the collection Round 21 to Round 22",
+  );
+  const older = page.getByRole("link", { name: "Older", exact: true });
+  if (js()) {
+    // The link loads the next page into this one as it scrolls into view.
+    await older.scrollIntoViewIfNeeded();
+    await expect(entries(page)).toHaveCount(24);
+    await expect(page).toHaveURL(new RegExp(`/teams/${teamId}/activity$`));
+  } else {
+    await older.click();
+    await expect(page).toHaveURL(/cursor=/);
+    await expect(entries(page)).toHaveCount(4);
+    await expect(page.getByRole("link", { name: "Newest", exact: true })).toBeVisible();
+  }
+  await expect(entries(page).last()).toContainText("Paolo Pages created the team Long Harbour");
+  await expect(older).toHaveCount(0);
 });
