@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { type Context, Hono } from "hono";
+import { scheduleActivityPurge } from "#api/activity/activity.ts";
 import { createApi } from "#api/app.ts";
 import { rateLimitsForSharedAddresses } from "#api/auth/rate-limit.ts";
 import { createBackgroundWork } from "#api/background.ts";
@@ -219,6 +220,10 @@ async function main() {
     void findVideoTools().then((tools) => {
       if (tools.warning) logger.warn(tools.warning);
     });
+    // The activity log's daily purge (ADR 091): its first run, unless one is waiting.
+    void scheduleActivityPurge(jobs, { db }).catch((error: unknown) =>
+      logger.warn({ err: error }, "activity: the purge was not scheduled"),
+    );
     // HEIC photos and videos stored before their previews could be made get them now.
     void enqueueMissingPreviews(db, jobs).then(
       (count) => count > 0 && logger.info({ files: count }, "previews: files queued for previews"),

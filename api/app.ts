@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { Logger } from "pino";
 import { type PlanLimits, UNLIMITED_PLAN_LIMITS } from "#domain/plans.ts";
+import { registerActivityJobs } from "./activity/activity.ts";
 import { createAccountService } from "./auth/accounts.ts";
 import { createCodeStore } from "./auth/codes.ts";
 import { createFederatedVerifier, type FederatedProvider } from "./auth/federated.ts";
@@ -31,6 +32,7 @@ import {
 import { AVATARS, LOGOS } from "./image-uploads/kinds.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { activityRoutes } from "./routes/activity.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { avatarRoutes } from "./routes/avatars.ts";
 import { blobRoutes } from "./routes/blobs.ts";
@@ -332,6 +334,9 @@ export function createApi(deps: ApiDependencies) {
       optionalAuth: optionalAuth({ tokens, sessions }),
     }),
   );
+  // The team activity log (ADR 091): read by owner and admin, purged daily on the job queue.
+  registerActivityJobs(deps.jobs, { db: deps.db, now, logger: deps.logger });
+  api.route("/", activityRoutes({ db: deps.db, auth, activity: { db: deps.db, now } }));
   const collections = createCollectionService({ db: deps.db, now });
   api.route("/", collectionRoutes({ db: deps.db, auth, collections }));
   api.route(

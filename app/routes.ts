@@ -98,6 +98,10 @@ export default [
         ),
       ],
     ),
+    // The team's activity log, for its owner and admins (ADR 091).
+    route("activity", "routes/teams.$teamId.activity/route.tsx", {
+      id: "routes/teams.$teamId.activity",
+    }),
   ]),
   // Team addresses outside the team's frame: a guest may open an invitation.
   route("teams/:teamId/invitations/accept", "routes/teams_.$teamId.invitations.accept/route.tsx", {

@@ -22,6 +22,7 @@ export const ACTIVITY_KINDS = [
   "collectionRenamed",
   "collectionShared",
   "collectionUnshared",
+  "collectionDescribed",
   "collectionTagged",
   "collectionDownloaded",
   "collectionDeleted",
@@ -30,6 +31,8 @@ export const ACTIVITY_KINDS = [
   // The team
   "teamCreated",
   "teamRenamed",
+  "teamDescribed",
+  "teamModeChanged",
   "teamLogoChanged",
   "teamAliasAdded",
   "teamAliasStarred",
@@ -40,6 +43,8 @@ export const ACTIVITY_KINDS = [
   "trashEmptied",
   // Members
   "memberInvited",
+  "memberInvitationResent",
+  "memberAdded",
   "memberAccepted",
   "memberRejected",
   "memberRoleChanged",
@@ -59,3 +64,16 @@ export function isActivityKind(value: unknown): value is ActivityKind {
 /** What an entry is about. */
 export const ACTIVITY_TARGETS = ["file", "collection", "team", "member", "alias"] as const;
 export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
+
+/** The groups the Activity screen's kind filter offers, each with its kinds. */
+export const ACTIVITY_KIND_GROUPS = {
+  files: ACTIVITY_KINDS.filter((kind) => kind.startsWith("file")),
+  collections: ACTIVITY_KINDS.filter((kind) => kind.startsWith("collection")),
+  members: ACTIVITY_KINDS.filter((kind) => kind.startsWith("member")),
+  team: ACTIVITY_KINDS.filter((kind) => kind.startsWith("team") || kind === "trashEmptied"),
+} as const satisfies Record<string, readonly ActivityKind[]>;
+export type ActivityKindGroup = keyof typeof ACTIVITY_KIND_GROUPS;
+
+/** The largest page of the activity list, and its default. */
+export const ACTIVITY_PAGE_MAX = 100;
+export const ACTIVITY_PAGE_DEFAULT = 20;

@@ -176,6 +176,11 @@ export function canAddMember(role: Role): boolean {
   return can(role, "create", "member");
 }
 
+/** The team's activity log: who changed what (ADR 091). Those who manage the team: owner, admin. */
+export function canSeeActivity(role: Role): boolean {
+  return can(role, "update", "team");
+}
+
 // Member menu
 
 const isSelf = (actor: Actor, target: TargetMember) => actor.userId === target.userId;

@@ -30,6 +30,18 @@ export function createPlanBook({ db, now, catalogue, configuredLimits }: PlanBoo
   if (!found) throw new Error("The plan catalogue needs an active free plan");
   const freePlan: CataloguePlan = found;
 
+  /** The plan a billing account's row puts its user on (none: the free plan). */
+  function planOfAccount(
+    account: { plan_id: string | null; subscription_status: string | null } | undefined,
+  ): CataloguePlan {
+    if (catalogue === null) return freePlan;
+    const paid =
+      account?.plan_id && STANDING.has(account.subscription_status ?? "")
+        ? byId.get(account.plan_id)
+        : undefined;
+    return paid ?? freePlan;
+  }
+
   async function planOf(userId: string): Promise<CataloguePlan> {
     if (catalogue === null) return freePlan;
     const account = await db
@@ -37,11 +49,7 @@ export function createPlanBook({ db, now, catalogue, configuredLimits }: PlanBoo
       .select(["plan_id", "subscription_status"])
       .where("user_id", "=", userId)
       .executeTakeFirst();
-    const paid =
-      account?.plan_id && STANDING.has(account.subscription_status ?? "")
-        ? byId.get(account.plan_id)
-        : undefined;
-    return paid ?? freePlan;
+    return planOfAccount(account);
   }
 
   return {
@@ -64,6 +72,7 @@ export function createPlanBook({ db, now, catalogue, configuredLimits }: PlanBoo
     },
 
     planOf,
+    planOfAccount,
 
     /** Whether the user pays a subscription in good standing (one to cancel before leaving). */
     async pays(userId: string): Promise<boolean> {

@@ -1,7 +1,9 @@
+import type { Transaction } from "kysely";
 import type { Logger } from "pino";
 import Stripe from "stripe";
+import { recordActivity } from "#api/activity/record.ts";
 import type { Clock } from "#api/clock.ts";
-import type { Db } from "#api/db/schema.ts";
+import type { Database, Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import type { PlanBook } from "./plans.ts";
 
@@ -189,6 +191,11 @@ export async function webhook(
       ...(ordered && { subscription_status: change.status, changed_at: eventAt }),
     };
     if (Object.keys(values).length === 0) return { applied: true };
+    const before = await trx
+      .selectFrom("billing_accounts")
+      .select(["plan_id", "subscription_status"])
+      .where("user_id", "=", change.userId)
+      .executeTakeFirst();
     await trx
       .insertInto("billing_accounts")
       .values({
@@ -202,12 +209,52 @@ export async function webhook(
       })
       .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
       .execute();
+    await recordPlanChange(deps, trx, change.userId, before);
     logger.info(
       { event: event.id, type: event.type, userId: change.userId, ...values },
       "billing: Stripe event applied",
     );
     return { applied: true };
   });
+}
+
+/**
+ * The owner's plan is the plan of every team they own: when the event moved them to another
+ * plan, each of those teams records it (ADR 091), in the event's transaction. Billing acts, not
+ * a member, so the entries have no actor.
+ */
+async function recordPlanChange(
+  { plans, now }: Billing,
+  trx: Transaction<Database>,
+  userId: string,
+  before: { plan_id: string | null; subscription_status: string | null } | undefined,
+) {
+  const after = await trx
+    .selectFrom("billing_accounts")
+    .select(["plan_id", "subscription_status"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  const from = plans.planOfAccount(before).planId;
+  const to = plans.planOfAccount(after).planId;
+  if (from === to) return;
+  const teams = await trx
+    .selectFrom("teams")
+    .select(["team_id", "name"])
+    .where("owner_id", "=", userId)
+    .execute();
+  const at = now();
+  for (const team of teams) {
+    await recordActivity(trx, {
+      teamId: team.team_id,
+      actorId: null,
+      kind: "teamPlanChanged",
+      targetType: "team",
+      targetId: team.team_id,
+      targetName: team.name,
+      detail: { from, to },
+      at,
+    });
+  }
 }
 
 /** Stripe failed or could not be reached: the caller's error code, as a 502. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { actorOf, type TeamAccess } from "#api/access/teams.ts";
+import { recordActivity } from "#api/activity/record.ts";
 import type { Clock } from "#api/clock.ts";
 import { fixedQuery } from "#api/db/fixed-query.ts";
 import type { CollectionsTable, Db } from "#api/db/schema.ts";
@@ -128,7 +129,19 @@ export async function createCollection(
   };
   // Its creator has read it: a new collection is not news to whoever made it
   // (docs/product.md#lists).
-  await db.insertInto("collections").values(row).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("collections").values(row).execute();
+    await recordActivity(trx, {
+      teamId: row.team_id,
+      actorId: actor.userId,
+      kind: "collectionCreated",
+      targetType: "collection",
+      targetId: row.collection_id,
+      targetName: row.name,
+      ...(mode === "collaborative" && { detail: { mode } }),
+      at,
+    });
+  });
   await markRead.run(db, row.collection_id, actor.userId, at);
   return viewCollection(db, access, row.collection_id);
 }
@@ -196,6 +209,14 @@ export async function updateCollection(
       .set({ ...set, updated_at: at, updated_by: actor.userId })
       .where("collection_id", "=", row.collection_id)
       .execute();
+    // Read before the tags are replaced: an unchanged set records nothing.
+    const before = tags
+      ? await trx
+          .selectFrom("collection_tags")
+          .select("user_id")
+          .where("collection_id", "=", row.collection_id)
+          .execute()
+      : [];
     if (tags) {
       await trx
         .deleteFrom("collection_tags")
@@ -207,6 +228,37 @@ export async function updateCollection(
           .values(tags.map((userId) => ({ collection_id: row.collection_id, user_id: userId })))
           .execute();
       }
+    }
+    const entry = {
+      teamId: row.team_id,
+      actorId: actor.userId,
+      targetType: "collection",
+      targetId: row.collection_id,
+      targetName: set.name ?? row.name,
+      at,
+    } as const;
+    if (set.name !== undefined && set.name !== row.name) {
+      await recordActivity(trx, {
+        ...entry,
+        kind: "collectionRenamed",
+        detail: { from: row.name },
+      });
+    }
+    if (set.description !== undefined && set.description !== row.description) {
+      await recordActivity(trx, { ...entry, kind: "collectionDescribed" });
+    }
+    if (mode !== undefined) {
+      const kind = mode === "collaborative" ? "collectionShared" : "collectionUnshared";
+      await recordActivity(trx, { ...entry, kind });
+    }
+    const retagged =
+      tags && (tags.length !== before.length || before.some((tag) => !tags.includes(tag.user_id)));
+    if (retagged) {
+      await recordActivity(trx, {
+        ...entry,
+        kind: "collectionTagged",
+        detail: { count: tags.length },
+      });
     }
   });
   return viewCollection(db, access, row.collection_id);

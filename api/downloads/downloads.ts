@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import { requireVisibleCollection } from "#api/access/collections.ts";
 import type { TeamAccess } from "#api/access/teams.ts";
 import { actorOf } from "#api/access/teams.ts";
+import { recordActivity } from "#api/activity/record.ts";
 import type { Clock } from "#api/clock.ts";
 import type { Db, DownloadEntryRow, DownloadRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -321,6 +322,16 @@ export function createDownloadService(options: DownloadServiceOptions) {
             .execute();
         }
         await jobs.enqueue(EXPIRE_DOWNLOAD_JOB, { downloadId }, { db: trx, runAt: expiresAt });
+        await recordActivity(trx, {
+          teamId: access.team.team_id,
+          actorId: actor.userId,
+          kind: "collectionDownloaded",
+          targetType: "collection",
+          targetId: collection.collection_id,
+          targetName: collection.name,
+          detail: { files: files.length, ...(chosen && { chosen: true }) },
+          at,
+        });
       });
       return { requestId: downloadId };
     },

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { requireVisibleCollection } from "#api/access/collections.ts";
 import { actorOf, type TeamAccess } from "#api/access/teams.ts";
+import { recordActivity } from "#api/activity/record.ts";
 import { VISIBLE_FILE_STATUSES } from "#api/db/schema.ts";
 import { contentDisposition } from "#api/http/content-disposition.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -182,22 +183,34 @@ export async function renameFile(
   const name = renamedFileName(changes.name, row.original_name);
   if (name === row.name) return toFile(files, row);
   const at = files.now();
-  await files.db
-    .updateTable("files")
-    .set({
-      name,
-      name_key: name.toLowerCase(),
-      updated_at: at,
-      updated_by: actor.userId,
-    })
-    .where("file_id", "=", row.file_id)
-    .execute();
-  // The change is news to everyone who read the file but its author (docs/product.md#lists).
-  await files.db
-    .insertInto("file_reads")
-    .values({ file_id: row.file_id, user_id: actor.userId, read_at: at })
-    .onConflict((oc) => oc.columns(["file_id", "user_id"]).doUpdateSet({ read_at: at }))
-    .execute();
+  await files.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("files")
+      .set({
+        name,
+        name_key: name.toLowerCase(),
+        updated_at: at,
+        updated_by: actor.userId,
+      })
+      .where("file_id", "=", row.file_id)
+      .execute();
+    // The change is news to everyone who read the file but its author (docs/product.md#lists).
+    await trx
+      .insertInto("file_reads")
+      .values({ file_id: row.file_id, user_id: actor.userId, read_at: at })
+      .onConflict((oc) => oc.columns(["file_id", "user_id"]).doUpdateSet({ read_at: at }))
+      .execute();
+    await recordActivity(trx, {
+      teamId: row.team_id,
+      actorId: actor.userId,
+      kind: "fileRenamed",
+      targetType: "file",
+      targetId: row.file_id,
+      targetName: name,
+      detail: { from: row.name, collectionId: row.collection_id },
+      at,
+    });
+  });
   return toFile(files, (await findVisibleFile(files, access, collectionId, fileId)).row);
 }
 

@@ -1,3 +1,4 @@
+import { recordActivity } from "#api/activity/record.ts";
 import type { Db } from "#api/db/schema.ts";
 import type { UploadKind } from "#api/storage/upload-urls.ts";
 import type { ErrorCode } from "#domain/errors.ts";
@@ -63,6 +64,22 @@ export const LOGOS: ImageKind = {
       .set({ logo_url: path, updated_at: at, updated_by: userId })
       .where("team_id", "=", ownerId)
       .execute();
+    const team = await trx
+      .selectFrom("teams")
+      .select("name")
+      .where("team_id", "=", ownerId)
+      .executeTakeFirst();
+    if (!team) return;
+    await recordActivity(trx, {
+      teamId: ownerId,
+      actorId: userId,
+      kind: "teamLogoChanged",
+      targetType: "team",
+      targetId: ownerId,
+      targetName: team.name,
+      ...(path === null && { detail: { removed: true } }),
+      at,
+    });
   },
 };
 

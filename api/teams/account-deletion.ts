@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { recordActivity } from "#api/activity/record.ts";
 import { verifyPassword } from "#api/auth/passwords.ts";
 import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
@@ -9,6 +10,7 @@ import type { Mailer } from "#api/mail/mailer.ts";
 import { accountDeletedMail } from "#api/mail/templates.ts";
 import type { BlobStore } from "#api/storage/index.ts";
 import { findUserById, takeUserTurn } from "#api/users/users.ts";
+import { FORMER_MEMBER_STATUSES } from "./members.ts";
 
 /*
  * A person deletes their own account (docs/product.md#account-deletion, ADR 072). It lives with
@@ -122,6 +124,27 @@ export async function deleteAccount(
       .select("avatar_id")
       .where("user_id", "=", userId)
       .execute();
+    // Each team the person was in records that they left, while their nickname can still be
+    // read (ADR 091): the memberships go with the account below.
+    const memberships = await trx
+      .selectFrom("members")
+      .select(["team_id", "member_id", "nickname"])
+      .where("user_id", "=", userId)
+      .where("status", "not in", FORMER_MEMBER_STATUSES)
+      .execute();
+    const at = deps.now();
+    for (const membership of memberships) {
+      await recordActivity(trx, {
+        teamId: membership.team_id,
+        actorId: userId,
+        kind: "memberLeft",
+        targetType: "member",
+        targetId: membership.member_id,
+        targetName: membership.nickname,
+        detail: { accountDeleted: true },
+        at,
+      });
+    }
     // What names the person without a foreign key to the account.
     await trx.deleteFrom("collection_tags").where("user_id", "=", userId).execute();
     await trx.deleteFrom("collection_reads").where("user_id", "=", userId).execute();

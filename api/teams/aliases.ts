@@ -1,3 +1,4 @@
+import { recordActivity } from "#api/activity/record.ts";
 import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
 import type { Db, TeamRow } from "#api/db/schema.ts";
@@ -80,12 +81,22 @@ export function createAliasService({
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
           throw new ApiError("accountAliasAlreadyExists", "This alias is taken by another team");
         }
+        const entry = {
+          teamId: team.team_id,
+          actorId: userId,
+          targetType: "alias",
+          targetId: alias,
+          targetName: alias,
+          at,
+        } as const;
+        await recordActivity(trx, { ...entry, kind: "teamAliasAdded" });
         if (star) {
           await trx
             .updateTable("teams")
             .set({ star_alias: alias })
             .where("team_id", "=", team.team_id)
             .execute();
+          await recordActivity(trx, { ...entry, kind: "teamAliasStarred" });
         }
       });
       return { alias };

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Updateable } from "kysely";
 import type { Logger } from "pino";
 import { actorOf, findTeam, type TeamAccess } from "#api/access/teams.ts";
+import { recordActivity } from "#api/activity/record.ts";
 import type { SignInResult } from "#api/auth/accounts.ts";
 import { hashPassword } from "#api/auth/passwords.ts";
 import type { SessionStore } from "#api/auth/sessions.ts";
@@ -213,6 +214,16 @@ export async function invite(
       if (taken) throw new ApiError("alreadyExists", "This email is already invited");
       throw nicknameAlreadyExists();
     }
+    await recordActivity(trx, {
+      teamId,
+      actorId: actorOf(access).userId,
+      kind: "memberInvited",
+      targetType: "member",
+      targetId: row.member_id,
+      targetName: row.nickname,
+      detail: { email, role: input.role },
+      at,
+    });
   });
   await mailInvitation(deps, team, row, access.member.nickname, token);
   return members.toMember(await members.get(teamId, row.member_id));
@@ -248,24 +259,36 @@ export async function resendInvitation(
   if (!isInvitationResendAllowed(view.invite_sent_at, at)) throw cooldown();
   const { token, hash } = newInvitationToken();
   // Guarded on the sent time read above, so two resends at once send one mail.
-  const updated = await db
-    .updateTable("members")
-    .set({
-      invite_token_hash: hash,
-      invite_sent_at: at,
-      invite_expires_at: at + INVITATION_TTL_MS,
-      updated_at: at,
-    })
-    .where("team_id", "=", teamId)
-    .where("member_id", "=", view.member_id)
-    .where("status", "=", "invited")
-    .where((eb) =>
-      view.invite_sent_at === null
-        ? eb("invite_sent_at", "is", null)
-        : eb("invite_sent_at", "=", view.invite_sent_at),
-    )
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw cooldown();
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("members")
+      .set({
+        invite_token_hash: hash,
+        invite_sent_at: at,
+        invite_expires_at: at + INVITATION_TTL_MS,
+        updated_at: at,
+      })
+      .where("team_id", "=", teamId)
+      .where("member_id", "=", view.member_id)
+      .where("status", "=", "invited")
+      .where((eb) =>
+        view.invite_sent_at === null
+          ? eb("invite_sent_at", "is", null)
+          : eb("invite_sent_at", "=", view.invite_sent_at),
+      )
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw cooldown();
+    await recordActivity(trx, {
+      teamId,
+      actorId: actorOf(access).userId,
+      kind: "memberInvitationResent",
+      targetType: "member",
+      targetId: view.member_id,
+      targetName: view.nickname,
+      detail: { email: view.email, role: view.role },
+      at,
+    });
+  });
   await mailInvitation(deps, team, view, access.member.nickname, token);
   return members.toMember(await members.get(teamId, view.member_id), actorOf(access));
 }
@@ -403,10 +426,24 @@ export async function rejectInvitation(
   token: string,
 ) {
   const { team, row } = await openInvitation(deps, teamIdOrAlias, token);
-  await answerInvitation(deps.db, team, row, {
-    status: "rejected",
-    invite_expires_at: null,
-    updated_at: deps.now(),
+  const at = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await answerInvitation(trx, team, row, {
+      status: "rejected",
+      invite_expires_at: null,
+      updated_at: at,
+    });
+    // Whoever holds the link answers; it names no account, so the entry has no actor.
+    await recordActivity(trx, {
+      teamId: team.team_id,
+      actorId: null,
+      kind: "memberRejected",
+      targetType: "member",
+      targetId: row.member_id,
+      targetName: row.nickname,
+      detail: { email: row.email },
+      at,
+    });
   });
 }
 
@@ -552,6 +589,16 @@ async function join(
     joined_at: at,
     updated_at: at,
     invite_expires_at: null,
+  });
+  await recordActivity(trx, {
+    teamId: team.team_id,
+    actorId: userId,
+    kind: "memberAccepted",
+    targetType: "member",
+    targetId: userId,
+    targetName: row.nickname,
+    detail: { role: row.role },
+    at,
   });
   return { teamId: team.team_id, role: row.role };
 }

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import { type Kysely, sql } from "kysely";
 import { actorOf, type TeamAccess } from "#api/access/teams.ts";
+import { recordActivity } from "#api/activity/record.ts";
 import { generatePassword, hashPassword } from "#api/auth/passwords.ts";
 import type { SessionStore } from "#api/auth/sessions.ts";
 import type { PlanBook } from "#api/billing/plans.ts";
@@ -491,6 +492,16 @@ export async function createInternalMember(
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (Number(member.numInsertedOrUpdatedRows ?? 0) === 0) throw nicknameAlreadyExists();
+    await recordActivity(trx, {
+      teamId,
+      actorId: actorOf(access).userId,
+      kind: "memberAdded",
+      targetType: "member",
+      targetId: userId,
+      targetName: input.username,
+      detail: { role: INTERNAL_MEMBER_ROLE },
+      at,
+    });
   });
   return {
     member: toMember(deps, await getMember(deps, teamId, userId)),
@@ -550,13 +561,42 @@ export async function patchMember(
   const renamedToTaken = async () =>
     update.nickname !== undefined && (await nicknameTaken(deps, teamId, update.nickname, storedId));
   if (await renamedToTaken()) throw nicknameAlreadyExists();
+  const at = now();
+  const entry = {
+    teamId,
+    actorId: actor.userId,
+    targetType: "member",
+    targetId: storedId,
+    targetName: update.nickname ?? view.nickname,
+    at,
+  } as const;
   try {
-    await db
-      .updateTable("members")
-      .set({ ...update, updated_at: now() })
-      .where("team_id", "=", teamId)
-      .where("member_id", "=", storedId)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("members")
+        .set({ ...update, updated_at: at })
+        .where("team_id", "=", teamId)
+        .where("member_id", "=", storedId)
+        .execute();
+      if (update.nickname !== undefined && update.nickname !== view.nickname) {
+        await recordActivity(trx, {
+          ...entry,
+          kind: "memberRenamed",
+          detail: { from: view.nickname },
+        });
+      }
+      if (update.role !== undefined && update.role !== view.role) {
+        await recordActivity(trx, {
+          ...entry,
+          kind: "memberRoleChanged",
+          detail: { from: view.role, to: update.role },
+        });
+      }
+      if (update.status !== undefined && update.status !== view.status) {
+        const kind = update.status === "disabled" ? "memberDisabled" : "memberReactivated";
+        await recordActivity(trx, { ...entry, kind });
+      }
+    });
   } catch (error) {
     // Another rename to the same nickname won the race: the unique index refused this one.
     if (await renamedToTaken()) throw nicknameAlreadyExists();
@@ -577,6 +617,15 @@ export async function removeMember(
     throw forbidden("Only the owner removes members, and the owner cannot be removed");
   }
   await deps.db.transaction().execute(async (trx) => {
+    await recordActivity(trx, {
+      teamId,
+      actorId: actorOf(access).userId,
+      kind: "memberRemoved",
+      targetType: "member",
+      targetId: view.member_id,
+      targetName: view.nickname,
+      at: deps.now(),
+    });
     await trx
       .deleteFrom("members")
       .where("team_id", "=", teamId)

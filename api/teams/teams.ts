@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
+import { recordActivity } from "#api/activity/record.ts";
 import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
 import { fixedQuery, shapedQuery } from "#api/db/fixed-query.ts";
@@ -366,6 +367,15 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
             }),
           )
           .execute();
+        await recordActivity(trx, {
+          teamId,
+          actorId: userId,
+          kind: "teamCreated",
+          targetType: "team",
+          targetId: teamId,
+          targetName: input.name,
+          at,
+        });
       });
       return { teamId };
     },
@@ -384,8 +394,36 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
         updated_at: at,
         updated_by: userId,
       };
-      await db.updateTable("teams").set(set).where("team_id", "=", team.team_id).execute();
-      return { ...team, ...set };
+      const changed = { ...team, ...set };
+      const entry = { teamId: team.team_id, actorId: userId, at } as const;
+      const target = {
+        targetType: "team",
+        targetId: team.team_id,
+        targetName: changed.name,
+      } as const;
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable("teams").set(set).where("team_id", "=", team.team_id).execute();
+        if (changes.name !== undefined && changes.name !== team.name) {
+          await recordActivity(trx, {
+            ...entry,
+            ...target,
+            kind: "teamRenamed",
+            detail: { from: team.name },
+          });
+        }
+        if ("description" in changes && (changes.description ?? null) !== team.description) {
+          await recordActivity(trx, { ...entry, ...target, kind: "teamDescribed" });
+        }
+        if (changes.mode !== undefined && changes.mode !== team.mode) {
+          await recordActivity(trx, {
+            ...entry,
+            ...target,
+            kind: "teamModeChanged",
+            detail: { from: team.mode, to: changes.mode },
+          });
+        }
+      });
+      return changed;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Locker } from "@tus/server";
 import type { Logger } from "pino";
 import { requireVisibleCollection } from "#api/access/collections.ts";
 import { actorOf, requireTeamMember } from "#api/access/teams.ts";
+import { recordActivity } from "#api/activity/record.ts";
 import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
 import type { Db, FileRow } from "#api/db/schema.ts";
@@ -445,6 +446,16 @@ export async function finishUpload(deps: FileUploads, uploadId: string) {
       .onConflict((oc) => oc.columns(["file_id", "user_id"]).doUpdateSet({ read_at: at }))
       .execute();
     await jobs.enqueue(PROCESS_FILE_JOB, payload, { db: trx });
+    await recordActivity(trx, {
+      teamId: row.team_id,
+      actorId: row.uploaded_by,
+      kind: "fileUploaded",
+      targetType: "file",
+      targetId: row.file_id,
+      targetName: row.name,
+      detail: { collectionId: row.collection_id },
+      at,
+    });
     return true;
   });
   if (!moved) throw new ApiError("expiredToken", "This upload is already complete");

@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import enActivity from "#app/locales/en/activity.json";
 import enAuth from "#app/locales/en/auth.json";
 import enCollections from "#app/locales/en/collections.json";
 import enCommon from "#app/locales/en/common.json";
@@ -9,6 +10,7 @@ import enMessages from "#app/locales/en/messages.json";
 import enPlans from "#app/locales/en/plans.json";
 import enProfile from "#app/locales/en/profile.json";
 import enTeams from "#app/locales/en/teams.json";
+import itActivity from "#app/locales/it/activity.json";
 import itAuth from "#app/locales/it/auth.json";
 import itCollections from "#app/locales/it/collections.json";
 import itCommon from "#app/locales/it/common.json";
@@ -43,6 +45,7 @@ export const resources: Record<Locale, Catalog> = {
     files: enFiles,
     plans: enPlans,
     landing: enLanding,
+    activity: enActivity,
   },
   it: {
     common: itCommon,
@@ -55,6 +58,7 @@ export const resources: Record<Locale, Catalog> = {
     files: itFiles,
     plans: itPlans,
     landing: itLanding,
+    activity: itActivity,
   },
 };
 

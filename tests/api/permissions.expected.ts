@@ -74,6 +74,15 @@ export const EXPECTED_STATUS = {
     viewer: 403,
     ...OUTSIDERS,
   },
+  // the activity log (ADR 091): those who update the team, owner and admin.
+  "GET /teams/{teamId}/activity": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
   // read member: every role.
   "GET /teams/{teamId}/members": {
     owner: 200,

@@ -147,6 +147,10 @@ const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call
     const { logoId } = (await started.json()) as { logoId: string };
     return { method: "GET", path: `/api/teams/${team.teamId}/logos/${logoId}` };
   },
+  "GET /teams/{teamId}/activity": async () => ({
+    method: "GET",
+    path: `/api/teams/${team.teamId}/activity`,
+  }),
   "GET /teams/{teamId}/members": async () => ({ method: "GET", path: members() }),
   "GET /teams/{teamId}/members/{userId}": async () => ({
     method: "GET",

@@ -237,6 +237,7 @@ const SIGNED_IN_PAGES = [
   "/teams/T/downloads",
   "/teams/T/downloads/D",
   "/teams/T/downloads/D/download",
+  "/teams/T/activity",
 ];
 const PUBLIC_PAGES = [
   "/",

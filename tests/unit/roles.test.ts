@@ -29,6 +29,7 @@ import {
   canRenameTeam,
   canResendInvitation,
   canResetMemberPassword,
+  canSeeActivity,
   canSeeAllCollections,
   canSeeCollection,
   canSeeMemberInfo,
@@ -256,6 +257,18 @@ describe("team menu and buttons", () => {
       expect(canAddMember(role)).toBe(addMember);
     },
   );
+});
+
+describe("the activity log (ADR 091)", () => {
+  it.each([
+    ["owner", true],
+    ["admin", true],
+    ["upviewer", false],
+    ["uploader", false],
+    ["viewer", false],
+  ] as [Role, boolean][])("canSeeActivity(%s) is %s", (role, expected) => {
+    expect(canSeeActivity(role)).toBe(expected);
+  });
 });
 
 describe("member menu", () => {

@@ -123,6 +123,7 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
     "start",
     "routes/teams.$teamId.collections.$collectionId.upload",
   ],
+  ["routes/teams.$teamId.activity", "activity", "routes/teams.$teamId"],
   ["routes/teams_.$teamId.invitations.accept", "teams/:teamId/invitations/accept", "root"],
   ["routes/teams_.$teamId.invitations.reject", "teams/:teamId/invitations/reject", "root"],
   [

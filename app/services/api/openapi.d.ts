@@ -2006,6 +2006,94 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/teams/{teamId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's activity log, newest first, a page at a time (owner, admin) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only what this user did (their userId) */
+                    actor?: string;
+                    /** @description nextCursor of the previous page, unchanged */
+                    cursor?: string;
+                    /** @description At or after this ISO date (a day is UTC) or date-time */
+                    from?: string;
+                    /** @description Only these kinds, comma-separated */
+                    kind?: string;
+                    /** @description Entries per page, 1 to 100 */
+                    limit?: number;
+                    /** @description Up to this ISO date, the whole day included, or before this date-time */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the activity log */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ActivityPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/{teamId}/aliases": {
         parameters: {
             query?: never;
@@ -6094,6 +6182,35 @@ export interface components {
             termsVersion?: string;
             /** @description The key of the mailed link */
             token: string;
+        };
+        ActivityItem: {
+            activityId: string;
+            /** @description Null when the system acted (billing, a purge) or a guest */
+            actor: {
+                /** @description The actor's nickname in the team when it acted */
+                nickname: string | null;
+                userId: string;
+            } | null;
+            /** @description When (epoch ms) */
+            at: number;
+            /** @description What else the kind carries: a rename's `from`; a role or plan change's `from` and `to`; an invitation's `email` and `role` */
+            detail: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @enum {string} */
+            kind: "fileUploaded" | "fileRenamed" | "fileDeleted" | "fileRestored" | "filePurged" | "collectionCreated" | "collectionRenamed" | "collectionShared" | "collectionUnshared" | "collectionDescribed" | "collectionTagged" | "collectionDownloaded" | "collectionDeleted" | "collectionRestored" | "collectionPurged" | "teamCreated" | "teamRenamed" | "teamDescribed" | "teamModeChanged" | "teamLogoChanged" | "teamAliasAdded" | "teamAliasStarred" | "teamPlanChanged" | "teamOwnershipTransferred" | "teamDeleted" | "teamRestored" | "trashEmptied" | "memberInvited" | "memberInvitationResent" | "memberAdded" | "memberAccepted" | "memberRejected" | "memberRoleChanged" | "memberRenamed" | "memberDisabled" | "memberReactivated" | "memberBanned" | "memberLeft" | "memberRemoved";
+            target: {
+                id: string;
+                /** @description Its name when it happened */
+                name: string | null;
+                /** @enum {string} */
+                type: "file" | "collection" | "team" | "member" | "alias";
+            };
+        };
+        ActivityPage: {
+            items: components["schemas"]["ActivityItem"][];
+            /** @description Null on the last page */
+            nextCursor: string | null;
         };
         Alias: {
             alias: string;
