@@ -11,6 +11,7 @@ import { recordActivity } from "#api/activity/record.ts";
 import { BUILT_IN_CATALOGUE, type CataloguePlan } from "#api/billing/catalogue.ts";
 import type { JobQueue } from "#api/jobs/queue.ts";
 import { ACTIVITY_KINDS, ACTIVITY_RETENTION_MS, type ActivityKind } from "#domain/activity.ts";
+import { CONSENT } from "#tests/support/consent.ts";
 import { StripeStandIn } from "../support/stripe-standin.ts";
 import { bearer, expectError, PASSWORD, type Tokens } from "./support/accounts.ts";
 import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
@@ -312,7 +313,7 @@ describe("every change records its entry", () => {
     const accepting = await addMember(api, team, { status: "invited", nickname: "Marta" });
     const accepted = await api.request(`/api/teams/${team.teamId}/invitations/accept`, {
       method: "POST",
-      json: { token: accepting.token, password: PASSWORD },
+      json: { token: accepting.token, password: PASSWORD, ...CONSENT },
     });
     expect(accepted.status).toBe(200);
     await expectEntry(team.teamId, "memberAccepted", {
