@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { consent } from "#app/i18n/legal-versions.server.ts";
 import { requireGuest } from "#app/services/auth.server.ts";
 import { CALLBACK_PARAMS } from "#app/services/oauth.ts";
 import { completeSocialSignIn } from "#app/services/social.server.ts";
@@ -12,7 +13,8 @@ import { completeSocialSignIn } from "#app/services/social.server.ts";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireGuest(request, context);
-  return completeSocialSignIn(request, context);
+  // The provider buttons say that continuing confirms the age and accepts the terms (ADR 096).
+  return completeSocialSignIn(request, context, await consent());
 }
 
 /**

@@ -6,7 +6,6 @@ import { OAUTH_STATE_RANDOM_LENGTH, PKCE_VERIFIER_LENGTH } from "#domain/constan
 import { authApi } from "./api/auth.server.ts";
 import { ApiRequestError } from "./api/client.server.ts";
 import { startSession } from "./auth.server.ts";
-import { consent } from "./legal-versions.server.ts";
 import {
   authorizationUrl,
   callbackError,
@@ -297,7 +296,15 @@ function isNoConnection(error: unknown) {
  * code is exchanged, the ID token handed to the API with the nonce, and the web session started.
  * Every failure goes back to the sign-in page with a message; the temporary data goes either way.
  */
-export async function completeSocialSignIn(request: Request, context: WebContext) {
+/**
+ * Completes a sign-in the provider sent back. `consent` is what the provider buttons say
+ * continuing confirms (ADR 096); the API keeps it when this sign-in makes the account.
+ */
+export async function completeSocialSignIn(
+  request: Request,
+  context: WebContext,
+  consent: { ageConfirmed: true; termsVersion: string; privacyVersion: string },
+) {
   const session = await getSession(request, context);
   const query = new URL(request.url).searchParams;
   const pending = session.get("socialSignIn");
@@ -346,8 +353,7 @@ export async function completeSocialSignIn(request: Request, context: WebContext
       provider: provider.id,
       idToken,
       flow: pending.flow,
-      // The provider buttons say that continuing confirms the age and accepts the terms (ADR 096).
-      ...(await consent()),
+      ...consent,
     });
     return await startSession(request, context, body.result, pending.home);
   } catch (error) {

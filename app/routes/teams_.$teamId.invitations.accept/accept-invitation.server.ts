@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { i18nServer } from "#app/i18n/language.server.ts";
+import { consent } from "#app/i18n/legal-versions.server.ts";
 import { messageWithValues } from "#app/i18n/message-values.ts";
 import type { WebContext } from "#app/load-context.ts";
 import { authApi, type TokensResult } from "#app/services/api/auth.server.ts";
@@ -16,7 +17,6 @@ import {
   signInFirst,
   signOut,
 } from "#app/services/auth.server.ts";
-import { consent } from "#app/services/legal-versions.server.ts";
 import { linkParameters } from "#app/services/link-parameters.server.ts";
 import { getSession, pendingInvitationOf } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";

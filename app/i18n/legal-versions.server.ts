@@ -1,4 +1,4 @@
-import { i18nServer } from "#app/i18n/language.server.ts";
+import { i18nServer } from "./language.server.ts";
 
 /**
  * The versions of the terms and the privacy policy a person accepts now: those the legal pages
