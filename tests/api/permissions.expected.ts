@@ -388,12 +388,13 @@ export const EXPECTED_STATUS = {
     viewer: 403,
     ...OUTSIDERS,
   },
-  // delete file: owner and admin, whoever uploaded it.
+  // delete file (to the trash, ADR 092): owner and admin, whoever uploaded it; uploader and
+  // upviewer their own file of a collection they may add to (here a collaborative one).
   "DELETE /teams/{teamId}/collections/{collectionId}/files/{fileId} (own)": {
     owner: 204,
     admin: 204,
-    upviewer: 403,
-    uploader: 403,
+    upviewer: 204,
+    uploader: 204,
     viewer: 403,
     ...OUTSIDERS,
   },
