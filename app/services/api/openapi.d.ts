@@ -7329,7 +7329,7 @@ export interface components {
             storage: {
                 /** @description -1 is unlimited */
                 limitBytes: number;
-                /** @description Files in every team the caller owns */
+                /** @description Files in every team the caller owns, those in the trash included until they are purged */
                 usedBytes: number;
             };
             traffic: {
