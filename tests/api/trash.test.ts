@@ -599,6 +599,58 @@ describe("uploads, downloads and storage", () => {
     await expectError(await fetch(before), 404, "invalidDownload");
   });
 
+  it("lets a zip already streaming finish when its collection goes to the trash: the bytes stay", async () => {
+    const c = await crew();
+    const collection = await insertCollection(api, c.team);
+    for (let i = 0; i < 3; i += 1) {
+      await insertFile(api, c.team, collection, {
+        withBlobs: true,
+        contentType: "application/pdf",
+        content: Buffer.alloc(256 * 1024, i),
+      });
+    }
+    const asked = await call(c.owner.tokens, `/api/teams/${c.team.teamId}/downloads`, {
+      method: "POST",
+      json: { collectionId: collection.collectionId },
+    });
+    const { requestId } = (await asked.json()) as { requestId: string };
+    const link = await call(
+      c.owner.tokens,
+      `/api/teams/${c.team.teamId}/downloads/${requestId}/download`,
+    );
+    const url = `${api.url}${((await link.json()) as { url: string }).url}`;
+    const streaming = await fetch(url);
+    expect(streaming.status).toBe(200);
+    const length = Number(streaming.headers.get("content-length"));
+    const reader = (streaming.body as ReadableStream<Uint8Array>).getReader();
+    let received = (await reader.read()).value?.length ?? 0;
+    const deleted = await call(c.owner.tokens, collectionPath(c.team, collection.collectionId), {
+      method: "DELETE",
+    });
+    expect(deleted.status).toBe(204);
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      received += next.value.length;
+    }
+    expect(received).toBe(length);
+  });
+
+  it("lets one of parallel deletes and restores of a collection win, never a 500", async () => {
+    const c = await crew();
+    const collection = await insertCollection(api, c.team);
+    const path = collectionPath(c.team, collection.collectionId);
+    const deletes = await Promise.all(
+      [c.owner, c.admin, c.owner].map((p) => call(p.tokens, path, { method: "DELETE" })),
+    );
+    expect(deletes.map((r) => r.status).sort()).toEqual([204, 404, 404]);
+    const restore = `${trashPath(c.team)}/collections/${collection.collectionId}/restore`;
+    const restores = await Promise.all(
+      [c.owner, c.admin, c.owner].map((p) => call(p.tokens, restore, { method: "POST" })),
+    );
+    expect(restores.map((r) => r.status).sort()).toEqual([200, 404, 404]);
+    const kinds = (await activityKinds(c.team.teamId)).map((r) => r.kind);
+    expect(kinds).toEqual(["collectionDeleted", "collectionRestored"]);
+  });
+
   it("counts trashed bytes in the owner's storage until purged; a restore after a plan downgrade is allowed", async () => {
     const c = await crew();
     const used = async () => {
