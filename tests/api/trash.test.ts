@@ -559,6 +559,43 @@ describe("uploads, downloads and storage", () => {
     expect((await fetch(local, { method: "PUT", body: new Uint8Array(bytes) })).status).toBe(200);
   });
 
+  it("refuses a tus chunk into a collection put in the trash, with collectionInTrash", async () => {
+    const c = await crew();
+    const collection = await insertCollection(api, c.team);
+    const metadata = {
+      teamId: c.team.teamId,
+      collectionId: collection.collectionId,
+      filename: "notes.txt",
+      filetype: "text/plain",
+    };
+    const created = await api.request("/api/uploads", {
+      method: "POST",
+      headers: {
+        ...bearer(c.owner.tokens),
+        "Tus-Resumable": "1.0.0",
+        "Upload-Length": "100",
+        "Upload-Metadata": Object.entries(metadata)
+          .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+          .join(","),
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get("location") as string);
+    await call(c.owner.tokens, collectionPath(c.team, collection.collectionId), {
+      method: "DELETE",
+    });
+    const chunk = await fetch(`${api.url}${location.pathname}${location.search}`, {
+      method: "PATCH",
+      headers: {
+        "Tus-Resumable": "1.0.0",
+        "Upload-Offset": "0",
+        "Content-Type": "application/offset+octet-stream",
+      },
+      body: new Uint8Array(Buffer.from("Plain words, nothing more.\n")),
+    });
+    await expectError(chunk, 409, "collectionInTrash");
+  });
+
   it("stops a download made before its collection or one of its files went to the trash, with invalidDownload", async () => {
     const c = await crew();
     const collection = await insertCollection(api, c.team);
