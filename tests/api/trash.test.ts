@@ -225,6 +225,46 @@ describe("DELETE a file", () => {
   });
 });
 
+describe("a Live Photo", () => {
+  it("goes to the trash as one item with its film; a film trashed alone is an item of its own", async () => {
+    const c = await crew();
+    const collection = await insertCollection(api, c.team);
+    const photo = await insertFile(api, c.team, collection, { withBlobs: true });
+    const film = await insertFile(api, c.team, collection, {
+      contentType: "video/quicktime",
+      withBlobs: true,
+    });
+    await api.db
+      .updateTable("files")
+      .set({ motion_of: photo.fileId, duration_ms: 2000 })
+      .where("file_id", "=", film.fileId)
+      .execute();
+    const photoPath = filePath(c.team, collection.collectionId, photo.fileId);
+    const filmPath = filePath(c.team, collection.collectionId, film.fileId);
+    expect((await call(c.owner.tokens, photoPath, { method: "DELETE" })).status).toBe(204);
+    expect((await trashOf(c.owner.tokens, c.team)).items.map((x) => x.id)).toEqual([photo.fileId]);
+    await expectError(await call(c.owner.tokens, filmPath), 404, "notFound");
+    const restore = `${trashPath(c.team)}/files/${photo.fileId}/restore`;
+    expect((await call(c.owner.tokens, restore, { method: "POST" })).status).toBe(200);
+    const motionOf = async () => {
+      const response = await call(c.owner.tokens, photoPath);
+      return ((await response.json()) as { motion: { fileId: string } | null }).motion;
+    };
+    expect(await motionOf()).toEqual({ fileId: film.fileId, durationMs: 2000 });
+
+    expect((await call(c.owner.tokens, filmPath, { method: "DELETE" })).status).toBe(204);
+    expect(await motionOf()).toBeNull();
+    expect((await trashOf(c.owner.tokens, c.team)).items.map((x) => x.id)).toEqual([film.fileId]);
+    const emptied = await call(c.owner.tokens, trashPath(c.team), { method: "DELETE" });
+    expect(await emptied.json()).toEqual({ items: 1 });
+    await api.jobs.idle();
+    expect(await api.blobs.head(fileBlobKey(c.team.teamId, film.fileId, "original"))).toBeNull();
+    expect(
+      await api.blobs.head(fileBlobKey(c.team.teamId, photo.fileId, "original")),
+    ).not.toBeNull();
+  });
+});
+
 describe("DELETE a collection", () => {
   it("is owner and admin only; moves the collection with its files; hidden from lists and counts", async () => {
     const c = await crew();
