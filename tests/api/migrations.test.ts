@@ -47,6 +47,7 @@ const MIGRATIONS = [
   "0015-email-change",
   "0019-federated-flows",
   "0020-activity",
+  "0021-trash",
   "0024-consent",
 ];
 
