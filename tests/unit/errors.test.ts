@@ -42,6 +42,8 @@ describe("ERROR_CODES", () => {
       "accountHasSubscription",
       // Changing the email (docs/product.md#email-change, ADR 077).
       "cannotChangeEmail",
+      // Deleting a team: the typed name does not match (ADR 094).
+      "teamNameMismatch",
     ].sort();
     expect([...ERROR_CODES].sort()).toEqual(expected);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);

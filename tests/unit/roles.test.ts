@@ -17,6 +17,7 @@ import {
   canDeactivateMember,
   canDeleteFile,
   canDeleteMember,
+  canDeleteTeam,
   canDownloadCollection,
   canDownloadFile,
   canDownloadFileFromMenu,
@@ -29,6 +30,7 @@ import {
   canRenameTeam,
   canResendInvitation,
   canResetMemberPassword,
+  canRestoreTeam,
   canSeeAllCollections,
   canSeeCollection,
   canSeeMemberInfo,
@@ -256,6 +258,18 @@ describe("team menu and buttons", () => {
       expect(canAddMember(role)).toBe(addMember);
     },
   );
+
+  // Deleting and restoring a team: the owner only (ADR 094).
+  it.each([
+    ["owner", true],
+    ["admin", false],
+    ["upviewer", false],
+    ["uploader", false],
+    ["viewer", false],
+  ] as [Role, boolean][])("%s: delete team and restore team %s", (role, expected) => {
+    expect(canDeleteTeam(role)).toBe(expected);
+    expect(canRestoreTeam(role)).toBe(expected);
+  });
 });
 
 describe("member menu", () => {

@@ -1760,6 +1760,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description true: the caller's own deleted teams, each until its teamPurgeAt, which its owner may restore (ADR 094); the live teams otherwise */
+                    deleted?: "true" | "false";
                     /** @description Created at or after (epoch ms) */
                     from?: number | null;
                     /** @description pagination.lastKey of the previous page, unchanged */
@@ -1918,7 +1920,70 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete the team (owner only), its name typed to confirm: it is missing for everyone at once, and purged with everything in it after 30 days unless restored (ADR 094) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DeleteTeamRequest"];
+                };
+            };
+            responses: {
+                /** @description Deleted; the purge is scheduled */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeletedTeam"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /** Rename a team, change its description or mode (JSON Patch; owner and admin) */
@@ -3044,6 +3109,72 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["UploadRoom"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the team would take with it (owner only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The team's counts and the purge date */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TeamDeletionSummary"];
                     };
                 };
                 /** @description Authorization required */
@@ -4587,6 +4718,72 @@ export interface paths {
                         "application/json": {
                             credentials: components["schemas"]["InternalMemberCredentials"];
                         };
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a deleted team before its purge (its owner only; anyone else: notFound), everything as it was */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The deleted team's id */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Restored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RestoredTeam"];
                     };
                 };
                 /** @description Authorization required */
@@ -6247,6 +6444,17 @@ export interface components {
             /** @description The account's password; required when the account has one */
             password?: string;
         };
+        DeletedTeam: {
+            /** @description Epoch ms */
+            deletedAt: number;
+            /** @description Epoch ms: until then its owner may restore it; then it is gone for good */
+            purgeAt: number;
+            teamId: string;
+        };
+        DeleteTeamRequest: {
+            /** @description The team's name, typed to confirm: compared trimmed and case-sensitively; another answers teamNameMismatch */
+            name: string;
+        };
         Download: {
             collectionId: string;
             createdAt: number;
@@ -6675,6 +6883,12 @@ export interface components {
             email: string;
             newPassword: string;
         };
+        RestoredTeam: {
+            name: string;
+            /** @description Epoch ms */
+            restoredAt: number;
+            teamId: string;
+        };
         /** @description email, or username (with team for internal members) */
         SignInRequest: {
             /** @description The device token this client's last sign-in to the account answered: a known device is spared the account's budget of failed tries, and has one of its own */
@@ -6769,6 +6983,16 @@ export interface components {
             updatedAt: number;
             updatedBy: string;
         };
+        TeamDeletionSummary: {
+            collectionsCount: number;
+            /** @description Bytes of its files: they count against the owner's storage until the purge */
+            filesBytes: number;
+            filesCount: number;
+            name: string;
+            /** @description When the team would be gone for good if it were deleted now (epoch ms) */
+            purgeAt: number;
+            teamId: string;
+        };
         TeamList: {
             pagination: {
                 /** @description Null on the last page */
@@ -6781,6 +7005,8 @@ export interface components {
             memberRole: "owner" | "admin" | "uploader" | "upviewer" | "viewer";
             teamCreatedAt: number;
             teamCreatedBy: string;
+            /** @description When its owner deleted it (epoch ms); null for a live team (ADR 094) */
+            teamDeletedAt: number | null;
             teamId: string;
             /** @description The logo image as a path on this API (/api/logos/<id>.webp): resolve it against the address the API was reached at; null when there is none */
             teamLogoUrl: string | null;
@@ -6789,6 +7015,8 @@ export interface components {
             teamMode: "collaborative" | "controlled";
             teamName: string;
             teamOwnerId: string;
+            /** @description When a deleted team is gone for good (epoch ms); null for a live team */
+            teamPurgeAt: number | null;
             teamStarAlias: string | null;
             teamUpdatedAt: number;
             teamUpdatedBy: string;
