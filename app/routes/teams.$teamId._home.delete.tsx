@@ -100,6 +100,7 @@ export default function DeleteTeamDialog() {
               type="submit"
               size="3"
               color="red"
+              variant="soft"
               loading={busy}
               disabled={hydrated && typed !== summary.name.trim()}
             >
