@@ -55,9 +55,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Creating a team, or (intent restore) restoring a deleted one. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  // Read once, through the host's guard (a body it cannot read is a 400; ADR 021).
+  const form = await request.formData();
   if (form.get("intent") === "restore") return restoreTeam(request, context, form);
-  return createTeam(request, context);
+  return createTeam(request, context, form);
 }
 
 export default function TeamsPage() {
