@@ -176,10 +176,24 @@ describe("a deleted team is missing everywhere", () => {
     expect(zipLink.status).toBe(200);
     const zip = `${api.url}${((await zipLink.json()) as { url: string }).url}`;
 
+    // The lists across the caller's teams show its collection and file before the deletion.
+    const acrossTeams = async (who: Tokens) => {
+      const collections = await get("/api/collections?limit=100", who);
+      const files = await get("/api/files?limit=100", who);
+      expect(collections.status).toBe(200);
+      expect(files.status).toBe(200);
+      return JSON.stringify([await collections.json(), await files.json()]);
+    };
+    expect(await acrossTeams(adminTokens)).toContain(collection.collectionId);
+    expect(await acrossTeams(adminTokens)).toContain(file.fileId);
+
     expect((await deleteTeam(team.teamId, team.name, tokens)).status).toBe(202);
 
     for (const who of [tokens, adminTokens]) {
       expect((await listed(who)).map((t) => t.teamId)).not.toContain(team.teamId);
+      const across = await acrossTeams(who);
+      expect(across).not.toContain(collection.collectionId);
+      expect(across).not.toContain(file.fileId);
       for (const pathname of [
         teamPath(team.teamId),
         teamPath(alias),
