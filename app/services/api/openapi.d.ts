@@ -7057,7 +7057,7 @@ export interface components {
             storage: {
                 /** @description -1 is unlimited */
                 limitBytes: number;
-                /** @description Files in every team the caller owns */
+                /** @description Files in every team the caller owns, deleted ones until their purge (ADR 094) */
                 usedBytes: number;
             };
             traffic: {
