@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FILE_VARIANTS, fileBlobKey } from "#api/files/file-views.ts";
 import type { Role } from "#domain/roles.ts";
 import { TEAM_TRASH_RETENTION_MS } from "#domain/team-deletion.ts";
 import { bearer, expectError, type Tokens } from "./support/accounts.ts";
-import { PUBLIC_URL } from "./support/api-server.ts";
+import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
 import { insertCollection } from "./support/collections.ts";
 import { apiForThisFile } from "./support/file-api.ts";
 import { insertFile } from "./support/files.ts";
+import { type LocalS3Server, startS3Server } from "./support/s3-server.ts";
 import { addMember, ownedTeam, type TestTeam, tokensFor } from "./support/teams.ts";
 
 // Deleting a team, restoring it and its purge after 30 days (ADR 094), over real HTTP on a fresh
@@ -414,5 +416,50 @@ describe("GET /api/teams?deleted=true and POST /api/teams/{teamId}/restore", () 
     const last = created[2] as TestTeam;
     expect((await deleteTeam(last.teamId, last.name, tokens)).status).toBe(202);
     expect((await restoreTeam(team.teamId, tokens)).status).toBe(200);
+  });
+});
+
+describe("with blobs on S3-compatible storage", () => {
+  let s3: LocalS3Server;
+  let s3Api: TestApi;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    s3Api = await startApi({ s3 });
+  });
+  afterAll(async () => {
+    await s3Api?.close();
+    await s3?.stop();
+  });
+
+  it("purges every variant of every file from the bucket", async () => {
+    const { owner, tokens, team } = await ownedTeam(s3Api);
+    const collection = await insertCollection(s3Api, team);
+    const file = await insertFile(s3Api, team, collection, { withBlobs: true });
+    const keys = FILE_VARIANTS.map((variant) => fileBlobKey(team.teamId, file.fileId, variant));
+    const stored = async () =>
+      (await Promise.all(keys.map((key) => s3Api.blobs.head(key)))).filter(Boolean).length;
+    expect(await stored()).toBeGreaterThanOrEqual(3);
+    const deleted = await s3Api.request(teamPath(team.teamId), {
+      method: "DELETE",
+      headers: bearer(tokens),
+      json: { name: team.name },
+    });
+    expect(deleted.status).toBe(202);
+    s3Api.clock.advance(TEAM_TRASH_RETENTION_MS + 1000);
+    try {
+      await s3Api.jobs.idle();
+    } finally {
+      s3Api.clock.reset();
+    }
+    expect(await stored()).toBe(0);
+    expect(
+      await s3Api.db
+        .selectFrom("teams")
+        .select("team_id")
+        .where("team_id", "=", team.teamId)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    expect(owner.userId).toBe(team.ownerId);
   });
 });
