@@ -52,6 +52,10 @@ import type { BlobStore } from "./storage/index.ts";
 import type { UploadStore } from "./storage/upload-store.ts";
 import { createUploadUrlSigner } from "./storage/upload-urls.ts";
 import { createSubscriptionService } from "./subscriptions/subscriptions.ts";
+import {
+  createTeamDeletionService,
+  registerTeamDeletionJobs,
+} from "./team-deletion/team-deletion.ts";
 import { createAccountDeletionService } from "./teams/account-deletion.ts";
 import { createAliasService } from "./teams/aliases.ts";
 import { createInvitationService } from "./teams/invitations.ts";
@@ -289,6 +293,16 @@ export function createApi(deps: ApiDependencies) {
         : null,
     }),
   );
+  const teamDeletion = createTeamDeletionService({
+    db: deps.db,
+    now,
+    logger: deps.logger,
+    blobs: deps.blobs,
+    uploads: deps.uploadStore,
+    jobs: deps.jobs,
+    plans,
+  });
+  registerTeamDeletionJobs(deps.jobs, teamDeletion);
   api.route(
     "/",
     teamRoutes({
@@ -296,6 +310,7 @@ export function createApi(deps: ApiDependencies) {
       auth,
       teams: createTeamService({ db: deps.db, now, plans }),
       aliases: createAliasService({ db: deps.db, now, plans }),
+      deletion: teamDeletion,
     }),
   );
   api.route(

@@ -38,6 +38,8 @@ export const API_LAYERS: readonly { name: string; folders: readonly string[] }[]
   { name: "uploads", folders: ["uploads/"] },
   // The trash (ADR 092): deleting, restoring and purging files and collections.
   { name: "trash", folders: ["trash/"] },
+  // Deleting, restoring and purging a team: it removes every file's bytes (ADR 094).
+  { name: "team deletion", folders: ["team-deletion/"] },
   // HTTP: each route module calls the services and access checks below it.
   { name: "routes", folders: ["routes/"] },
   // The composition root: builds every service and mounts the routes.

@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   "restrictedAccess",
   "restrictedAuthorization",
   "stripePortalError",
+  "teamNameMismatch",
   "tooManyRequests",
   "userAlreadyExists",
   "userNotFound",
@@ -140,6 +141,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   restrictedAuthorization: 403,
   /** No billing account to manage yet, or Stripe failed (then 502). */
   stripePortalError: 409,
+  /** The name typed to confirm a team's deletion is not the team's (ADR 094). */
+  teamNameMismatch: 400,
   tooManyRequests: 429,
   userAlreadyExists: 409,
   userNotFound: 404,

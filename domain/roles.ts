@@ -172,6 +172,16 @@ export function canAddAlias(role: Role): boolean {
   return can(role, "create", "teamAlias");
 }
 
+/** Delete the team (owner only: the matrix gives delete team to no other row; ADR 094). */
+export function canDeleteTeam(role: Role): boolean {
+  return can(role, "delete", "team");
+}
+
+/** Restore a deleted team within its 30 days: whoever may delete it (ADR 094). */
+export function canRestoreTeam(role: Role): boolean {
+  return canDeleteTeam(role);
+}
+
 export function canAddMember(role: Role): boolean {
   return can(role, "create", "member");
 }

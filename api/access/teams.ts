@@ -18,8 +18,10 @@ export function actorOf(access: TeamAccess): Actor {
   return { userId: access.member.member_id, role: access.member.role };
 }
 
+// A deleted team (ADR 094) is found by neither its id nor its aliases: it answers as missing
+// everywhere, until its owner restores it.
 const teamById = fixedQuery((db: Db, teamId: string) =>
-  db.selectFrom("teams").selectAll().where("team_id", "=", teamId),
+  db.selectFrom("teams").selectAll().where("team_id", "=", teamId).where("deleted_at", "is", null),
 );
 
 const teamByAlias = fixedQuery((db: Db, alias: string) =>
@@ -27,14 +29,18 @@ const teamByAlias = fixedQuery((db: Db, alias: string) =>
     .selectFrom("teams")
     .innerJoin("team_aliases", "team_aliases.team_id", "teams.team_id")
     .selectAll("teams")
-    .where("team_aliases.alias", "=", alias),
+    .where("team_aliases.alias", "=", alias)
+    .where("teams.deleted_at", "is", null),
 );
 
 const membership = fixedQuery((db: Db, teamId: string, userId: string) =>
   db.selectFrom("members").selectAll().where("team_id", "=", teamId).where("user_id", "=", userId),
 );
 
-/** The team an id or one of its aliases names, or undefined. Aliases are lowercase. */
+/**
+ * The team an id or one of its aliases names, or undefined. Aliases are lowercase. A deleted
+ * team is undefined here (ADR 094).
+ */
 export async function findTeam(db: Db, idOrAlias: string) {
   return (await teamById.first(db, idOrAlias)) ?? teamByAlias.first(db, idOrAlias.toLowerCase());
 }

@@ -157,6 +157,12 @@ const collectionPageQuery = shapedQuery(
             .onRef("callers.team_id", "=", "collections.team_id")
             .on("callers.user_id", "=", userId),
         )
+        // A deleted team's collections are missing with it (ADR 094).
+        .innerJoin("teams as live_teams", (join) =>
+          join
+            .onRef("live_teams.team_id", "=", "collections.team_id")
+            .on("live_teams.deleted_at", "is", null),
+        )
         .where("callers.status", "=", "active")
         .where((eb) =>
           eb.or([

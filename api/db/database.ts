@@ -21,6 +21,7 @@ import * as m0015 from "./migrations/0015-email-change.ts";
 import * as m0019 from "./migrations/0019-federated-flows.ts";
 import * as m0020 from "./migrations/0020-activity.ts";
 import * as m0021 from "./migrations/0021-trash.ts";
+import * as m0022 from "./migrations/0022-team-deletion.ts";
 import * as m0024 from "./migrations/0024-consent.ts";
 import type { Database, Db } from "./schema.ts";
 import { withStatementCache } from "./statement-cache.ts";
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0019-federated-flows": m0019,
   "0020-activity": m0020,
   "0021-trash": m0021,
+  "0022-team-deletion": m0022,
   "0024-consent": m0024,
 };
 

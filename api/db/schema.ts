@@ -130,6 +130,12 @@ export interface TeamsTable {
   star_alias: string | null;
   created_at: number;
   updated_at: number;
+  /** When the owner deleted the team; null while it lives (migration 0022, ADR 094). */
+  deleted_at: Generated<number | null>;
+  /** Who deleted it. */
+  deleted_by: Generated<string | null>;
+  /** When a deleted team is purged for good: deleted_at + TEAM_TRASH_RETENTION_DAYS. */
+  purge_at: Generated<number | null>;
 }
 
 export interface TeamAliasesTable {

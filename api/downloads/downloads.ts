@@ -396,6 +396,8 @@ export function createDownloadService(options: DownloadServiceOptions) {
         .selectAll("downloads")
         .select("teams.owner_id")
         .where("download_id", "=", downloadId)
+        // A deleted team's zips stop with it (ADR 094).
+        .where("teams.deleted_at", "is", null)
         .executeTakeFirst();
       if (!found || found.expires_at <= now()) throw invalidDownload();
       const { owner_id: ownerId, ...download } = found;

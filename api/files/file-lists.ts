@@ -271,6 +271,12 @@ function listed(from: Db, scope: Scope, filters: Pick<FileFilters, "creator" | "
       .innerJoin("members as callers", (join) =>
         join.onRef("callers.team_id", "=", "files.team_id").on("callers.user_id", "=", userId),
       )
+      // A deleted team's files are missing with it (ADR 094).
+      .innerJoin("teams as live_teams", (join) =>
+        join
+          .onRef("live_teams.team_id", "=", "files.team_id")
+          .on("live_teams.deleted_at", "is", null),
+      )
       .where("callers.status", "=", "active")
       .where((eb) =>
         eb.or([

@@ -12,6 +12,8 @@ import { canDownloadFile, canSeeAllCollections, canSeeCollection } from "#domain
 
 /** A file's original bytes (fileBlobKey): `teams/<teamId>/files/<fileId>/original`. */
 const ORIGINAL_KEY = /^teams\/([^/]+)\/files\/[^/]+\/original$/;
+/** Any blob of one team: `teams/<teamId>/...`. */
+const TEAM_KEY = /^teams\/([^/]+)\//;
 /** Any of a file's blobs: its original, thumbnails and preview. */
 const FILE_KEY = /^teams\/([^/]+)\/files\/([^/]+)\/([^/]+)$/;
 
@@ -46,6 +48,22 @@ export function blobRoutes({
       .where("team_id", "=", match[1] as string)
       .executeTakeFirst();
     return team?.owner_id ?? null;
+  }
+
+  /**
+   * A team's blobs (its files' bytes, its logo) stop being served the moment the team is
+   * deleted (ADR 094), whoever holds the link; they come back with a restore.
+   */
+  async function requireLiveTeam(key: string) {
+    const match = TEAM_KEY.exec(key);
+    if (!match) return;
+    const deleted = await db
+      .selectFrom("teams")
+      .select("team_id")
+      .where("team_id", "=", match[1] as string)
+      .where("deleted_at", "is not", null)
+      .executeTakeFirst();
+    if (deleted) throw new ApiError("notFound", "There is no such file");
   }
 
   /**
@@ -121,6 +139,7 @@ export function blobRoutes({
     if (!signedFor(Date.now())) throw new ApiError("expiredToken", "This link has expired");
     if (member) await requireHolderAccess(key, member);
     else await requireOutOfTrash(key);
+    await requireLiveTeam(key);
 
     const info = await blobs.head(key);
     if (!info) throw new ApiError("notFound", "There is no such file");

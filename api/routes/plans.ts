@@ -51,7 +51,7 @@ export const UsageSchema = z
     storage: z.object({
       usedBytes: bytes.openapi({
         description:
-          "Files in every team the caller owns, those in the trash included until they are purged",
+          "Files in every team the caller owns, those in the trash and in deleted teams included until they are purged (ADR 092, ADR 094)",
       }),
       limitBytes: limit,
     }),

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { requireTeamPermission } from "#api/access/teams.ts";
+import { requireTeamMember, requireTeamPermission } from "#api/access/teams.ts";
 import type { AuthEnv } from "#api/auth/middleware.ts";
 import type { Db } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -17,6 +17,7 @@ import {
   TeamParams,
   withDateRange,
 } from "#api/http/schemas.ts";
+import type { TeamDeletionService } from "#api/team-deletion/team-deletion.ts";
 import type { AliasService } from "#api/teams/aliases.ts";
 import { TeamPatchSchema, teamChanges } from "#api/teams/team-patch.ts";
 import { SORT_ORDERS, TeamListItemSchema, TeamSchema, type TeamService } from "#api/teams/teams.ts";
@@ -49,6 +50,14 @@ const TeamListQuerySchema = withDateRange(
     sort: z.enum(SORT_ORDERS).default(DEFAULT_SORT).openapi({
       description: "By creation time (then id): desc (newest first, the default) or asc",
     }),
+    deleted: z
+      .enum(["true", "false"])
+      .optional()
+      .openapi({
+        description:
+          "true: the caller's own deleted teams, each until its teamPurgeAt, which its owner " +
+          "may restore (ADR 094); the live teams otherwise",
+      }),
   }),
 );
 
@@ -82,6 +91,56 @@ const CreateAliasRequest = z
   .openapi("CreateAliasRequest");
 
 const AliasSchema = z.object({ alias: z.string() }).openapi("Alias");
+
+const DeleteTeamRequest = z
+  .strictObject({
+    name: z
+      .string()
+      .max(1000)
+      .openapi({
+        description:
+          "The team's name, typed to confirm: compared trimmed and case-sensitively; another " +
+          "answers teamNameMismatch",
+      }),
+  })
+  .openapi("DeleteTeamRequest");
+
+const DeletedTeamSchema = z
+  .object({
+    teamId: z.string(),
+    deletedAt: z.number().int().openapi({ description: "Epoch ms" }),
+    purgeAt: z.number().int().openapi({
+      description: "Epoch ms: until then its owner may restore it; then it is gone for good",
+    }),
+  })
+  .openapi("DeletedTeam");
+
+const RestoredTeamSchema = z
+  .object({
+    teamId: z.string(),
+    name: z.string(),
+    restoredAt: z.number().int().openapi({ description: "Epoch ms" }),
+  })
+  .openapi("RestoredTeam");
+
+const TeamDeletionSummarySchema = z
+  .object({
+    teamId: z.string(),
+    name: z.string(),
+    collectionsCount: z.number().int(),
+    filesCount: z.number().int(),
+    filesBytes: z.number().int().openapi({
+      description: "Bytes of its files: they count against the owner's storage until the purge",
+    }),
+    purgeAt: z.number().int().openapi({
+      description: "When the team would be gone for good if it were deleted now (epoch ms)",
+    }),
+  })
+  .openapi("TeamDeletionSummary");
+
+const RestoreParams = z.object({
+  teamId: z.string().min(1).max(200).openapi({ description: "The deleted team's id" }),
+});
 
 function routes(auth: MiddlewareHandler<AuthEnv>) {
   return {
@@ -153,6 +212,49 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
         ...errorResponses(400, 401, 403, 404, 409),
       },
     }),
+    deletion: createRoute({
+      method: "get",
+      path: "/teams/{teamId}/deletion",
+      tags: ["Teams"],
+      summary: "What deleting the team would take with it (owner only)",
+      security,
+      middleware: [auth] as const,
+      request: { params: TeamParams },
+      responses: {
+        200: jsonResponse("The team's counts and the purge date", TeamDeletionSummarySchema),
+        ...errorResponses(401, 403, 404),
+      },
+    }),
+    delete: createRoute({
+      method: "delete",
+      path: "/teams/{teamId}",
+      tags: ["Teams"],
+      summary:
+        "Delete the team (owner only), its name typed to confirm: it is missing for everyone " +
+        "at once, and purged with everything in it after 30 days unless restored (ADR 094)",
+      security,
+      middleware: [auth] as const,
+      request: { params: TeamParams, body: jsonBody(DeleteTeamRequest) },
+      responses: {
+        202: jsonResponse("Deleted; the purge is scheduled", DeletedTeamSchema),
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+    restore: createRoute({
+      method: "post",
+      path: "/teams/{teamId}/restore",
+      tags: ["Teams"],
+      summary:
+        "Restore a deleted team before its purge (its owner only; anyone else: notFound), " +
+        "everything as it was",
+      security,
+      middleware: [auth] as const,
+      request: { params: RestoreParams },
+      responses: {
+        200: jsonResponse("Restored", RestoredTeamSchema),
+        ...errorResponses(401, 403, 404),
+      },
+    }),
   };
 }
 
@@ -161,20 +263,26 @@ export function teamRoutes({
   auth,
   teams,
   aliases,
+  deletion,
 }: {
   db: Db;
   auth: MiddlewareHandler<AuthEnv>;
   teams: TeamService;
   aliases: AliasService;
+  deletion: TeamDeletionService;
 }) {
   const r = routes(auth);
   return new OpenAPIHono<AuthEnv>()
     .openapi(
       r.list,
       async (c) => {
-        const { prefix, ...query } = c.req.valid("query");
+        const { prefix, deleted, ...query } = c.req.valid("query");
         return c.json(
-          await teams.list(c.var.auth.userId, { ...query, prefix: prefix || undefined }),
+          await teams.list(c.var.auth.userId, {
+            ...query,
+            prefix: prefix || undefined,
+            deleted: deleted === "true",
+          }),
           200,
         );
       },
@@ -231,5 +339,17 @@ export function teamRoutes({
         "teamAlias",
       );
       return c.json(await aliases.create(team, userId, c.req.valid("json")), 201);
-    });
+    })
+    .openapi(r.deletion, async (c) => {
+      const access = await requireTeamMember(db, c.req.valid("param").teamId, c.var.auth.userId);
+      return c.json(await deletion.summary(access), 200);
+    })
+    .openapi(r.delete, async (c) => {
+      const { userId } = c.var.auth;
+      const access = await requireTeamMember(db, c.req.valid("param").teamId, userId);
+      return c.json(await deletion.deleteTeam(access, userId, c.req.valid("json").name), 202);
+    })
+    .openapi(r.restore, async (c) =>
+      c.json(await deletion.restore(c.var.auth.userId, c.req.valid("param").teamId), 200),
+    );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "@hono/zod-openapi";
+import type { Insertable } from "kysely";
 import { sql } from "kysely";
 import { recordActivity } from "#api/activity/record.ts";
 import type { PlanBook } from "#api/billing/plans.ts";
@@ -75,6 +76,12 @@ export const TeamListItemSchema = z
     teamStarAlias: z.string().nullable(),
     teamMembersCount: z.number().int(),
     memberRole: z.enum(ROLES),
+    teamDeletedAt: z.number().int().nullable().openapi({
+      description: "When its owner deleted it (epoch ms); null for a live team (ADR 094)",
+    }),
+    teamPurgeAt: z.number().int().nullable().openapi({
+      description: "When a deleted team is gone for good (epoch ms); null for a live team",
+    }),
   })
   .openapi("TeamListItem");
 export type TeamListItem = z.infer<typeof TeamListItemSchema>;
@@ -89,6 +96,11 @@ export interface TeamListQuery {
   from?: number;
   to?: number;
   sort: SortOrder;
+  /**
+   * The caller's own deleted teams, waiting for their purge, instead of the live ones they are
+   * a member of (ADR 094).
+   */
+  deleted?: boolean;
 }
 
 /** `%`, `_` and the escape itself taken literally in a LIKE pattern (escape character `!`). */
@@ -259,6 +271,13 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
         )
         .where("members.user_id", "=", userId)
         .where("members.status", "=", "active");
+      // A deleted team is missing from every list but its owner's list of deleted teams.
+      select = query.deleted
+        ? select
+            .where("teams.deleted_at", "is not", null)
+            .where("teams.owner_id", "=", userId)
+            .where("teams.purge_at", ">", now())
+        : select.where("teams.deleted_at", "is", null);
       if (query.prefix) {
         const pattern = likePrefix(query.prefix.toLowerCase());
         select = select.where(
@@ -303,6 +322,8 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
           teamStarAlias: row.star_alias,
           teamMembersCount: Number(row.members_count ?? 0),
           memberRole: row.member_role,
+          teamDeletedAt: row.deleted_at === null ? null : Number(row.deleted_at),
+          teamPurgeAt: row.purge_at === null ? null : Number(row.purge_at),
         })),
       };
     },
@@ -330,6 +351,8 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
           .selectFrom("teams")
           .select((eb) => eb.fn.countAll<number | string>().as("count"))
           .where("owner_id", "=", userId)
+          // A deleted team no longer counts; restoring it checks the limit again (ADR 094).
+          .where("deleted_at", "is", null)
           .executeTakeFirstOrThrow();
         if (!withinLimit(Number(owned.count), limitTeams)) {
           throw new ApiError(
@@ -338,7 +361,7 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
           );
         }
         const at = now();
-        const team: TeamsTable = {
+        const team: Insertable<TeamsTable> = {
           team_id: teamId,
           name: input.name,
           name_key: input.name.toLowerCase(),

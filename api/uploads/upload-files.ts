@@ -321,9 +321,24 @@ async function refuseTrashedCollection({ db }: FileUploads, row: FileRow) {
   }
 }
 
-/** The file an upload id belongs to, if any. */
+/**
+ * The file an upload id belongs to, if any. An upload into a team deleted meanwhile is refused
+ * on its next chunk or at its end (ADR 094): notFound, as the team is for everyone.
+ */
 export async function findUpload({ db }: FileUploads, uploadId: string) {
-  return db.selectFrom("files").selectAll().where("upload_id", "=", uploadId).executeTakeFirst();
+  const row = await db
+    .selectFrom("files")
+    .innerJoin("teams", "teams.team_id", "files.team_id")
+    .selectAll("files")
+    .select("teams.deleted_at as team_deleted_at")
+    .where("upload_id", "=", uploadId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { team_deleted_at: deletedAt, ...file } = row;
+  if (deletedAt !== null) {
+    throw new ApiError("notFound", "The team of this upload has been deleted");
+  }
+  return file;
 }
 
 /** The first `bytes` of a complete upload. */

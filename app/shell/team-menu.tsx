@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Team } from "#app/services/api/teams.server.ts";
-import { can, canSeeActivity } from "#domain/roles.ts";
+import { can, canDeleteTeam, canSeeActivity } from "#domain/roles.ts";
 import { useMenuClosesOnNavigation } from "./menu.ts";
 
 /**
@@ -24,6 +24,7 @@ export function TeamMenu({ team, base }: { team: Team; base: string }) {
     },
     { to: "alias", label: t("menu.addAlias"), shown: can(role, "create", "teamAlias") },
     { to: "activity", label: t("menu.activity"), shown: canSeeActivity(role) },
+    { to: "delete", label: t("menu.delete"), shown: canDeleteTeam(role) },
   ].filter((item) => item.shown);
   if (items.length === 0) return null;
   return (

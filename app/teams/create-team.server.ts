@@ -11,11 +11,14 @@ import { CreateTeamSchema } from "./create-team.schemas.ts";
 
 /**
  * The create-team dialog's post, for each team list that opens it (/teams, /switch-team): the
- * new team opens with a toast; a refused form renders again in the dialog.
+ * new team opens with a toast; a refused form renders again in the dialog. `formData`: the post,
+ * when the page's action has read it already.
  */
-export async function createTeam(request: Request, context: WebContext) {
+export async function createTeam(request: Request, context: WebContext, formData?: FormData) {
   const auth = await requireAuth(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: CreateTeamSchema });
+  const submission = parseWithZod(formData ?? (await request.formData()), {
+    schema: CreateTeamSchema,
+  });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400, headers: auth.headers });
   }

@@ -15,6 +15,7 @@ export function TeamChooser({
   page,
   lastResult,
   children,
+  after,
 }: {
   title: string;
   /** The page's path: the list's links and the dialog's way back. */
@@ -24,6 +25,8 @@ export function TeamChooser({
   page: TeamPage & { canCreate: boolean; creating: boolean };
   lastResult: SubmissionResult<string[]> | undefined;
   children?: ReactNode;
+  /** What the page shows below the list (the owner's deleted teams on /teams). */
+  after?: ReactNode;
 }) {
   const search = page.q ? `?${new URLSearchParams({ q: page.q })}` : "";
   return (
@@ -36,6 +39,7 @@ export function TeamChooser({
       </Flex>
       {children}
       <TeamList page={page} path={path} />
+      {after}
       {page.creating && page.canCreate ? (
         <CreateTeamDialog action={action} closeTo={`${path}${search}`} lastResult={lastResult} />
       ) : null}

@@ -16,3 +16,9 @@ export async function loadTeamPage(request: Request, context: WebContext, auth: 
   });
   return { teams: body.teams, lastKey: body.pagination.lastKey, q, after };
 }
+
+/** The caller's own deleted teams, each until its purge (ADR 094): few, so one page of them. */
+export async function loadDeletedTeams(context: WebContext, auth: Auth) {
+  const { body } = await teamsApi.list(context, auth.accessToken, { deleted: "true", limit: 100 });
+  return body.teams;
+}

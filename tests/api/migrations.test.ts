@@ -48,6 +48,7 @@ const MIGRATIONS = [
   "0019-federated-flows",
   "0020-activity",
   "0021-trash",
+  "0022-team-deletion",
   "0024-consent",
 ];
 

@@ -57,6 +57,34 @@ export const EXPECTED_STATUS = {
     viewer: 403,
     ...OUTSIDERS,
   },
+  // delete team: the owner only (ADR 094). What it would take with it, read before deleting.
+  "GET /teams/{teamId}/deletion": {
+    owner: 200,
+    admin: 403,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Called with a name that is not the team's, so the shared team stays: the owner gets the
+  // name's refusal, every other role the role's.
+  "DELETE /teams/{teamId} (a wrong name)": {
+    owner: 400,
+    admin: 403,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // A live team has nothing to restore: notFound for everyone, as for a team that is not theirs.
+  "POST /teams/{teamId}/restore (a live team)": {
+    owner: 404,
+    admin: 404,
+    upviewer: 404,
+    uploader: 404,
+    viewer: 404,
+    ...OUTSIDERS,
+  },
   // The logo is part of the team: update team.
   "POST /teams/{teamId}/logos": {
     owner: 201,

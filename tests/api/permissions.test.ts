@@ -155,6 +155,19 @@ const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call
     path: `/api/teams/${team.teamId}/aliases`,
     json: { alias: `alias-${fresh()}`, star: true },
   }),
+  "GET /teams/{teamId}/deletion": async () => ({
+    method: "GET",
+    path: `/api/teams/${team.teamId}/deletion`,
+  }),
+  "DELETE /teams/{teamId} (a wrong name)": async () => ({
+    method: "DELETE",
+    path: `/api/teams/${team.teamId}`,
+    json: { name: `Not ${team.name}` },
+  }),
+  "POST /teams/{teamId}/restore (a live team)": async () => ({
+    method: "POST",
+    path: `/api/teams/${team.teamId}/restore`,
+  }),
   "POST /teams/{teamId}/logos": async () => ({
     method: "POST",
     path: `/api/teams/${team.teamId}/logos`,

@@ -379,6 +379,9 @@ describe("GET /api/teams", () => {
       // The owner, the lister and the uploader; not the disabled admin.
       teamMembersCount: 3,
       memberRole: "viewer",
+      // A live team (ADR 094).
+      teamDeletedAt: null,
+      teamPurgeAt: null,
     });
     expect(teams.find((team) => team.teamId === expected[0]?.teamId)).toMatchObject({
       teamName: expected[0]?.name,

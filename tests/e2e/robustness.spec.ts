@@ -218,6 +218,7 @@ const SIGNED_IN_PAGES = [
   "/teams/T",
   "/teams/T/info",
   "/teams/T/rename",
+  "/teams/T/delete",
   "/teams/T/logo",
   "/teams/T/alias",
   "/teams/T/roles",

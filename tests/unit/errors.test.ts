@@ -45,6 +45,8 @@ describe("ERROR_CODES", () => {
       // The trash (ADR 092).
       "fileNotFound",
       "collectionInTrash",
+      // Deleting a team: the typed name does not match (ADR 094).
+      "teamNameMismatch",
     ].sort();
     expect([...ERROR_CODES].sort()).toEqual(expected);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);

@@ -18,6 +18,7 @@ import {
   canDeleteCollection,
   canDeleteFile,
   canDeleteMember,
+  canDeleteTeam,
   canDownloadCollection,
   canDownloadFile,
   canDownloadFileFromMenu,
@@ -33,6 +34,7 @@ import {
   canResetMemberPassword,
   canRestoreCollection,
   canRestoreFile,
+  canRestoreTeam,
   canSeeActivity,
   canSeeAllCollections,
   canSeeCollection,
@@ -263,6 +265,18 @@ describe("team menu and buttons", () => {
       expect(canAddMember(role)).toBe(addMember);
     },
   );
+
+  // Deleting and restoring a team: the owner only (ADR 094).
+  it.each([
+    ["owner", true],
+    ["admin", false],
+    ["upviewer", false],
+    ["uploader", false],
+    ["viewer", false],
+  ] as [Role, boolean][])("%s: delete team and restore team %s", (role, expected) => {
+    expect(canDeleteTeam(role)).toBe(expected);
+    expect(canRestoreTeam(role)).toBe(expected);
+  });
 });
 
 describe("the activity log (ADR 091)", () => {

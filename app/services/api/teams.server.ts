@@ -64,6 +64,26 @@ export const teamsApi = {
       { accessToken },
     ),
 
+  /** What deleting the team would take with it (owner only; ADR 094). */
+  deletion: (context: WebContext, accessToken: string, teamId: string) =>
+    apiCall<Answer<`${typeof TEAM}/deletion`, "get">>(context, `${teamPath(teamId)}/deletion`, {
+      accessToken,
+    }),
+
+  /** Deletes the team, its name typed to confirm; restorable for 30 days (ADR 094). */
+  remove: (context: WebContext, accessToken: string, teamId: string, name: string) =>
+    apiCall<Answer<typeof TEAM, "delete">>(context, teamPath(teamId), {
+      method: "DELETE",
+      accessToken,
+      body: { name } satisfies Body<typeof TEAM, "delete">,
+    }),
+
+  restore: (context: WebContext, accessToken: string, teamId: string) =>
+    apiCall<Answer<`${typeof TEAM}/restore`, "post">>(context, `${teamPath(teamId)}/restore`, {
+      method: "POST",
+      accessToken,
+    }),
+
   create: (context: WebContext, accessToken: string, team: NewTeam) =>
     apiCall<Answer<"/api/teams", "post">>(context, "/api/teams", {
       method: "POST",
