@@ -4373,7 +4373,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change a member's role, nickname or status (JSON Patch) */
+        /**
+         * Change a member's role, nickname or status (JSON Patch)
+         * @description /status: disabled (deactivate), banned (ban, owner and admin on anyone but the owner and themselves: every call of theirs into the team is refused at once, links they were given stop, their tags on collections go, their files stay, and the address cannot be invited again until reactivated: memberBanned) or active (reactivate a disabled or banned member). ADR 095.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -4609,6 +4612,191 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/members/@me/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave the team (any member but the owner and internal members)
+         * @description The caller's membership becomes left: every later call into the team is refused (notFound), their files and collections stay, and their tags on collections go. The owner is refused with ownerCannotLeave (hand the team over first: POST …/owner). The address may be invited again. ADR 095.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Left */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the team over to another active admin (owner only)
+         * @description The admin becomes owner (the team's ownerId and their role) and the owner becomes admin. The team's limits follow its owner: when the new owner's plan cannot hold the team, the plan's quota code (quotaExceededTeams, quotaExceededStorage, quotaExceededMembers, quotaExceededAliases). Self is invalidInput (400); a member who is not an active admin, or a transfer that lost a race, invalidInput with 409. ADR 095.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TransferOwnershipRequest"];
+                };
+            };
+            responses: {
+                /** @description The new owner */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Member"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported content type */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6560,7 +6748,7 @@ export interface components {
                 lastKey: string | null;
             };
         };
-        /** @description JSON Patch: replace /role (admin, uploader, viewer, upviewer), /nickname, or /status (disabled or active); each checked against the member-menu rules */
+        /** @description JSON Patch: replace /role (admin, uploader, viewer, upviewer), /nickname, or /status (disabled or banned or active); each checked against the member-menu rules */
         MemberPatch: components["schemas"]["MemberPatchOperation"][];
         MemberPatchOperation: {
             /** @enum {string} */
@@ -6814,6 +7002,10 @@ export interface components {
             RefreshToken: string;
             /** @enum {string} */
             TokenType: "Bearer";
+        };
+        TransferOwnershipRequest: {
+            /** @description The admin who becomes owner */
+            userId: string;
         };
         UnsubscribeRequest: {
             email: string;
