@@ -23,6 +23,8 @@ export function TeamMenu({ team, base }: { team: Team; base: string }) {
       shown: can(role, "update", "team"),
     },
     { to: "alias", label: t("menu.addAlias"), shown: can(role, "create", "teamAlias") },
+    // The owner hands the team over first (ADR 095); the dialog checks the member's type too.
+    { to: "leave", label: t("menu.leave"), shown: role !== "owner" },
   ].filter((item) => item.shown);
   if (items.length === 0) return null;
   return (

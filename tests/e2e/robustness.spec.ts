@@ -212,6 +212,7 @@ const SIGNED_IN_PAGES = [
   "/teams/T",
   "/teams/T/info",
   "/teams/T/rename",
+  "/teams/T/leave",
   "/teams/T/logo",
   "/teams/T/alias",
   "/teams/T/roles",
