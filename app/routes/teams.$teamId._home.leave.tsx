@@ -73,7 +73,14 @@ export default function LeaveTeamDialog() {
                 {t("leave.cancel")}
               </Link>
             </Button>
-            <Button type="submit" name="intent" value="leave" color="red" loading={busy}>
+            <Button
+              type="submit"
+              name="intent"
+              value="leave"
+              variant="soft"
+              color="red"
+              loading={busy}
+            >
               {t("leave.submit")}
             </Button>
           </Flex>

@@ -264,6 +264,19 @@ describe("banning and reactivating (PATCH /status)", () => {
   });
 });
 
+describe("tags of members who go", () => {
+  it("removal drops the member's tags in this team only; a disabled member keeps theirs", async () => {
+    const { team, ownerTokens, viewer, uploader } = await crew();
+    const other = await ownedTeam(api);
+    const here = await insertCollection(api, team, { tags: [viewer.userId, uploader.userId] });
+    const elsewhere = await insertCollection(api, other.team, { tags: [viewer.userId] });
+    expect((await setStatus(team, ownerTokens, uploader.memberId, "disabled")).status).toBe(200);
+    expect((await call("DELETE", memberPath(team, viewer.memberId), ownerTokens)).status).toBe(204);
+    expect(await tagsOf(here.collectionId)).toEqual([uploader.userId]);
+    expect(await tagsOf(elsewhere.collectionId)).toEqual([viewer.userId]);
+  });
+});
+
 describe("banning mid-upload", () => {
   const SIZE = 20;
   function text(bytes: number) {

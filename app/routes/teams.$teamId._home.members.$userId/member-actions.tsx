@@ -92,6 +92,7 @@ export function MemberActions({
                     type="submit"
                     name="intent"
                     value={confirm}
+                    variant={confirm === "makeOwner" ? "solid" : "soft"}
                     color={confirm === "makeOwner" ? undefined : "red"}
                     loading={busy}
                   >
