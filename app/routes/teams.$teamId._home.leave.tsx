@@ -60,7 +60,7 @@ export default function LeaveTeamDialog() {
   const { base, name } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   return (
-    <RouteDialog title={t("leave.title")} closeTo={base} closeLabel={t("leave.cancel")}>
+    <RouteDialog title={t("leave.title")} closeTo={base} closeLabel={t("leave.close")}>
       <Form method="post" preventScrollReset>
         <Flex direction="column" gap="4">
           <Text>{t("leave.confirm", { team: name })}</Text>
