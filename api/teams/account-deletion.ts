@@ -57,8 +57,8 @@ function ownsTeams(teams: { team_id: string; name: string }[]) {
   return new ApiError(
     "accountOwnsTeams",
     `You own ${teams.length === 1 ? "a team" : `${teams.length} teams`}; a team cannot be left ` +
-      "without its owner. Ownership cannot be handed over in the app yet, nor a team deleted: " +
-      "write to support to hand it over or close it",
+      "without its owner: hand each one over to one of its admins first " +
+      "(POST /teams/{teamId}/owner, ADR 095)",
     409,
     undefined,
     { teams: teams.map((team) => ({ teamId: team.team_id, name: team.name })) },
