@@ -157,3 +157,37 @@ test("the owner hands the team over to an admin and becomes admin", async ({ pag
   await memberRow(page, "Ada Admin").click();
   await expect(dialog.getByRole("link", { name: "Make owner" })).toHaveCount(0);
 });
+
+test("in Italian: a member leaves the team, and the owner sees them as left", async ({
+  browser,
+}) => {
+  const { owner, teamId, member } = await ownerWithMember("Coro", "Gianni", "viewer");
+  const italian = await browser.newContext({
+    locale: "it-IT",
+    baseURL: test.info().project.use.baseURL,
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled ?? true,
+  });
+  const page = await italian.newPage();
+  await signIn(page, member.email);
+  await page.goto(`/teams/${teamId}`);
+  const leave = page.getByRole("link", { name: "Lascia il team" });
+  await (await openMenu(page.getByLabel("Menu del team Coro"), leave)).click();
+  const dialog = page.getByRole("dialog", { name: "Lascia il team" });
+  await expect(dialog.getByText("Lasciare Coro?", { exact: false })).toBeVisible();
+  await dialog.getByRole("button", { name: "Lascia il team" }).click();
+  await expect(page.getByRole("status")).toHaveText("Hai lasciato Coro.");
+  await italian.close();
+
+  const ownerContext = await browser.newContext({
+    locale: "it-IT",
+    baseURL: test.info().project.use.baseURL,
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled ?? true,
+  });
+  const ownerPage = await ownerContext.newPage();
+  await signIn(ownerPage, owner.email);
+  await ownerPage.goto(`/teams/${teamId}`);
+  await expect(
+    ownerPage.getByRole("complementary", { name: "Membri" }).getByRole("link", { name: "Gianni" }),
+  ).toContainText("Uscito");
+  await ownerContext.close();
+});
