@@ -42,6 +42,7 @@ export default [
       route("members-page", "routes/teams.$teamId._home.members-page.tsx"),
       route("info", "routes/teams.$teamId._home.info.tsx"),
       route("rename", "routes/teams.$teamId._home.rename.tsx"),
+      route("leave", "routes/teams.$teamId._home.leave.tsx"),
       route("delete", "routes/teams.$teamId._home.delete.tsx"),
       route("logo", "routes/teams.$teamId._home.logo.tsx"),
       route("alias", "routes/teams.$teamId._home.alias/route.tsx", {

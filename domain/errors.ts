@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   "invitationAlreadyHandled",
   "invitationNotFound",
   "invitationResendCooldown",
+  "memberBanned",
   "newInvitedAccountRequired",
   "newPasswordRequired",
   "nicknameAlreadyExists",
@@ -42,6 +43,7 @@ export const ERROR_CODES = [
   "notConfirmed",
   "notFound",
   "notLoggedIn",
+  "ownerCannotLeave",
   "planCheckoutError",
   "privateEmailSignUpNotAllowed",
   "quotaExceededAliases",
@@ -114,6 +116,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invitationAlreadyHandled: 409,
   invitationNotFound: 404,
   invitationResendCooldown: 429,
+  /** The address is a banned member's: reactivate them before inviting it again (ADR 095). */
+  memberBanned: 409,
   /** Challenges, not failures: the client opens the registration or new-password form. */
   newInvitedAccountRequired: 401,
   newPasswordRequired: 401,
@@ -125,6 +129,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   notFound: 404,
   /** The invitation belongs to another email than the signed-in one (the text names it). */
   notLoggedIn: 401,
+  /** The owner cannot leave the team: hand it over to an admin first (ADR 095). */
+  ownerCannotLeave: 409,
   /** A checkout that can't start: the plan can't be bought, or Stripe failed (then 502). */
   planCheckoutError: 409,
   privateEmailSignUpNotAllowed: 403,

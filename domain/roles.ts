@@ -217,14 +217,54 @@ export function canReactivateMember(actor: Actor, target: TargetMember): boolean
 }
 
 /**
- * Resend to an invited member, including one whose invitation expired. Resending is an
+ * Resend to an invited member, including one whose invitation expired or whose mail could not be
+ * sent (pending, shown as Idle: ADR 095). Resending is an
  * invitation, so it needs create member. The 24-hour cooldown is checked apart
  * (isInvitationResendAllowed in members.ts) and by the server.
  */
 export function canResendInvitation(actor: Actor, target: TargetMember): boolean {
   return (
     can(actor.role, "create", "member") &&
-    (target.status === "invited" || target.status === "invitation_expired")
+    (target.status === "invited" ||
+      target.status === "invitation_expired" ||
+      target.status === "pending")
+  );
+}
+
+/**
+ * Ban a member (ADR 095): owner and admin, on a member with an account (active or disabled)
+ * who is neither the owner nor the actor. A banned member loses access at once and their address
+ * cannot be invited again until someone reactivates them (canReactivateMember).
+ */
+export function canBanMember(actor: Actor, target: TargetMember): boolean {
+  return (
+    can(actor.role, "update", "member:any") &&
+    !isSelf(actor, target) &&
+    target.role !== "owner" &&
+    (target.status === "active" || target.status === "disabled")
+  );
+}
+
+/**
+ * Leave the team (ADR 095): any member but the owner, who hands the team over first
+ * (canTransferOwnership). An internal member's account exists only for its team: an admin
+ * removes it instead.
+ */
+export function canLeaveTeam(member: { role: Role; type: MemberType }): boolean {
+  return member.role !== "owner" && member.type !== "internal";
+}
+
+/**
+ * Hand the team over (ADR 095): only the owner, and only to another active admin with an account
+ * of their own (not internal). The old owner becomes admin.
+ */
+export function canTransferOwnership(actor: Actor, target: TargetMember): boolean {
+  return (
+    actor.role === "owner" &&
+    !isSelf(actor, target) &&
+    target.role === "admin" &&
+    target.status === "active" &&
+    target.type !== "internal"
   );
 }
 

@@ -164,6 +164,12 @@ const GuestChallengeSchema = ErrorBodySchema.extend({ email: z.string() }).opena
 
 const OkSchema = z.object({ ok: z.literal(true) });
 
+const TransferRequest = z
+  .strictObject({
+    userId: z.string().min(1).max(400).openapi({ description: "The admin who becomes owner" }),
+  })
+  .openapi("TransferOwnershipRequest");
+
 function routes(auth: MiddlewareHandler<AuthEnv>, maybeAuth: MiddlewareHandler<OptionalAuthEnv>) {
   const signedIn = { tags, security };
   return {
@@ -219,6 +225,12 @@ function routes(auth: MiddlewareHandler<AuthEnv>, maybeAuth: MiddlewareHandler<O
       method: "patch",
       path: "/teams/{teamId}/members/{userId}",
       summary: "Change a member's role, nickname or status (JSON Patch)",
+      description:
+        "/status: disabled (deactivate), banned (ban, owner and admin on anyone but the owner " +
+        "and themselves: every call of theirs into the team is refused at once, links they were " +
+        "given stop, their tags on collections go, their files stay, and the address cannot be " +
+        "invited again until reactivated: memberBanned) or active (reactivate a disabled or " +
+        "banned member). ADR 095.",
       request: {
         params: MemberParams,
         body: patchRequestBody(MemberPatchSchema),
@@ -247,6 +259,38 @@ function routes(auth: MiddlewareHandler<AuthEnv>, maybeAuth: MiddlewareHandler<O
       responses: {
         200: jsonResponse("The credentials", z.object({ credentials: CredentialsSchema })),
         ...errorResponses(401, 403, 404),
+      },
+    }),
+    leave: createRoute({
+      ...signedIn,
+      middleware: [auth] as const,
+      method: "post",
+      path: "/teams/{teamId}/members/@me/leave",
+      summary: "Leave the team (any member but the owner and internal members)",
+      description:
+        "The caller's membership becomes left: every later call into the team is refused " +
+        "(notFound), their files and collections stay, and their tags on collections go. The " +
+        "owner is refused with ownerCannotLeave (hand the team over first: POST …/owner). The " +
+        "address may be invited again. ADR 095.",
+      request: { params: TeamParams },
+      responses: { 204: { description: "Left" }, ...errorResponses(401, 403, 404, 409) },
+    }),
+    transfer: createRoute({
+      ...signedIn,
+      middleware: [auth] as const,
+      method: "post",
+      path: "/teams/{teamId}/owner",
+      summary: "Hand the team over to another active admin (owner only)",
+      description:
+        "The admin becomes owner (the team's ownerId and their role) and the owner becomes " +
+        "admin. The team's limits follow its owner: when the new owner's plan cannot hold the " +
+        "team, the plan's quota code (quotaExceededTeams, quotaExceededStorage, " +
+        "quotaExceededMembers, quotaExceededAliases). Self is invalidInput (400); a member who " +
+        "is not an active admin, or a transfer that lost a race, invalidInput with 409. ADR 095.",
+      request: { params: TeamParams, body: jsonBody(TransferRequest) },
+      responses: {
+        200: jsonResponse("The new owner", MemberSchema),
+        ...errorResponses(400, 401, 403, 404, 409, 413, 415),
       },
     }),
     resend: createRoute({
@@ -408,6 +452,18 @@ export function memberRoutes({
         "member:any",
       );
       return c.json({ credentials: await members.resetPassword(access, userId) }, 200);
+    })
+    .openapi(r.leave, async (c) => {
+      const { teamId } = c.req.valid("param");
+      const access = await requireTeamMember(db, teamId, c.var.auth.userId);
+      await members.leave(access);
+      return c.body(null, 204);
+    })
+    .openapi(r.transfer, async (c) => {
+      const { teamId } = c.req.valid("param");
+      const { userId } = c.req.valid("json");
+      const access = await requireTeamMember(db, teamId, c.var.auth.userId);
+      return c.json(await members.transferOwnership(access, userId), 200);
     })
     .openapi(r.resend, async (c) => {
       const { teamId } = c.req.valid("param");

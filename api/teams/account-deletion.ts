@@ -59,8 +59,9 @@ function ownsTeams(teams: { team_id: string; name: string }[]) {
   return new ApiError(
     "accountOwnsTeams",
     `You own ${teams.length === 1 ? "a team" : `${teams.length} teams`}; a team cannot be left ` +
-      "without its owner. Delete your teams first (a deleted team stays yours until its " +
-      "purge, 30 days later), or write to support to hand one over",
+      "without its owner: hand each one over to one of its admins first " +
+      "(POST /teams/{teamId}/owner, ADR 095), or delete it (a deleted team stays yours until " +
+      "its purge, 30 days later)",
     409,
     undefined,
     { teams: teams.map((team) => ({ teamId: team.team_id, name: team.name })) },

@@ -37,6 +37,12 @@ import {
 // Invitations by email (docs/product.md#invitations): invite, resend, and the invitee's accept or
 // reject with the single-use token the mail carries. See docs/decisions for the choices.
 
+/**
+ * An invitation nobody answered yet: invited, or pending when its mail could not be sent (the
+ * mailer may have delivered it all the same, so its link works: ADR 095).
+ */
+const INVITATION_STATUSES = ["invited", "pending"] as const;
+
 /** The member id of an invitation nobody has accepted yet. */
 export function invitedMemberId(email: string) {
   return `${INVITED_MEMBER_ID_PREFIX}${email.toLowerCase()}`;
@@ -156,6 +162,12 @@ export async function invite(
     .where((eb) => eb.or([eb("members.email", "=", email), eb("users.email", "=", email)]))
     .execute();
   const former = (status: string) => (FORMER_MEMBER_STATUSES as readonly string[]).includes(status);
+  if (sameEmail.some((row) => row.status === "banned")) {
+    throw new ApiError(
+      "memberBanned",
+      "This address belongs to a banned member: reactivate them before inviting it again",
+    );
+  }
   if (sameEmail.some((row) => !former(row.status))) {
     throw new ApiError("alreadyExists", "This email is already a member of the team");
   }
@@ -266,11 +278,12 @@ export async function resendInvitation(
         invite_token_hash: hash,
         invite_sent_at: at,
         invite_expires_at: at + INVITATION_TTL_MS,
+        status: "invited",
         updated_at: at,
       })
       .where("team_id", "=", teamId)
       .where("member_id", "=", view.member_id)
-      .where("status", "=", "invited")
+      .where("status", "in", INVITATION_STATUSES)
       .where((eb) =>
         view.invite_sent_at === null
           ? eb("invite_sent_at", "is", null)
@@ -487,9 +500,11 @@ async function mailInvitation(
     );
   } catch (error) {
     logger.error({ err: error, teamId: team.team_id }, "the invitation mail could not be sent");
+    // Pending, shown as Idle (ADR 095): an invitation whose mail did not go out waits for a
+    // resend; a resend that reaches the mailer makes it invited again.
     await db
       .updateTable("members")
-      .set({ invite_sent_at: null })
+      .set({ invite_sent_at: null, status: "pending" })
       .where("team_id", "=", team.team_id)
       .where("member_id", "=", row.member_id)
       .execute();
@@ -520,7 +535,7 @@ async function openInvitation(
     .executeTakeFirst();
   if (!row?.email) throw invitationNotFound();
   // A handled invitation keeps its token's hash, so a second click is told what happened.
-  if (row.status !== "invited") {
+  if (!(INVITATION_STATUSES as readonly string[]).includes(row.status)) {
     throw new ApiError(
       "invitationAlreadyHandled",
       "This invitation was already accepted or declined",
@@ -547,7 +562,7 @@ async function answerInvitation(
     .set(set)
     .where("team_id", "=", team.team_id)
     .where("member_id", "=", row.member_id)
-    .where("status", "=", "invited")
+    .where("status", "in", INVITATION_STATUSES)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) {
     throw new ApiError("invitationAlreadyHandled", "This invitation was already handled");

@@ -3,12 +3,15 @@ import { type PatchChange, patchBodySchema, readPatchSteps } from "#api/http/jso
 import { ASSIGNABLE_ROLES } from "#domain/roles.ts";
 import { nicknameSchema, roleSchema } from "#domain/validation.ts";
 
-/** The statuses a patch may set: deactivate (disabled) and reactivate (active). */
-export const PATCHABLE_MEMBER_STATUSES = ["disabled", "active"] as const;
+/**
+ * The statuses a patch may set: deactivate (disabled), ban (banned, ADR 095) and reactivate
+ * (active).
+ */
+export const PATCHABLE_MEMBER_STATUSES = ["disabled", "banned", "active"] as const;
 
 /**
  * What a member patch changes, in order: replace on /role, /nickname and /status. A status
- * other than disabled or active is no patch a member takes (`invalidPatch`); whether the caller
+ * other than disabled, banned or active is no patch a member takes (`invalidPatch`); whether the caller
  * may make each change is the member-menu rules' (the member service).
  */
 const MEMBER_PATCH = {
@@ -18,7 +21,9 @@ const MEMBER_PATCH = {
     role: { schema: roleSchema },
     nickname: { schema: nicknameSchema },
     status: {
-      schema: z.enum(PATCHABLE_MEMBER_STATUSES, { error: "can only become disabled or active" }),
+      schema: z.enum(PATCHABLE_MEMBER_STATUSES, {
+        error: "can only become disabled, banned or active",
+      }),
       refusedAs: "invalidPatch",
     },
   },

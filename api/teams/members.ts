@@ -10,7 +10,9 @@ import type { Clock } from "#api/clock.ts";
 import type { Database, Db, MemberRow, TeamRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { ownImageDescription } from "#api/http/schemas.ts";
-import { newUserRow } from "#api/users/users.ts";
+import { newUserRow, takeUserTurn } from "#api/users/users.ts";
+import type { ActivityKind } from "#domain/activity.ts";
+import { UNLIMITED } from "#domain/constants.ts";
 import {
   EFFECTIVE_MEMBER_STATUSES,
   effectiveMemberStatus,
@@ -22,17 +24,22 @@ import { withinLimit } from "#domain/plans.ts";
 import {
   type Actor,
   can,
+  canBanMember,
   canChangeMemberRole,
   canDeactivateMember,
   canDeleteMember,
+  canLeaveTeam,
   canReactivateMember,
   canRenameMember,
   canResetMemberPassword,
+  canTransferOwnership,
   INTERNAL_MEMBER_ROLE,
   ROLES,
   type TargetMember,
 } from "#domain/roles.ts";
-import { memberChanges } from "./member-patch.ts";
+import { memberChanges, type PATCHABLE_MEMBER_STATUSES } from "./member-patch.ts";
+
+type PatchableMemberStatus = (typeof PATCHABLE_MEMBER_STATUSES)[number];
 
 // Members of a team (docs/product.md#entities, docs/product.md#member-actions): the list and
 // detail, internal members, the member-menu changes, removal and an internal member's new password.
@@ -226,6 +233,9 @@ export function createMemberService(deps: MemberServiceDependencies) {
     remove: (access: TeamAccess, memberId: string) => removeMember(deps, access, memberId),
     resetPassword: (access: TeamAccess, memberId: string) =>
       resetMemberPassword(deps, access, memberId),
+    leave: (access: TeamAccess) => leaveTeam(deps, access),
+    transferOwnership: (access: TeamAccess, memberId: string) =>
+      transferOwnership(deps, access, memberId),
   };
 }
 
@@ -527,20 +537,13 @@ export async function patchMember(
   const storedId = view.member_id;
   const actor = actorOf(access);
   const target = targetOf(deps, view);
-  const update: Partial<Pick<MemberRow, "role" | "nickname" | "nickname_key" | "status">> = {};
+  const update: Partial<Pick<MemberRow, "role" | "nickname" | "nickname_key">> & {
+    status?: PatchableMemberStatus;
+  } = {};
   for (const change of changes) {
     if (change.field === "status") {
-      const allowed =
-        change.value === "disabled"
-          ? canDeactivateMember(actor, target)
-          : canReactivateMember(actor, target);
-      if (!allowed) {
-        throw forbidden(
-          change.value === "disabled"
-            ? "Only an active member other than the owner and yourself can be disabled"
-            : "Only a disabled or banned member can be reactivated",
-        );
-      }
+      const rule = STATUS_RULES[change.value];
+      if (!rule.allowed(actor, target)) throw forbidden(rule.refusal);
       target.status = change.value;
       update.status = change.value;
     } else if (change.field === "role") {
@@ -570,14 +573,18 @@ export async function patchMember(
     targetName: update.nickname ?? view.nickname,
     at,
   } as const;
+  const statusChanged = update.status !== undefined && update.status !== view.status;
   try {
     await db.transaction().execute(async (trx) => {
-      await trx
+      const updated = await trx
         .updateTable("members")
         .set({ ...update, updated_at: at })
         .where("team_id", "=", teamId)
         .where("member_id", "=", storedId)
-        .execute();
+        // The status read above still holds: two bans, or a ban and a reactivation, take turns.
+        .where("status", "=", view.status)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw memberChangedMeanwhile();
       if (update.nickname !== undefined && update.nickname !== view.nickname) {
         await recordActivity(trx, {
           ...entry,
@@ -592,17 +599,260 @@ export async function patchMember(
           detail: { from: view.role, to: update.role },
         });
       }
-      if (update.status !== undefined && update.status !== view.status) {
-        const kind = update.status === "disabled" ? "memberDisabled" : "memberReactivated";
-        await recordActivity(trx, { ...entry, kind });
-      }
+      if (!statusChanged || update.status === undefined) return;
+      if (update.status === "banned") await dropTags(trx, teamId, storedId);
+      await recordActivity(trx, {
+        ...entry,
+        kind: STATUS_RULES[update.status].activity,
+        detail: { from: view.status, to: update.status },
+      });
     });
   } catch (error) {
     // Another rename to the same nickname won the race: the unique index refused this one.
-    if (await renamedToTaken()) throw nicknameAlreadyExists();
+    if (!(error instanceof ApiError) && (await renamedToTaken())) throw nicknameAlreadyExists();
     throw error;
   }
+  // An internal member's account exists only for this team: a ban ends its sessions too.
+  if (update.status === "banned" && view.type === "internal" && view.user_id) {
+    await deps.sessions.revokeAll(view.user_id);
+  }
   return toMember(deps, await getMember(deps, teamId, storedId), actor);
+}
+
+/** Each status a patch sets: the member-menu rule it needs, its refusal and its log entry. */
+const STATUS_RULES: Record<
+  PatchableMemberStatus,
+  {
+    allowed: (actor: Actor, target: TargetMember) => boolean;
+    refusal: string;
+    activity: ActivityKind;
+  }
+> = {
+  disabled: {
+    allowed: canDeactivateMember,
+    refusal: "Only an active member other than the owner and yourself can be disabled",
+    activity: "memberDisabled",
+  },
+  banned: {
+    allowed: canBanMember,
+    refusal: "Only an active or disabled member other than the owner and yourself can be banned",
+    activity: "memberBanned",
+  },
+  active: {
+    allowed: canReactivateMember,
+    refusal: "Only a disabled or banned member can be reactivated",
+    activity: "memberReactivated",
+  },
+};
+
+const memberChangedMeanwhile = () =>
+  new ApiError("invalidInput", "The member changed meanwhile; reload and try again", 409);
+
+/**
+ * A member's tags on the team's collections go when they are removed, leave or are banned
+ * (ADR 095): a tag points a member at a collection, and these no longer see it. A member who
+ * comes back is tagged again.
+ */
+async function dropTags(trx: Executor, teamId: string, memberId: string) {
+  await trx
+    .deleteFrom("collection_tags")
+    .where("user_id", "=", memberId)
+    .where("collection_id", "in", (eb) =>
+      eb.selectFrom("collections").select("collection_id").where("team_id", "=", teamId),
+    )
+    .execute();
+}
+
+/**
+ * The caller leaves the team (ADR 095): any member but the owner (`ownerCannotLeave`: hand the
+ * team over first) and internal members. The member becomes `left`, so every later call into the
+ * team is refused (requireTeamMember); their files and collections stay. The address may be
+ * invited again (a new invitation replaces the row).
+ */
+export async function leaveTeam(deps: MemberServiceDependencies, access: TeamAccess) {
+  const { db, now } = deps;
+  const { member, team } = access;
+  if (member.role === "owner") {
+    throw new ApiError(
+      "ownerCannotLeave",
+      "The owner cannot leave the team: hand the team over to an admin first",
+    );
+  }
+  if (!canLeaveTeam(member)) {
+    throw forbidden("An internal member does not leave: an administrator removes them");
+  }
+  const at = now();
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("members")
+      .set({ status: "left", updated_at: at })
+      .where("team_id", "=", team.team_id)
+      .where("member_id", "=", member.member_id)
+      .where("status", "=", "active")
+      .executeTakeFirst();
+    // Left, banned or removed meanwhile: as any call into a team the caller is not in.
+    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError("notFound", "No such team");
+    await dropTags(trx, team.team_id, member.member_id);
+    await recordActivity(trx, {
+      teamId: team.team_id,
+      actorId: member.member_id,
+      kind: "memberLeft",
+      targetType: "member",
+      targetId: member.member_id,
+      targetName: member.nickname,
+      at,
+    });
+  });
+}
+
+/** Bytes the team's files hold against its owner's storage (as the uploads count them). */
+async function teamStorage(executor: Executor, where: { teamId?: string; ownerId?: string }) {
+  let query = executor
+    .selectFrom("files")
+    .innerJoin("teams", "teams.team_id", "files.team_id")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("files.size"), eb.lit(0)).as("used"))
+    .where("files.status", "!=", "failed");
+  if (where.teamId !== undefined) query = query.where("teams.team_id", "=", where.teamId);
+  if (where.ownerId !== undefined) query = query.where("teams.owner_id", "=", where.ownerId);
+  const row = await query.executeTakeFirst();
+  return Number(row?.used ?? 0);
+}
+
+/**
+ * Hands the team over (ADR 095): the owner makes another active admin the owner (teams.owner_id
+ * and the member's role) and becomes admin. The team's limits follow its owner, so the new
+ * owner's plan must hold it: one team more (quotaExceededTeams), its files beside theirs
+ * (quotaExceededStorage), its members (quotaExceededMembers) and aliases (quotaExceededAliases).
+ * Guarded on the owner read at the start: of two transfers at once, the second finds the team
+ * handed over already.
+ */
+export async function transferOwnership(
+  deps: MemberServiceDependencies,
+  access: TeamAccess,
+  memberId: string,
+) {
+  const { db, now, plans } = deps;
+  const { team, member } = access;
+  const teamId = team.team_id;
+  const actor = actorOf(access);
+  if (actor.role !== "owner") throw forbidden("Only the owner hands the team over");
+  if (memberId === actor.userId) {
+    throw new ApiError("invalidInput", "userId: you own the team already");
+  }
+  const view = await findMember(deps, teamId, memberId);
+  if (!view) throw new ApiError("invalidInput", "userId: no such member in this team", 404);
+  if (!canTransferOwnership(actor, targetOf(deps, view)) || !view.user_id) {
+    throw new ApiError(
+      "invalidInput",
+      "userId: the team can be handed over only to an active admin with an account of their own",
+      409,
+    );
+  }
+  const newOwnerId = view.user_id;
+  // Read before the transaction: on SQLite it holds the one connection.
+  const limits = await plans.limitsOf(newOwnerId);
+  const at = now();
+  await db.transaction().execute(async (trx) => {
+    // The new owner's uploads and team creations take turns with this, so the counts hold.
+    await takeUserTurn(trx, newOwnerId);
+    const moved = await trx
+      .updateTable("teams")
+      .set({ owner_id: newOwnerId, updated_at: at, updated_by: actor.userId })
+      .where("team_id", "=", teamId)
+      .where("owner_id", "=", team.owner_id)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw ownerChangedMeanwhile();
+    const promoted = await trx
+      .updateTable("members")
+      .set({ role: "owner", updated_at: at })
+      .where("team_id", "=", teamId)
+      .where("member_id", "=", view.member_id)
+      .where("role", "=", "admin")
+      .where("status", "=", "active")
+      .executeTakeFirst();
+    if (Number(promoted.numUpdatedRows) !== 1) throw ownerChangedMeanwhile();
+    const demoted = await trx
+      .updateTable("members")
+      .set({ role: "admin", updated_at: at })
+      .where("team_id", "=", teamId)
+      .where("member_id", "=", member.member_id)
+      .where("role", "=", "owner")
+      .executeTakeFirst();
+    if (Number(demoted.numUpdatedRows) !== 1) throw ownerChangedMeanwhile();
+    await assertPlanHolds(trx, teamId, newOwnerId, limits);
+    await recordActivity(trx, {
+      teamId,
+      actorId: actor.userId,
+      kind: "teamOwnershipTransferred",
+      targetType: "member",
+      targetId: view.member_id,
+      targetName: view.nickname,
+      detail: { from: actor.userId, to: view.member_id },
+      at,
+    });
+  });
+  return toMember(deps, await getMember(deps, teamId, view.member_id), actor);
+}
+
+const ownerChangedMeanwhile = () =>
+  new ApiError("invalidInput", "The team was handed over meanwhile; reload and try again", 409);
+
+/** The new owner's plan holds the team, counted with the team already theirs. */
+async function assertPlanHolds(
+  trx: Executor,
+  teamId: string,
+  ownerId: string,
+  limits: Awaited<ReturnType<PlanBook["limitsOf"]>>,
+) {
+  const owned = await trx
+    .selectFrom("teams")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirstOrThrow();
+  if (Number(owned.count) > limits.limitTeams && limits.limitTeams !== UNLIMITED) {
+    throw new ApiError(
+      "quotaExceededTeams",
+      `The new owner's plan allows ${limits.limitTeams} teams: they cannot own one more`,
+    );
+  }
+  if (limits.limitStorageBytes !== UNLIMITED) {
+    const used = await teamStorage(trx, { ownerId });
+    if (used > limits.limitStorageBytes) {
+      throw new ApiError(
+        "quotaExceededStorage",
+        "The team's files do not fit in the new owner's storage; check their plan",
+      );
+    }
+  }
+  const members = await trx
+    .selectFrom("members")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("team_id", "=", teamId)
+    .where("status", "not in", FORMER_MEMBER_STATUSES)
+    .executeTakeFirstOrThrow();
+  if (
+    Number(members.count) > limits.limitMembersPerTeam &&
+    limits.limitMembersPerTeam !== UNLIMITED
+  ) {
+    throw new ApiError(
+      "quotaExceededMembers",
+      `The new owner's plan allows ${limits.limitMembersPerTeam} members in a team`,
+    );
+  }
+  const aliases = await trx
+    .selectFrom("team_aliases")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("team_id", "=", teamId)
+    .executeTakeFirstOrThrow();
+  if (
+    Number(aliases.count) > limits.limitAliasesPerTeam &&
+    limits.limitAliasesPerTeam !== UNLIMITED
+  ) {
+    throw new ApiError(
+      "quotaExceededAliases",
+      `The new owner's plan allows ${limits.limitAliasesPerTeam} aliases in a team`,
+    );
+  }
 }
 
 /** Removes a member (owner only, never the owner); an internal member's account goes too. */
@@ -631,6 +881,7 @@ export async function removeMember(
       .where("team_id", "=", teamId)
       .where("member_id", "=", view.member_id)
       .execute();
+    await dropTags(trx, teamId, view.member_id);
     if (view.type === "internal" && view.user_id) {
       // Its sessions, refresh tokens and avatar go with it (foreign keys cascade).
       await trx

@@ -18,6 +18,7 @@ import { takeUserTurn } from "#api/users/users.ts";
 import { NAME_MAX, NAME_MIN, UNLIMITED } from "#domain/constants.ts";
 import { fileExtension, fileNameProblem } from "#domain/file-names.ts";
 import { FILE_MAX_BYTES, refusalByDeclaration } from "#domain/file-types.ts";
+import { hasTeamAccess } from "#domain/members.ts";
 import { canCreateFile } from "#domain/roles.ts";
 import { isSafeText } from "#domain/validation.ts";
 
@@ -513,5 +514,16 @@ export async function checkAddress(deps: FileUploads, uploadId: string, query: U
   const row = await findUpload(deps, uploadId);
   if (!row) throw new ApiError("notFound", "There is no such upload");
   if (row.status === "uploading") await refuseTrashedCollection(deps, row);
+  // An upload address works only while its uploader may still enter the team: a member banned,
+  // gone or disabled mid-upload has their next chunk refused (ADR 085, ADR 095).
+  const uploader = await deps.db
+    .selectFrom("members")
+    .select("status")
+    .where("team_id", "=", row.team_id)
+    .where("member_id", "=", row.uploaded_by)
+    .executeTakeFirst();
+  if (!uploader || !hasTeamAccess(uploader.status)) {
+    throw new ApiError("forbidden", "The uploader is no longer an active member of this team");
+  }
   return row;
 }

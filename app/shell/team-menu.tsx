@@ -24,6 +24,8 @@ export function TeamMenu({ team, base }: { team: Team; base: string }) {
     },
     { to: "alias", label: t("menu.addAlias"), shown: can(role, "create", "teamAlias") },
     { to: "activity", label: t("menu.activity"), shown: canSeeActivity(role) },
+    // The owner hands the team over first (ADR 095); the dialog checks the member's type too.
+    { to: "leave", label: t("menu.leave"), shown: role !== "owner" },
     { to: "delete", label: t("menu.delete"), shown: canDeleteTeam(role) },
   ].filter((item) => item.shown);
   if (items.length === 0) return null;

@@ -316,7 +316,7 @@ describe("POST /api/users/@me/deletion", () => {
       "accountOwnsTeams",
     );
     expect(body.teams).toEqual([{ teamId: team.teamId, name: "Acme Photos" }]);
-    expect(body.message).toContain("write to support");
+    expect(body.message).toContain("hand each one over");
     expect((await me(tokens)).status).toBe(200);
   });
 

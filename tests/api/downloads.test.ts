@@ -427,12 +427,14 @@ describe("links of a member who may no longer read", () => {
       },
     });
 
-  it("stop working once the member is removed or disabled; another member's still work", async () => {
+  it("stop working once the member is removed, disabled or banned; another member's still work", async () => {
     const removed = await addMember(api, team, { role: "viewer" });
     const disabled = await addMember(api, team, { role: "viewer" });
+    const banned = await addMember(api, team, { role: "viewer" });
     const staying = await addMember(api, team, { role: "viewer" });
     const removedLinks = await linksOf(await tokensFor(api, removed));
     const disabledLinks = await linksOf(await tokensFor(api, disabled));
+    const bannedLinks = await linksOf(await tokensFor(api, banned));
     const stayingLinks = await linksOf(await tokensFor(api, staying));
     for (const url of Object.values(removedLinks)) expect(await status(url)).toBe(200);
 
@@ -443,8 +445,14 @@ describe("links of a member who may no longer read", () => {
       body: JSON.stringify(patch),
     });
     expect(disabling.status).toBe(200);
+    // A ban (ADR 095) reuses the same check (ADR 085).
+    const banning = await changeMember(banned.memberId, {
+      method: "PATCH",
+      body: JSON.stringify([{ op: "replace", path: "/status", value: "banned" }]),
+    });
+    expect(banning.status).toBe(200);
 
-    for (const links of [removedLinks, disabledLinks]) {
+    for (const links of [removedLinks, disabledLinks, bannedLinks]) {
       await expectError(await fetch(links.zip), 404, "invalidDownload");
       await expectError(await fetch(links.original), 404, "notFound");
       await expectError(await fetch(links.preview), 404, "notFound");

@@ -723,7 +723,7 @@ describe("an invitation mail that cannot be sent", () => {
   });
   afterAll(() => broken.close());
 
-  it("keeps the member, answers cannotSendInvitationEmail with it, and allows a resend at once", async () => {
+  it("keeps the member as pending (Idle), answers cannotSendInvitationEmail with it, and allows a resend at once", async () => {
     const { team: t, tokens } = await ownedTeam(broken);
     const email = newEmail("unreachable");
     const response = await broken.request(membersOf(t), {
@@ -732,13 +732,14 @@ describe("an invitation mail that cannot be sent", () => {
       json: { email, nickname: "Far Away", role: "viewer", locale: "en" },
     });
     const error = await expectError(response, 502, "cannotSendInvitationEmail");
-    expect(error.member).toMatchObject({ userId: `EMAIL#${email}`, status: "invited" });
+    // Pending, shown as Idle: the mail did not go out (ADR 095).
+    expect(error.member).toMatchObject({ userId: `EMAIL#${email}`, status: "pending" });
     const row = await broken.db
       .selectFrom("members")
       .selectAll()
       .where("member_id", "=", `EMAIL#${email}`)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: "invited", invite_sent_at: null });
+    expect(row).toMatchObject({ status: "pending", invite_sent_at: null });
     // No cooldown: the mail never went.
     await expectError(
       await broken.request(`/api/teams/${t.teamId}/invitations/resend`, {
@@ -937,7 +938,7 @@ describe("PATCH /api/teams/{teamId}/members/{userId}", () => {
       [{ op: "remove", path: "/nickname" }],
       [{ op: "replace", path: "/type", value: "internal" }],
       [{ op: "replace", path: "/email", value: "x@example.com" }],
-      [{ op: "replace", path: "/status", value: "banned" }],
+      [{ op: "replace", path: "/status", value: "left" }],
       [{ op: "replace", path: "/status", value: "invited" }],
       [{ op: "replace", path: "/role" }],
       { op: "replace", path: "/role", value: "viewer" },

@@ -101,7 +101,7 @@ test("an owner cannot delete the account, and is told the way out", async ({ pag
   await expect(section.getByRole("alert")).toContainText(
     "You own a team, and a team cannot be left without its owner.",
   );
-  await expect(section.getByRole("alert")).toContainText("write to support");
+  await expect(section.getByRole("alert")).toContainText("Make owner");
   await page.reload();
   await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
 });

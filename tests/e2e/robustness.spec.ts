@@ -219,6 +219,7 @@ const SIGNED_IN_PAGES = [
   "/teams/T/info",
   "/teams/T/rename",
   "/teams/T/delete",
+  "/teams/T/leave",
   "/teams/T/logo",
   "/teams/T/alias",
   "/teams/T/roles",

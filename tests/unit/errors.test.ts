@@ -47,6 +47,9 @@ describe("ERROR_CODES", () => {
       "collectionInTrash",
       // Deleting a team: the typed name does not match (ADR 094).
       "teamNameMismatch",
+      // Members' lifecycle (ADR 095).
+      "memberBanned",
+      "ownerCannotLeave",
     ].sort();
     expect([...ERROR_CODES].sort()).toEqual(expected);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);

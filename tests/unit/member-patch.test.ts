@@ -36,7 +36,7 @@ describe("memberChanges", () => {
       [null],
       [{ op: "add", path: "/role", value: "viewer" }],
       [{ op: "replace", path: "/type", value: "internal" }],
-      [{ op: "replace", path: "/status", value: "banned" }],
+      [{ op: "replace", path: "/status", value: "left" }],
       [{ op: "replace", path: "/nickname" }],
       Array.from({ length: 11 }, () => ({ op: "replace", path: "/role", value: "viewer" })),
     ];

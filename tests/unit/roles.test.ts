@@ -9,6 +9,7 @@ import {
   can,
   canAddAlias,
   canAddMember,
+  canBanMember,
   canChangeMemberRole,
   canChangeTeamLogo,
   canCreateCollection,
@@ -24,6 +25,7 @@ import {
   canDownloadFileFromMenu,
   canDownloadFromPreview,
   canEmptyTrash,
+  canLeaveTeam,
   canMakeCollaborative,
   canReactivateMember,
   canRenameCollection,
@@ -43,6 +45,7 @@ import {
   canSeeTrash,
   canSeeWholeTrash,
   canShareCollection,
+  canTransferOwnership,
   DEFAULT_TEAM_MODE,
   INTERNAL_MEMBER_ROLE,
   isRole,
@@ -368,7 +371,11 @@ describe("member menu", () => {
   describe("resend invitation", () => {
     it.each(
       statuses.map(
-        (status) => [status, status === "invited" || status === "invitation_expired"] as const,
+        (status) =>
+          [
+            status,
+            status === "invited" || status === "invitation_expired" || status === "pending",
+          ] as const,
       ),
     )("a %s member: %s", (status, expected) => {
       for (const role of managers) {
@@ -377,6 +384,84 @@ describe("member menu", () => {
       for (const role of others) {
         expect(canResendInvitation(actor(role), member({ status }))).toBe(false);
       }
+    });
+  });
+
+  // ADR 095: every role acting, on every role and status of the target, self or not.
+  describe("ban", () => {
+    const targets: Role[] = [...ROLES];
+    it.each(ROLES.flatMap((role) => targets.map((target) => [role, target] as const)))(
+      "%s bans an active %s other than self only when managing members and not the owner",
+      (role, target) => {
+        const expected = managers.includes(role) && target !== "owner";
+        expect(canBanMember(actor(role), member({ role: target }))).toBe(expected);
+        expect(canBanMember(actor(role), member({ role: target, type: "internal" }))).toBe(
+          expected,
+        );
+      },
+    );
+
+    it.each(
+      statuses.map((status) => [status, status === "active" || status === "disabled"] as const),
+    )("a %s member can be banned: %s", (status, expected) => {
+      for (const role of managers) {
+        expect(canBanMember(actor(role), member({ status }))).toBe(expected);
+      }
+      for (const role of others) {
+        expect(canBanMember(actor(role), member({ status }))).toBe(false);
+      }
+    });
+
+    it.each(ROLES)("%s never bans self", (role) => {
+      expect(canBanMember(actor(role), member({ userId: "me", role }))).toBe(false);
+    });
+
+    it("a banned member can be reactivated by owner and admin only", () => {
+      for (const role of managers) {
+        expect(canReactivateMember(actor(role), member({ status: "banned" }))).toBe(true);
+      }
+      for (const role of others) {
+        expect(canReactivateMember(actor(role), member({ status: "banned" }))).toBe(false);
+      }
+    });
+  });
+
+  describe("leave", () => {
+    it.each(ROLES.map((role) => [role, role !== "owner"] as const))(
+      "%s may leave: %s",
+      (role, expected) => {
+        expect(canLeaveTeam({ role, type: "other" })).toBe(expected);
+        // An internal member's account is the team's: an admin removes it instead.
+        expect(canLeaveTeam({ role, type: "internal" })).toBe(false);
+      },
+    );
+  });
+
+  describe("transfer ownership", () => {
+    it.each(ROLES.flatMap((role) => ROLES.map((target) => [role, target] as const)))(
+      "%s hands the team to an active %s",
+      (role, target) => {
+        const expected = role === "owner" && target === "admin";
+        expect(canTransferOwnership(actor(role), member({ role: target }))).toBe(expected);
+      },
+    );
+
+    it.each(statuses.map((status) => [status, status === "active"] as const))(
+      "to a %s admin: %s",
+      (status, expected) => {
+        expect(canTransferOwnership(actor("owner"), member({ role: "admin", status }))).toBe(
+          expected,
+        );
+      },
+    );
+
+    it("never to self nor to an internal member", () => {
+      expect(canTransferOwnership(actor("owner"), member({ userId: "me", role: "admin" }))).toBe(
+        false,
+      );
+      expect(
+        canTransferOwnership(actor("owner"), member({ role: "admin", type: "internal" })),
+      ).toBe(false);
     });
   });
 

@@ -67,6 +67,7 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
   ["routes/teams.$teamId._home.info", "info", "routes/teams.$teamId._home"],
   ["routes/teams.$teamId._home.rename", "rename", "routes/teams.$teamId._home"],
   ["routes/teams.$teamId._home.delete", "delete", "routes/teams.$teamId._home"],
+  ["routes/teams.$teamId._home.leave", "leave", "routes/teams.$teamId._home"],
   ["routes/teams.$teamId._home.logo", "logo", "routes/teams.$teamId._home"],
   ["routes/teams.$teamId._home.alias", "alias", "routes/teams.$teamId._home"],
   ["routes/teams.$teamId._home.roles", "roles", "routes/teams.$teamId._home"],

@@ -4,6 +4,7 @@ import { DataList } from "#app/components/data-list.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { RoleIcon } from "#app/components/role-icon.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
+import { statusBadgeColour } from "#app/members/status-colour.ts";
 import type { MemberDetail } from "#app/services/api/members.server.ts";
 
 /** Who the member is: avatar, name and role, then their details (docs/product.md#screens). */
@@ -55,7 +56,9 @@ export function MemberDetails({
         <DataList.Item>
           <DataList.Label>{t("members.info.status")}</DataList.Label>
           <DataList.Value>
-            <Badge>{t(`members.status.${member.status}`)}</Badge>
+            <Badge color={statusBadgeColour(member.status)}>
+              {t(`members.status.${member.status}`)}
+            </Badge>
           </DataList.Value>
         </DataList.Item>
         <DataList.Item>
@@ -75,7 +78,9 @@ export function MemberDetails({
           </DataList.Item>
         ) : null}
         {member.inviteExpiresAt &&
-        (member.status === "invited" || member.status === "invitation_expired") ? (
+        (member.status === "invited" ||
+          member.status === "invitation_expired" ||
+          member.status === "pending") ? (
           <DataList.Item>
             <DataList.Label>{t("members.info.inviteExpires")}</DataList.Label>
             <DataList.Value>{date(member.inviteExpiresAt)}</DataList.Value>

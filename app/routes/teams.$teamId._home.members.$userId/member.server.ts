@@ -11,6 +11,7 @@ import { unknownIntent } from "#app/services/forms.server.ts";
 import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import {
+  canBanMember,
   canChangeMemberRole,
   canDeactivateMember,
   canDeleteMember,
@@ -18,7 +19,9 @@ import {
   canRenameMember,
   canResendInvitation,
   canResetMemberPassword,
+  canTransferOwnership,
 } from "#domain/roles.ts";
+import { CONFIRMED_ACTIONS, type ConfirmedAction } from "./confirm.ts";
 import { RenameSchema, RoleSchema } from "./schemas.ts";
 
 export type Allowed = ReturnType<typeof allowedActions>;
@@ -43,7 +46,16 @@ export function allowedActions(me: string, team: Team, member: Member) {
     resend: canResendInvitation(actor, target),
     resetPassword: canResetMemberPassword(actor, target),
     remove: canDeleteMember(actor, target),
+    ban: canBanMember(actor, target),
+    makeOwner: canTransferOwnership(actor, target),
   };
+}
+
+/** The action `?confirm=` names, when the caller may take it. */
+export function confirming(url: URL, allowed: Allowed): ConfirmedAction | null {
+  const asked = url.searchParams.get("confirm");
+  const action = CONFIRMED_ACTIONS.find((name) => name === asked);
+  return action && allowed[action] ? action : null;
 }
 
 /** The team, the caller and the member the address names. */
@@ -159,6 +171,15 @@ export async function memberAction(
         headers: auth.headers,
       });
     }
+    case "ban":
+      await patch("/status", "banned");
+      return done("toasts.memberBanned");
+    case "makeOwner":
+      await orGoBack(
+        membersApi.transferOwnership(context, auth.accessToken, team.teamId, member.userId),
+        goBack,
+      );
+      return done("toasts.ownershipTransferred");
     case "remove":
       await orGoBack(
         membersApi.remove(context, auth.accessToken, team.teamId, member.userId),

@@ -5,7 +5,7 @@ import { RouteDialog } from "#app/components/route-dialog.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { CredentialsDialog } from "#app/members/credentials.tsx";
 import { memberNickname } from "#app/services/api/members.server.ts";
-import { allowedActions, loadMember, memberAction } from "./member.server.ts";
+import { allowedActions, confirming, loadMember, memberAction } from "./member.server.ts";
 import { MemberActions } from "./member-actions.tsx";
 import { MemberDetails } from "./member-details.tsx";
 
@@ -20,11 +20,9 @@ export const handle = { i18n: ["common", "teams", "messages"] };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base, me, member } = await loadMember(request, context, params);
   const addedBy = await memberNickname(context, auth.accessToken, team.teamId, member.createdBy);
-  const confirmRemove = new URL(request.url).searchParams.get("confirm") === "remove";
-  return data(
-    { base, me, member, addedBy, allowed: allowedActions(me, team, member), confirmRemove },
-    { headers: auth.headers },
-  );
+  const allowed = allowedActions(me, team, member);
+  const confirm = confirming(new URL(request.url), allowed);
+  return data({ base, me, member, addedBy, allowed, confirm }, { headers: auth.headers });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -33,7 +31,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function MemberDialog() {
   const { t } = useTranslation("teams");
-  const { base, me, member, addedBy, allowed, confirmRemove } = useLoaderData<typeof loader>();
+  const { base, me, member, addedBy, allowed, confirm } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
 
   if (answer && "credentials" in answer) {
@@ -48,7 +46,7 @@ export default function MemberDialog() {
           base={base}
           member={member}
           allowed={allowed}
-          confirmRemove={confirmRemove}
+          confirm={confirm}
           answer={answer}
         />
       </Flex>

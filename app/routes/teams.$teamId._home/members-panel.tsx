@@ -11,11 +11,9 @@ import { RoleIcon } from "#app/components/role-icon.tsx";
 import { TextLink } from "#app/components/text-link.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { MemberPage } from "#app/members/member-page.ts";
+import { statusBadgeColour } from "#app/members/status-colour.ts";
 import type { Member } from "#app/services/api/members.server.ts";
-import { memberStatusColour } from "#domain/members.ts";
 import { can, type Role } from "#domain/roles.ts";
-
-const statusColours = { success: "grass", warning: "amber", error: "red" } as const;
 
 const pageOfMembers = (data: { members: MemberPage }) => ({
   items: data.members.members,
@@ -111,7 +109,7 @@ export function MembersPanel({ page, base, role }: { page: MemberPage; base: str
                       </Text>
                     </Flex>
                   </Flex>
-                  <Badge color={statusColours[memberStatusColour(member.status)]} size="1">
+                  <Badge color={statusBadgeColour(member.status)} size="1">
                     {t(`members.status.${member.status}`)}
                   </Badge>
                 </Link>

@@ -80,6 +80,22 @@ export const membersApi = {
       accessToken,
     }),
 
+  /** The caller leaves the team (ADR 095); the owner is refused with ownerCannotLeave. */
+  leave: (context: WebContext, accessToken: string, teamId: string) =>
+    apiCall<Answer<"/api/teams/{teamId}/members/@me/leave", "post">>(
+      context,
+      `${membersPath(teamId)}/@me/leave`,
+      { method: "POST", accessToken },
+    ),
+
+  /** Hands the team over to an active admin (ADR 095); the owner becomes admin. */
+  transferOwnership: (context: WebContext, accessToken: string, teamId: string, userId: string) =>
+    apiCall<Answer<"/api/teams/{teamId}/owner", "post">>(context, `${teamPath(teamId)}/owner`, {
+      method: "POST",
+      accessToken,
+      body: { userId } satisfies Body<"/api/teams/{teamId}/owner", "post">,
+    }),
+
   resendInvitation: (context: WebContext, accessToken: string, teamId: string, userId: string) =>
     apiCall<Answer<"/api/teams/{teamId}/invitations/resend", "post">>(
       context,
