@@ -1760,6 +1760,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description true: the caller's own deleted teams, each until its teamPurgeAt, which its owner may restore (ADR 094); the live teams otherwise */
+                    deleted?: "true" | "false";
                     /** @description Created at or after (epoch ms) */
                     from?: number | null;
                     /** @description pagination.lastKey of the previous page, unchanged */
@@ -1918,7 +1920,70 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete the team (owner only), its name typed to confirm: it is missing for everyone at once, and purged with everything in it after 30 days unless restored (ADR 094) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DeleteTeamRequest"];
+                };
+            };
+            responses: {
+                /** @description Deleted; the purge is scheduled */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeletedTeam"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /** Rename a team, change its description or mode (JSON Patch; owner and admin) */
@@ -2004,6 +2069,94 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/teams/{teamId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's activity log, newest first, a page at a time (owner, admin) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only what this user did (their userId) */
+                    actor?: string;
+                    /** @description nextCursor of the previous page, unchanged */
+                    cursor?: string;
+                    /** @description At or after this ISO date (a day is UTC) or date-time */
+                    from?: string;
+                    /** @description Only these kinds, comma-separated */
+                    kind?: string;
+                    /** @description Entries per page, 1 to 100 */
+                    limit?: number;
+                    /** @description Up to this ISO date, the whole day included, or before this date-time */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the activity log */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ActivityPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/teams/{teamId}/aliases": {
@@ -2319,7 +2472,56 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** Move a collection and its files to the trash for 30 days (owner and admin). Uploads into it are refused (collectionInTrash) on their next chunk; its downloads stop (invalidDownload) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collectionId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description In the trash */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /** Rename, describe, tag, share or unshare a collection (JSON Patch) */
@@ -2643,7 +2845,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete a file and its bytes (delete file: owner and admin) */
+        /** Move a file to the trash, where it stays 30 days with its bytes (owner and admin any file; uploader and upviewer their own, in a collection they may add files to); it is then hidden everywhere else. A file not there, or already in the trash, is 404 fileNotFound */
         delete: {
             parameters: {
                 query?: never;
@@ -2658,7 +2860,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Deleted */
+                /** @description In the trash */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -2674,13 +2876,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Forbidden */
+                /** @description Forbidden: the role lacks the cell, or the collection is not one the caller may see (then `creator` says whom to ask) */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["HiddenCollectionError"];
                     };
                 };
                 /** @description Not found */
@@ -3044,6 +3246,72 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["UploadRoom"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the team would take with it (owner only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The team's counts and the purge date */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TeamDeletionSummary"];
                     };
                 };
                 /** @description Authorization required */
@@ -4812,6 +5080,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a deleted team before its purge (its owner only; anyone else: notFound), everything as it was */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The deleted team's id */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Restored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RestoredTeam"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/{teamId}/shared-collections": {
         parameters: {
             query?: never;
@@ -4889,6 +5223,409 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's trash, newest deletion first: all of it for the owner and admins, their own files for uploaders and upviewers; a viewer is forbidden */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page, unchanged */
+                    cursor?: string;
+                    /** @description Items per page, 1 to 100 */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the trash */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrashPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Empty the trash (owner and admin): its items leave at once, their bytes are removed in the background */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Emptied; the bytes are being removed */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmptiedTrash"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/trash/collections/{collectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a trashed collection forever, with its files (owner and admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collectionId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted forever */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/trash/collections/{collectionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring a collection back with its files, but those trashed on their own before (owner and admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collectionId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Restored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RestoredCollection"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/trash/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a trashed file forever (owner and admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted forever */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/trash/files/{fileId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring a file back to its collection (who may delete it may restore it). Its collection in the trash too: 409 collectionInTrash. Never refused for storage: trashed bytes still count toward it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Restored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RestoredFile"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -6269,10 +7006,48 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AcceptInvitationRequest: {
+            /**
+             * @description With the password: the account is made, so the consent is needed (ADR 096)
+             * @enum {boolean}
+             */
+            ageConfirmed?: true;
             /** @description For a guest without an account, after newInvitedAccountRequired */
             password?: string;
+            /** @description The privacy policy's version accepted (its date) */
+            privacyVersion?: string;
+            /** @description The terms' version accepted (its date) */
+            termsVersion?: string;
             /** @description The key of the mailed link */
             token: string;
+        };
+        ActivityItem: {
+            activityId: string;
+            /** @description Null when the system acted (billing, a purge) or a guest */
+            actor: {
+                /** @description The actor's nickname in the team when it acted */
+                nickname: string | null;
+                userId: string;
+            } | null;
+            /** @description When (epoch ms) */
+            at: number;
+            /** @description What else the kind carries: a rename's `from`; a role or plan change's `from` and `to`; an invitation's `email` and `role` */
+            detail: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @enum {string} */
+            kind: "fileUploaded" | "fileRenamed" | "fileDeleted" | "fileRestored" | "filePurged" | "collectionCreated" | "collectionRenamed" | "collectionShared" | "collectionUnshared" | "collectionDescribed" | "collectionTagged" | "collectionDownloaded" | "collectionDeleted" | "collectionRestored" | "collectionPurged" | "teamCreated" | "teamRenamed" | "teamDescribed" | "teamModeChanged" | "teamLogoChanged" | "teamAliasAdded" | "teamAliasStarred" | "teamPlanChanged" | "teamOwnershipTransferred" | "teamDeleted" | "teamRestored" | "trashEmptied" | "memberInvited" | "memberInvitationResent" | "memberAdded" | "memberAccepted" | "memberRejected" | "memberRoleChanged" | "memberRenamed" | "memberDisabled" | "memberReactivated" | "memberBanned" | "memberLeft" | "memberRemoved";
+            target: {
+                id: string;
+                /** @description Its name when it happened */
+                name: string | null;
+                /** @enum {string} */
+                type: "file" | "collection" | "team" | "member" | "alias";
+            };
+        };
+        ActivityPage: {
+            items: components["schemas"]["ActivityItem"][];
+            /** @description Null on the last page */
+            nextCursor: string | null;
         };
         Alias: {
             alias: string;
@@ -6435,6 +7210,17 @@ export interface components {
             /** @description The account's password; required when the account has one */
             password?: string;
         };
+        DeletedTeam: {
+            /** @description Epoch ms */
+            deletedAt: number;
+            /** @description Epoch ms: until then its owner may restore it; then it is gone for good */
+            purgeAt: number;
+            teamId: string;
+        };
+        DeleteTeamRequest: {
+            /** @description The team's name, typed to confirm: compared trimmed and case-sensitively; another answers teamNameMismatch */
+            name: string;
+        };
         Download: {
             collectionId: string;
             createdAt: number;
@@ -6487,6 +7273,10 @@ export interface components {
         EmailRequest: {
             email: string;
         };
+        EmptiedTrash: {
+            /** @description How many items left the trash */
+            items: number;
+        };
         Error: {
             errorCode: string;
             message: string;
@@ -6500,12 +7290,22 @@ export interface components {
             /** @description The nonce to send the provider */
             nonce: string;
         };
+        /** @description The consent fields are needed when the identity has no account yet: without them the call is invalidInput and no account is made (ADR 096) */
         FederatedSignInRequest: {
+            /**
+             * @description The person confirmed they are 16 or older; an account is not made without it
+             * @enum {boolean}
+             */
+            ageConfirmed?: true;
             /** @description The flow POST /auth/federated/start gave, kept by the web app: the ID token's nonce must be its nonce, and it signs in once (ADR 086) */
             flow: string;
             idToken: string;
+            /** @description The privacy policy's version accepted (its date) */
+            privacyVersion?: string;
             /** @enum {string} */
             provider: "google" | "apple" | "linkedin" | "oidc";
+            /** @description The terms' version accepted (its date) */
+            termsVersion?: string;
         };
         FederatedStartRequest: {
             /** @enum {string} */
@@ -6863,6 +7663,19 @@ export interface components {
             email: string;
             newPassword: string;
         };
+        RestoredCollection: {
+            collectionId: string;
+        };
+        RestoredFile: {
+            collectionId: string;
+            fileId: string;
+        };
+        RestoredTeam: {
+            name: string;
+            /** @description Epoch ms */
+            restoredAt: number;
+            teamId: string;
+        };
         /** @description email, or username (with team for internal members) */
         SignInRequest: {
             /** @description The device token this client's last sign-in to the account answered: a known device is spared the account's budget of failed tries, and has one of its own */
@@ -6880,6 +7693,11 @@ export interface components {
             accessToken: string;
         };
         SignUpRequest: {
+            /**
+             * @description The person confirmed they are 16 or older; an account is not made without it
+             * @enum {boolean}
+             */
+            ageConfirmed: true;
             email: string;
             /**
              * @default en
@@ -6888,6 +7706,10 @@ export interface components {
             locale: "en" | "it";
             nickname: string;
             password: string;
+            /** @description The privacy policy's version accepted (its date) */
+            privacyVersion: string;
+            /** @description The terms' version accepted (its date) */
+            termsVersion: string;
         };
         SignUpResult: {
             email: string;
@@ -6957,6 +7779,16 @@ export interface components {
             updatedAt: number;
             updatedBy: string;
         };
+        TeamDeletionSummary: {
+            collectionsCount: number;
+            /** @description Bytes of its files: they count against the owner's storage until the purge */
+            filesBytes: number;
+            filesCount: number;
+            name: string;
+            /** @description When the team would be gone for good if it were deleted now (epoch ms) */
+            purgeAt: number;
+            teamId: string;
+        };
         TeamList: {
             pagination: {
                 /** @description Null on the last page */
@@ -6969,6 +7801,8 @@ export interface components {
             memberRole: "owner" | "admin" | "uploader" | "upviewer" | "viewer";
             teamCreatedAt: number;
             teamCreatedBy: string;
+            /** @description When its owner deleted it (epoch ms); null for a live team (ADR 094) */
+            teamDeletedAt: number | null;
             teamId: string;
             /** @description The logo image as a path on this API (/api/logos/<id>.webp): resolve it against the address the API was reached at; null when there is none */
             teamLogoUrl: string | null;
@@ -6977,6 +7811,8 @@ export interface components {
             teamMode: "collaborative" | "controlled";
             teamName: string;
             teamOwnerId: string;
+            /** @description When a deleted team is gone for good (epoch ms); null for a live team */
+            teamPurgeAt: number | null;
             teamStarAlias: string | null;
             teamUpdatedAt: number;
             teamUpdatedBy: string;
@@ -7007,6 +7843,43 @@ export interface components {
             /** @description The admin who becomes owner */
             userId: string;
         };
+        TrashItem: {
+            /** @description Whether the caller may restore it now (false for a file whose collection is in the trash too) */
+            canRestore: boolean;
+            /** @description The file's collection; a collection's own id */
+            collectionId: string;
+            /** @description A file whose collection is in the trash too: restoring it answers collectionInTrash until the collection is restored. Always false for a collection */
+            collectionInTrash: boolean;
+            collectionName: string;
+            /** @description A file's type; null for a collection */
+            contentType: string | null;
+            /** @description When it went to the trash (epoch ms) */
+            deletedAt: number;
+            /** @description Who deleted it; null once they left the team */
+            deletedBy: {
+                nickname: string;
+                userId: string;
+            } | null;
+            /** @description How many files come back with a collection; null for a file */
+            filesCount: number | null;
+            /** @description The file's or the collection's id */
+            id: string;
+            name: string;
+            /** @description When it is removed for good (epoch ms): 30 days after deletedAt */
+            purgeAt: number;
+            /** @description Bytes: a file's size; a collection's files' total (those that come back with it) */
+            size: number;
+            /** @enum {string} */
+            type: "file" | "collection";
+        };
+        TrashPage: {
+            /** @description Newest deletion first */
+            items: components["schemas"]["TrashItem"][];
+            /** @description Null on the last page */
+            nextCursor: string | null;
+            /** @description The bytes of the whole trash the caller sees: they count toward the team owner's storage until they are purged */
+            totalBytes: number;
+        };
         UnsubscribeRequest: {
             email: string;
             token: string;
@@ -7021,7 +7894,7 @@ export interface components {
             storage: {
                 /** @description -1 is unlimited */
                 limitBytes: number;
-                /** @description Files in every team the caller owns */
+                /** @description Files in every team the caller owns, those in the trash and in deleted teams included until they are purged (ADR 092, ADR 094) */
                 usedBytes: number;
             };
             traffic: {
