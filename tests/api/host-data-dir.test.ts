@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSENT } from "#tests/support/consent.ts";
 import { newEmail, PASSWORD } from "./support/accounts.ts";
 
 // The host (server.ts) on a DATA_DIR it creates itself: everything it writes there, the folder
@@ -85,6 +86,7 @@ describe("the host's DATA_DIR", () => {
         password: PASSWORD,
         nickname: "Ada",
         locale: "en",
+        ...CONSENT,
       }),
     });
     expect(signUp.status).toBe(201);
