@@ -61,6 +61,10 @@ export default [
         "routes/teams.$teamId._home.rename-collection.$collectionId.tsx",
       ),
       route(
+        "delete-collection/:collectionId",
+        "routes/teams.$teamId._home.delete-collection.$collectionId.tsx",
+      ),
+      route(
         "share-collection/:collectionId",
         "routes/teams.$teamId._home.share-collection.$collectionId.tsx",
       ),
@@ -87,6 +91,10 @@ export default [
           "routes/teams.$teamId.collections.$collectionId.files.$fileId_.rename.tsx",
         ),
         route(
+          "files/:fileId/delete",
+          "routes/teams.$teamId.collections.$collectionId.files.$fileId_.delete.tsx",
+        ),
+        route(
           "files/:fileId/download",
           "routes/teams.$teamId.collections.$collectionId.files.$fileId_.download.ts",
         ),
@@ -98,6 +106,15 @@ export default [
         ),
       ],
     ),
+    // The team's trash, with its questions over it (ADR 093).
+    route("trash", "routes/teams.$teamId.trash/route.tsx", { id: "routes/teams.$teamId.trash" }, [
+      route("empty", "routes/teams.$teamId.trash.empty.tsx"),
+      route("files/:fileId/delete", "routes/teams.$teamId.trash.files.$fileId.delete.tsx"),
+      route(
+        "collections/:collectionId/delete",
+        "routes/teams.$teamId.trash.collections.$collectionId.delete.tsx",
+      ),
+    ]),
   ]),
   // Team addresses outside the team's frame: a guest may open an invitation.
   route("teams/:teamId/invitations/accept", "routes/teams_.$teamId.invitations.accept/route.tsx", {

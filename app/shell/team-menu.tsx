@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Team } from "#app/services/api/teams.server.ts";
-import { can } from "#domain/roles.ts";
+import { can, canSeeTrash } from "#domain/roles.ts";
 import { useMenuClosesOnNavigation } from "./menu.ts";
 
 /**
@@ -23,6 +23,8 @@ export function TeamMenu({ team, base }: { team: Team; base: string }) {
       shown: can(role, "update", "team"),
     },
     { to: "alias", label: t("menu.addAlias"), shown: can(role, "create", "teamAlias") },
+    // What was deleted (ADR 093): all of it for owners and admins, their own files for others.
+    { to: "trash", label: t("menu.trash"), shown: canSeeTrash(role) },
   ].filter((item) => item.shown);
   if (items.length === 0) return null;
   return (

@@ -78,6 +78,11 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
     "routes/teams.$teamId._home",
   ],
   [
+    "routes/teams.$teamId._home.delete-collection.$collectionId",
+    "delete-collection/:collectionId",
+    "routes/teams.$teamId._home",
+  ],
+  [
     "routes/teams.$teamId._home.share-collection.$collectionId",
     "share-collection/:collectionId",
     "routes/teams.$teamId._home",
@@ -109,6 +114,11 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
     "routes/teams.$teamId.collections.$collectionId",
   ],
   [
+    "routes/teams.$teamId.collections.$collectionId.files.$fileId_.delete",
+    "files/:fileId/delete",
+    "routes/teams.$teamId.collections.$collectionId",
+  ],
+  [
     "routes/teams.$teamId.collections.$collectionId.files.$fileId_.download",
     "files/:fileId/download",
     "routes/teams.$teamId.collections.$collectionId",
@@ -122,6 +132,18 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
     "routes/teams.$teamId.collections.$collectionId.upload.start",
     "start",
     "routes/teams.$teamId.collections.$collectionId.upload",
+  ],
+  ["routes/teams.$teamId.trash", "trash", "routes/teams.$teamId"],
+  ["routes/teams.$teamId.trash.empty", "empty", "routes/teams.$teamId.trash"],
+  [
+    "routes/teams.$teamId.trash.files.$fileId.delete",
+    "files/:fileId/delete",
+    "routes/teams.$teamId.trash",
+  ],
+  [
+    "routes/teams.$teamId.trash.collections.$collectionId.delete",
+    "collections/:collectionId/delete",
+    "routes/teams.$teamId.trash",
   ],
   ["routes/teams_.$teamId.invitations.accept", "teams/:teamId/invitations/accept", "root"],
   ["routes/teams_.$teamId.invitations.reject", "teams/:teamId/invitations/reject", "root"],

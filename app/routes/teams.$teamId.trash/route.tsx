@@ -1,0 +1,89 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Button, IconButton } from "#app/components/button.tsx";
+import { Icon } from "#app/components/icon.tsx";
+import { Flex, Heading, Text } from "#app/components/layout.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { requireAuth } from "#app/services/auth.server.ts";
+import { unknownIntent } from "#app/services/forms.server.ts";
+import { pageTitle, rootProductName } from "#app/services/meta.ts";
+import { requireTeam } from "#app/services/team-route.server.ts";
+import { loadTrashPage, restoreFromTrash } from "#app/trash/trash.server.ts";
+import { kindOfField } from "#app/trash/trash-rows.ts";
+import { canEmptyTrash } from "#domain/roles.ts";
+import { TrashList } from "./trash-list.tsx";
+
+export const handle = { i18n: ["common", "teams", "messages"] };
+
+/**
+ * The team's trash (ADR 093): what was deleted, newest first, each with Restore (a form per row)
+ * and, for owners and admins, Delete forever; Empty trash for them too. Items are purged 30 days
+ * after their deletion and count toward the storage until then.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { auth, team, base } = await requireTeam(request, context, params.teamId);
+  const page = await loadTrashPage({ request, context, auth, team, base });
+  return data(
+    { ...page, base, teamName: team.name, manages: canEmptyTrash(team.memberRole) },
+    { headers: auth.headers },
+  );
+}
+
+/**
+ * Restore (intent `restore`, with `kind`, `id` and where to go back to, `back`): a row's form,
+ * and the Undo of the snackbar after a delete.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireAuth(request, context);
+  const form = await request.formData();
+  const kind = kindOfField(form.get("kind"));
+  const id = form.get("id");
+  if (form.get("intent") !== "restore" || !kind || typeof id !== "string" || !id) {
+    return unknownIntent();
+  }
+  const { auth, team, base } = await requireTeam(request, context, params.teamId);
+  return restoreFromTrash({ request, context, auth, team, base }, kind, id, form.get("back"));
+}
+
+export default function TrashScreen() {
+  const { t } = useTranslation("teams");
+  const page = useLoaderData<typeof loader>();
+  const trashBase = `${page.base}/trash`;
+  return (
+    <Flex direction="column" gap="4" className="trash-screen">
+      <Flex align="center" gap="3" wrap="wrap">
+        <IconButton asChild variant="ghost" size="3">
+          <Link to={page.base} aria-label={t("trash.back", { team: page.teamName })}>
+            <Icon name="arrow-left" size={20} />
+          </Link>
+        </IconButton>
+        <Heading as="h1" size="7">
+          {t("trash.title")}
+        </Heading>
+        {page.manages && page.rows.length > 0 ? (
+          <Button asChild ml="auto" variant="soft" color="red">
+            <Link to={`${trashBase}/empty`} preventScrollReset>
+              <Icon name="trash" />
+              {t("trash.empty")}
+            </Link>
+          </Button>
+        ) : null}
+      </Flex>
+      <Text as="p" size="2" color="gray">
+        {t("trash.storage")}
+      </Text>
+      <TrashList page={page} trashBase={trashBase} />
+      <Outlet />
+    </Flex>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(rootProductName(matches), data?.teamName);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";
