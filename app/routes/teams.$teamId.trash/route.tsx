@@ -1,17 +1,11 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Button, IconButton } from "#app/components/button.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
+import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { requireAuth } from "#app/services/auth.server.ts";
 import { unknownIntent } from "#app/services/forms.server.ts";
-import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
 import { loadTrashPage, restoreFromTrash } from "#app/trash/trash.server.ts";
 import { kindOfField } from "#app/trash/trash-rows.ts";
@@ -27,9 +21,18 @@ export const handle = { i18n: ["common", "teams", "messages"] };
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
-  const page = await loadTrashPage({ request, context, auth, team, base });
+  const [page, t] = await Promise.all([
+    loadTrashPage({ request, context, auth, team, base }),
+    i18nServer.getFixedT(request, "teams"),
+  ]);
   return data(
-    { ...page, base, teamName: team.name, manages: canEmptyTrash(team.memberRole) },
+    {
+      ...page,
+      base,
+      teamName: team.name,
+      title: t("trash.metaTitle", { team: team.name }),
+      manages: canEmptyTrash(team.memberRole),
+    },
     { headers: auth.headers },
   );
 }
@@ -39,14 +42,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * and the Undo of the snackbar after a delete.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAuth(request, context);
+  const { auth, team, base } = await requireTeam(request, context, params.teamId);
   const form = await request.formData();
   const kind = kindOfField(form.get("kind"));
   const id = form.get("id");
   if (form.get("intent") !== "restore" || !kind || typeof id !== "string" || !id) {
     return unknownIntent();
   }
-  const { auth, team, base } = await requireTeam(request, context, params.teamId);
   return restoreFromTrash({ request, context, auth, team, base }, kind, id, form.get("back"));
 }
 
@@ -83,7 +85,5 @@ export default function TrashScreen() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(rootProductName(matches), data?.teamName);
-
 export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";
+export { titleMeta as meta } from "#app/services/meta.ts";
