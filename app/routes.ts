@@ -106,15 +106,8 @@ export default [
         ),
       ],
     ),
-    // The team's trash, with its questions over it (ADR 093).
-    route("trash", "routes/teams.$teamId.trash/route.tsx", { id: "routes/teams.$teamId.trash" }, [
-      route("empty", "routes/teams.$teamId.trash.empty.tsx"),
-      route("files/:fileId/delete", "routes/teams.$teamId.trash.files.$fileId.delete.tsx"),
-      route(
-        "collections/:collectionId/delete",
-        "routes/teams.$teamId.trash.collections.$collectionId.delete.tsx",
-      ),
-    ]),
+    // The team's trash; its questions are its own address with `?confirm=` (ADR 093).
+    route("trash", "routes/teams.$teamId.trash/route.tsx", { id: "routes/teams.$teamId.trash" }),
   ]),
   // Team addresses outside the team's frame: a guest may open an invitation.
   route("teams/:teamId/invitations/accept", "routes/teams_.$teamId.invitations.accept/route.tsx", {

@@ -134,17 +134,6 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
     "routes/teams.$teamId.collections.$collectionId.upload",
   ],
   ["routes/teams.$teamId.trash", "trash", "routes/teams.$teamId"],
-  ["routes/teams.$teamId.trash.empty", "empty", "routes/teams.$teamId.trash"],
-  [
-    "routes/teams.$teamId.trash.files.$fileId.delete",
-    "files/:fileId/delete",
-    "routes/teams.$teamId.trash",
-  ],
-  [
-    "routes/teams.$teamId.trash.collections.$collectionId.delete",
-    "collections/:collectionId/delete",
-    "routes/teams.$teamId.trash",
-  ],
   ["routes/teams_.$teamId.invitations.accept", "teams/:teamId/invitations/accept", "root"],
   ["routes/teams_.$teamId.invitations.reject", "teams/:teamId/invitations/reject", "root"],
   [

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   kindOfField,
-  purgeHref,
+  questionHref,
   type TrashItemFields,
   trashFormats,
+  trashQuestion,
   trashRow,
-} from "#app/trash/trash-rows.ts";
+} from "#app/routes/teams.$teamId.trash/trash-rows.ts";
 
 /** The trash screen's rows (ADR 093): what each shows, written in the visitor's language. */
 
@@ -65,11 +66,28 @@ describe("trashRow", () => {
 });
 
 describe("the trash's addresses and fields", () => {
-  it("asks to delete an item forever at its own address", () => {
-    expect(purgeHref("/teams/t/trash", "file", "a/b")).toBe("/teams/t/trash/files/a%2Fb/delete");
-    expect(purgeHref("/teams/t/trash", "collection", "c")).toBe(
-      "/teams/t/trash/collections/c/delete",
-    );
+  it("asks its questions at its own address, and reads them back", () => {
+    const purge = questionHref("/teams/t/trash", { confirm: "purge", kind: "file", id: "a/b" });
+    expect(purge).toBe("/teams/t/trash?confirm=purge&kind=file&id=a%2Fb");
+    expect(trashQuestion(new URL(purge, "http://x").searchParams)).toEqual({
+      confirm: "purge",
+      kind: "file",
+      id: "a/b",
+    });
+    expect(trashQuestion(new URLSearchParams("confirm=empty"))).toEqual({ confirm: "empty" });
+  });
+
+  it("asks nothing for an address it cannot read", () => {
+    for (const search of [
+      "",
+      "confirm=remove",
+      "confirm=purge",
+      "confirm=purge&kind=team&id=x",
+      "confirm=purge&kind=file",
+      "confirm=purge&kind=file&id=",
+    ]) {
+      expect(trashQuestion(new URLSearchParams(search)), search).toBeNull();
+    }
   });
 
   it("takes only a file or a collection as a form's kind", () => {

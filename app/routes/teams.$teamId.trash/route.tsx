@@ -1,23 +1,26 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Button, IconButton } from "#app/components/button.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { unknownIntent } from "#app/services/forms.server.ts";
-import { requireTeam } from "#app/services/team-route.server.ts";
-import { loadTrashPage, restoreFromTrash } from "#app/trash/trash.server.ts";
-import { kindOfField } from "#app/trash/trash-rows.ts";
+import { closeAsForbidden, requireTeam } from "#app/services/team-route.server.ts";
 import { canEmptyTrash } from "#domain/roles.ts";
+import { emptyTrash, loadTrashPage, purgeFromTrash, restoreFromTrash } from "./trash.server.ts";
 import { TrashList } from "./trash-list.tsx";
+import { TrashQuestionDialog } from "./trash-question.tsx";
+import { kindOfField, questionHref } from "./trash-rows.ts";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
 
 /**
  * The team's trash (ADR 093): what was deleted, newest first, each with Restore (a form per row)
- * and, for owners and admins, Delete forever; Empty trash for them too. Items are purged 30 days
- * after their deletion and count toward the storage until then.
+ * and, for owners and admins, Delete forever; Empty trash for them too. Those two ask first:
+ * the same address with `?confirm=` draws the question over the list (a page of its own without
+ * JavaScript, as the member dialog's remove does). Items are purged 30 days after their
+ * deletion and count toward the storage until then.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
@@ -38,18 +41,26 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 /**
- * Restore (intent `restore`, with `kind`, `id` and where to go back to, `back`): a row's form,
- * and the Undo of the snackbar after a delete.
+ * `intent`: `restore` (with `kind`, `id` and where to go back to, `back`: a row's form, and the
+ * Undo of the snackbar after a delete), `purge` (with `kind` and `id`) and `empty`, the last two
+ * for owners and admins.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
+  const scope = { request, context, auth, team, base };
   const form = await request.formData();
+  const intent = form.get("intent");
   const kind = kindOfField(form.get("kind"));
   const id = form.get("id");
-  if (form.get("intent") !== "restore" || !kind || typeof id !== "string" || !id) {
-    return unknownIntent();
+  const item = kind && typeof id === "string" && id ? { kind, id } : null;
+  if (intent === "restore" && item) {
+    return restoreFromTrash(scope, item.kind, item.id, form.get("back"));
   }
-  return restoreFromTrash({ request, context, auth, team, base }, kind, id, form.get("back"));
+  if (intent !== "empty" && !(intent === "purge" && item)) return unknownIntent();
+  if (!canEmptyTrash(team.memberRole)) {
+    throw await closeAsForbidden(request, context, `${base}/trash`);
+  }
+  return item && intent === "purge" ? purgeFromTrash(scope, item.kind, item.id) : emptyTrash(scope);
 }
 
 export default function TrashScreen() {
@@ -69,7 +80,7 @@ export default function TrashScreen() {
         </Heading>
         {page.manages && page.rows.length > 0 ? (
           <Button asChild ml="auto" variant="soft" color="red">
-            <Link to={`${trashBase}/empty`} preventScrollReset>
+            <Link to={questionHref(trashBase, { confirm: "empty" })} preventScrollReset>
               <Icon name="trash" />
               {t("trash.empty")}
             </Link>
@@ -80,7 +91,7 @@ export default function TrashScreen() {
         {t("trash.storage")}
       </Text>
       <TrashList page={page} trashBase={trashBase} />
-      <Outlet />
+      {page.question ? <TrashQuestionDialog question={page.question} closeTo={trashBase} /> : null}
     </Flex>
   );
 }

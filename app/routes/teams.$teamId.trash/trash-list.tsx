@@ -7,7 +7,7 @@ import { useInfiniteList } from "#app/components/infinite-list.ts";
 import { Card, Flex, Text } from "#app/components/layout.tsx";
 import { PageLinks } from "#app/components/page-links.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { purgeHref, type TrashRow } from "#app/trash/trash-rows.ts";
+import { questionHref, type TrashRow } from "./trash-rows.ts";
 
 export interface TrashPage {
   rows: TrashRow[];
@@ -23,7 +23,7 @@ const rowKey = (row: TrashRow) => `${row.kind}:${row.id}`;
  * The trash's items (ADR 093), newest deletion first, as an infinite list (useInfiniteList):
  * "load more" is a link to the next page without JavaScript. Each item says what it is, where
  * it was, its size, who deleted it and when, and the day it will be purged; Restore is a form
- * of its own; Delete forever (owners and admins) asks first, on a page of its own.
+ * of its own; Delete forever (owners and admins) asks first (`?confirm=purge`).
  */
 export function TrashList({ page, trashBase }: { page: TrashPage; trashBase: string }) {
   const { t } = useTranslation("teams");
@@ -102,7 +102,7 @@ export function TrashList({ page, trashBase }: { page: TrashPage; trashBase: str
               {page.manages ? (
                 <Button asChild variant="ghost" color="red">
                   <Link
-                    to={purgeHref(trashBase, row.kind, row.id)}
+                    to={questionHref(trashBase, { confirm: "purge", kind: row.kind, id: row.id })}
                     preventScrollReset
                     aria-label={t("trash.deleteForeverNamed", { name: row.name })}
                   >

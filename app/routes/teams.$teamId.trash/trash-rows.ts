@@ -71,15 +71,31 @@ export function trashRow(
   };
 }
 
-/** The address segment of a kind: `trash/files/{id}`, `trash/collections/{id}`. */
-export const KIND_SEGMENTS = { file: "files", collection: "collections" } as const;
-
-/** The kind a form's field names, or null for anything else. */
+/** The kind a form's field or the address names, or null for anything else. */
 export function kindOfField(value: FormDataEntryValue | null): TrashKind | null {
   return value === "file" || value === "collection" ? value : null;
 }
 
-/** Where one item's "Delete forever" question is. */
-export function purgeHref(trashBase: string, kind: TrashKind, id: string) {
-  return `${trashBase}/${KIND_SEGMENTS[kind]}/${encodeURIComponent(id)}/delete`;
+/**
+ * The trash's questions are its own address with `confirm` (ADR 093): `?confirm=empty`, and
+ * `?confirm=purge&kind=file&id=…` to delete one item forever.
+ */
+export type TrashQuestion =
+  | { confirm: "empty" }
+  | { confirm: "purge"; kind: TrashKind; id: string };
+
+/** The question an address asks, or null for none (or one it cannot ask). */
+export function trashQuestion(search: URLSearchParams): TrashQuestion | null {
+  const confirm = search.get("confirm");
+  if (confirm === "empty") return { confirm };
+  const kind = kindOfField(search.get("kind"));
+  const id = search.get("id");
+  if (confirm === "purge" && kind && id) return { confirm, kind, id };
+  return null;
+}
+
+/** The address of a question over the trash. */
+export function questionHref(trashBase: string, question: TrashQuestion) {
+  const search = new URLSearchParams(question);
+  return `${trashBase}?${search}`;
 }
