@@ -43,6 +43,7 @@ import { paymentRoutes, planRoutes } from "./routes/plans.ts";
 import { statusRoutes } from "./routes/status.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { teamRoutes } from "./routes/teams.ts";
+import { trashRoutes } from "./routes/trash.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import { userRoutes } from "./routes/users.ts";
 import type { BlobStore } from "./storage/index.ts";
@@ -54,6 +55,7 @@ import { createAliasService } from "./teams/aliases.ts";
 import { createInvitationService } from "./teams/invitations.ts";
 import { createMemberService } from "./teams/members.ts";
 import { createTeamService } from "./teams/teams.ts";
+import { createTrashService, registerTrashJobs } from "./trash/trash.ts";
 import { createFileUploadService } from "./uploads/file-uploads.ts";
 
 export interface ApiDependencies {
@@ -358,6 +360,15 @@ export function createApi(deps: ApiDependencies) {
     partMaxBytes: deps.downloadPartMaxBytes,
   });
   registerDownloadJobs(deps.jobs, downloads);
+  const trash = createTrashService({
+    db: deps.db,
+    now,
+    blobs: deps.blobs,
+    jobs: deps.jobs,
+    logger: deps.logger,
+  });
+  registerTrashJobs(deps.jobs, trash);
+  api.route("/", trashRoutes({ db: deps.db, auth, trash }));
   api.route("/", downloadRoutes({ db: deps.db, auth, limiter, downloads, traffic }));
   api.route("/", archiveRoutes({ downloads, traffic }));
   registerFileJobs(

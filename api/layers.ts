@@ -36,6 +36,8 @@ export const API_LAYERS: readonly { name: string; folders: readonly string[] }[]
   { name: "downloads", folders: ["downloads/"] },
   { name: "files", folders: ["files/"] },
   { name: "uploads", folders: ["uploads/"] },
+  // The trash (ADR 092): deleting, restoring and purging files and collections.
+  { name: "trash", folders: ["trash/"] },
   // HTTP: each route module calls the services and access checks below it.
   { name: "routes", folders: ["routes/"] },
   // The composition root: builds every service and mounts the routes.

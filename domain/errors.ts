@@ -15,9 +15,11 @@ export const ERROR_CODES = [
   "cannotChangeEmail",
   "cannotChangePassword",
   "cannotSendInvitationEmail",
+  "collectionInTrash",
   "emailMismatch",
   "expiredToken",
   "expiredVerificationCode",
+  "fileNotFound",
   "forbidden",
   "generic",
   "invalidCredentials",
@@ -84,10 +86,17 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   cannotChangePassword: 403,
   /** The member was added but the email could not be sent: an upstream failure. */
   cannotSendInvitationEmail: 502,
+  /**
+   * A file restored, or an upload continued, while its collection is in the trash: the
+   * collection is restored first (ADR 092).
+   */
+  collectionInTrash: 409,
   emailMismatch: 403,
   /** Expired links and codes are gone for good; a new one must be requested. */
   expiredToken: 410,
   expiredVerificationCode: 410,
+  /** The file is not there for the caller: missing, hidden, or already in the trash (ADR 092). */
+  fileNotFound: 404,
   forbidden: 403,
   generic: 500,
   invalidCredentials: 401,

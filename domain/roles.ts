@@ -328,9 +328,77 @@ export function canDownloadFileFromMenu(actor: Actor, file: { uploadedBy: string
   return canDownloadFile(actor, file);
 }
 
-/** Delete a file (its row and its bytes): delete file, owner and admin, whoever uploaded it. */
-export function canDeleteFile(role: Role): boolean {
-  return can(role, "delete", "file");
+// The trash (docs/decisions/092-deleted-files-and-collections-go-to-a-trash.md)
+
+/** A file's collection, as the delete and restore rules read it. */
+export interface FileCollection {
+  mode: CollectionMode;
+  createdBy: string;
+}
+
+/**
+ * Whether a contributor may remove or bring back their own file of a collection: exactly
+ * canCreateFile's rule (they created the collection or it is collaborative).
+ */
+function ownsFileIn(actor: Actor, file: { uploadedBy: string }, collection: FileCollection) {
+  return (
+    file.uploadedBy === actor.userId &&
+    canCreateFile(actor.role, {
+      collectionMode: collection.mode,
+      collectionCreatedBy: collection.createdBy,
+      userId: actor.userId,
+    })
+  );
+}
+
+/**
+ * Move a file to the trash: delete file (owner and admin), whoever uploaded it; uploader and
+ * upviewer their own file while the collection is theirs to add to; viewer never.
+ */
+export function canDeleteFile(
+  actor: Actor,
+  file: { uploadedBy: string },
+  collection: FileCollection,
+): boolean {
+  if (can(actor.role, "delete", "file")) return true;
+  return ownsFileIn(actor, file, collection);
+}
+
+/** Bring a file back from the trash: the same rule as moving it there. */
+export function canRestoreFile(
+  actor: Actor,
+  file: { uploadedBy: string },
+  collection: FileCollection,
+): boolean {
+  return canDeleteFile(actor, file, collection);
+}
+
+/** Move a collection, with its files, to the trash: owner and admin. */
+export function canDeleteCollection(role: Role): boolean {
+  return can(role, "delete", "collection");
+}
+
+/** Bring a collection back from the trash: owner and admin. */
+export function canRestoreCollection(role: Role): boolean {
+  return can(role, "delete", "collection");
+}
+
+/**
+ * Open the trash: owner and admin see all of it, uploader and upviewer only their own files
+ * (canSeeWholeTrash); a viewer, who deletes nothing, is refused.
+ */
+export function canSeeTrash(role: Role): boolean {
+  return can(role, "delete", "file") || can(role, "create", "file");
+}
+
+/** Whether the trash a role sees holds every item of the team, not only the caller's files. */
+export function canSeeWholeTrash(role: Role): boolean {
+  return can(role, "delete", "file") && can(role, "delete", "collection");
+}
+
+/** Empty the trash, or delete one item of it forever: owner and admin. */
+export function canEmptyTrash(role: Role): boolean {
+  return can(role, "delete", "file") && can(role, "delete", "collection");
 }
 
 export function canDownloadFromPreview(role: Role): boolean {

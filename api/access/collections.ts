@@ -12,7 +12,9 @@ const teamCollection = fixedQuery((db: Db, teamId: string, collectionId: string)
     .selectFrom("collections")
     .select(["collection_id", "name", "mode", "created_by"])
     .where("team_id", "=", teamId)
-    .where("collection_id", "=", collectionId),
+    .where("collection_id", "=", collectionId)
+    // A collection in the trash is missing for everything but the trash (ADR 092).
+    .where("deleted_at", "is", null),
 );
 
 /** A collection of the team, with what deciding who may see it needs; undefined if none. */

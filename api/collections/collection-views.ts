@@ -60,52 +60,57 @@ const tagsOfOne = fixedQuery((db: Db, collectionId: string) =>
  * decides it; across teams (undefined) each collection's team decides.
  */
 export function selectCollections(from: Db, userId: string, seesAll?: boolean) {
-  return from
-    .selectFrom("collections")
-    .leftJoin("members as creators", (join) =>
-      join
-        .onRef("creators.team_id", "=", "collections.team_id")
-        .onRef("creators.member_id", "=", "collections.created_by"),
-    )
-    .leftJoin("users as creator_users", "creator_users.user_id", "creators.user_id")
-    .leftJoin("collection_reads as reads", (join) =>
-      join
-        .onRef("reads.collection_id", "=", "collections.collection_id")
-        .on("reads.user_id", "=", userId),
-    )
-    .selectAll("collections")
-    .select([
-      "creators.nickname as creator_nickname",
-      "creators.member_id as creator_member_id",
-      "creator_users.avatar_url as creator_avatar_url",
-      "reads.read_at as read_at",
-    ])
-    .select((eb) => {
-      let files = eb
-        .selectFrom("files")
-        .select((count) => count.fn.countAll<number>().as("count"))
-        .whereRef("files.collection_id", "=", "collections.collection_id")
-        .where("files.status", "in", VISIBLE_FILE_STATUSES)
-        // A Live Photo counts once, as the lists show it (ADR 063).
-        .where("files.motion_of", "is", null);
-      if (seesAll === false) files = files.where("files.uploaded_by", "=", userId);
-      if (seesAll === undefined) {
-        files = files.where((inner) =>
-          inner.or([
-            inner("files.uploaded_by", "=", userId),
-            inner.exists(
-              inner
-                .selectFrom("members as viewers")
-                .select("viewers.member_id")
-                .whereRef("viewers.team_id", "=", "collections.team_id")
-                .where("viewers.user_id", "=", userId)
-                .where("viewers.role", "in", SEE_ALL_ROLES),
-            ),
-          ]),
-        );
-      }
-      return files.as("files_count");
-    });
+  return (
+    from
+      .selectFrom("collections")
+      .leftJoin("members as creators", (join) =>
+        join
+          .onRef("creators.team_id", "=", "collections.team_id")
+          .onRef("creators.member_id", "=", "collections.created_by"),
+      )
+      .leftJoin("users as creator_users", "creator_users.user_id", "creators.user_id")
+      .leftJoin("collection_reads as reads", (join) =>
+        join
+          .onRef("reads.collection_id", "=", "collections.collection_id")
+          .on("reads.user_id", "=", userId),
+      )
+      .selectAll("collections")
+      .select([
+        "creators.nickname as creator_nickname",
+        "creators.member_id as creator_member_id",
+        "creator_users.avatar_url as creator_avatar_url",
+        "reads.read_at as read_at",
+      ])
+      .select((eb) => {
+        let files = eb
+          .selectFrom("files")
+          .select((count) => count.fn.countAll<number>().as("count"))
+          .whereRef("files.collection_id", "=", "collections.collection_id")
+          .where("files.status", "in", VISIBLE_FILE_STATUSES)
+          .where("files.deleted_at", "is", null)
+          // A Live Photo counts once, as the lists show it (ADR 063).
+          .where("files.motion_of", "is", null);
+        if (seesAll === false) files = files.where("files.uploaded_by", "=", userId);
+        if (seesAll === undefined) {
+          files = files.where((inner) =>
+            inner.or([
+              inner("files.uploaded_by", "=", userId),
+              inner.exists(
+                inner
+                  .selectFrom("members as viewers")
+                  .select("viewers.member_id")
+                  .whereRef("viewers.team_id", "=", "collections.team_id")
+                  .where("viewers.user_id", "=", userId)
+                  .where("viewers.role", "in", SEE_ALL_ROLES),
+              ),
+            ]),
+          );
+        }
+        return files.as("files_count");
+      })
+      // A collection in the trash is in no list and no read but the trash's (ADR 092).
+      .where("collections.deleted_at", "is", null)
+  );
 }
 
 /** A collection as selectCollections reads it. */

@@ -125,6 +125,8 @@ export async function createCollection(
     updated_at: at,
     updated_by: actor.userId,
     ref_date: at,
+    deleted_at: null,
+    deleted_by: null,
   };
   // Its creator has read it: a new collection is not news to whoever made it
   // (docs/product.md#lists).

@@ -20,6 +20,7 @@ import * as m0014 from "./migrations/0014-taken-and-camera.ts";
 import * as m0015 from "./migrations/0015-email-change.ts";
 import * as m0019 from "./migrations/0019-federated-flows.ts";
 import * as m0020 from "./migrations/0020-activity.ts";
+import * as m0021 from "./migrations/0021-trash.ts";
 import type { Database, Db } from "./schema.ts";
 import { withStatementCache } from "./statement-cache.ts";
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0015-email-change": m0015,
   "0019-federated-flows": m0019,
   "0020-activity": m0020,
+  "0021-trash": m0021,
 };
 
 export type Dialect = "sqlite" | "postgres";

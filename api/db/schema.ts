@@ -181,6 +181,10 @@ export interface CollectionsTable {
   updated_by: string;
   /** What lists sort and filter by: created_at until files move it. */
   ref_date: number;
+  /** When it went to the trash, with its files; null while it is not there (migration 0021, ADR 092). */
+  deleted_at: number | null;
+  /** The member id of who moved it to the trash. */
+  deleted_by: string | null;
 }
 
 /** A member tagged on a collection. */
@@ -200,7 +204,8 @@ export const FILE_STATUSES = ["uploading", "processing", "ready", "failed"] as c
 export type FileStatus = (typeof FILE_STATUSES)[number];
 /**
  * Statuses readers see: the bytes have all arrived. Every list, count and read of files keeps
- * to them (api/files/files.ts, and the files count of api/collections/collections.ts).
+ * to them (api/files/files.ts, and the files count of api/collections/collections.ts), and to
+ * files out of the trash: `deleted_at` null on the file and on its collection (ADR 092).
  */
 export const VISIBLE_FILE_STATUSES = ["processing", "ready"] as const satisfies FileStatus[];
 
@@ -262,6 +267,13 @@ export interface FilesTable {
   camera_model: string | null;
   /** A Live Photo's motion: the photo this short film moves (migration 0012, ADR 063). */
   motion_of: string | null;
+  /**
+   * When it went to the trash on its own; null while it is not there (migration 0021, ADR 092).
+   * A file of a trashed collection keeps null: the collection's mark hides it.
+   */
+  deleted_at: Generated<number | null>;
+  /** The member id of who moved it to the trash. */
+  deleted_by: Generated<string | null>;
 }
 
 /** When a member last opened a file. */

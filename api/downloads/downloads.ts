@@ -189,6 +189,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
         "members.status",
         "collections.mode",
         "collections.created_by",
+        "collections.deleted_at",
       ])
       .where("members.team_id", "=", download.team_id)
       .where("members.user_id", "=", download.requested_by)
@@ -197,6 +198,8 @@ export function createDownloadService(options: DownloadServiceOptions) {
     if (!row || !hasTeamAccess(row.status) || row.mode === null || row.created_by === null) {
       throw invalidDownload();
     }
+    // The collection in the trash: its downloads stop with it (ADR 092).
+    if (row.deleted_at !== null) throw invalidDownload();
     const actor = { userId: row.member_id, role: row.role };
     if (
       !canDownloadCollection(actor.role) ||
@@ -236,6 +239,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
         .select(["file_id", "name", "blob_key", "size", "crc32", "ref_date"])
         .where("collection_id", "=", collection.collection_id)
         .where("status", "=", "ready")
+        .where("deleted_at", "is", null)
         .where("blob_key", "is not", null)
         .where("crc32", "is not", null);
       if (!canSeeAllCollections(actor.role)) query = query.where("uploaded_by", "=", actor.userId);
@@ -393,6 +397,20 @@ export function createDownloadService(options: DownloadServiceOptions) {
         .where("part", "=", partId)
         .orderBy("position")
         .execute();
+      // A file of the part deleted since it was asked for (in the trash or gone): the archive
+      // would hold it, or break where its bytes are missing, so none is served (ADR 092).
+      const deleted = await db
+        .selectFrom("download_entries")
+        .leftJoin("files", "files.file_id", "download_entries.file_id")
+        .select("download_entries.file_id")
+        .where("download_entries.download_id", "=", downloadId)
+        .where("download_entries.part", "=", partId)
+        .where((eb) =>
+          eb.or([eb("files.file_id", "is", null), eb("files.deleted_at", "is not", null)]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      if (deleted) throw invalidDownload();
       const archive: Archive = {
         download,
         ownerId,

@@ -172,6 +172,7 @@ async function placeInList(
     .selectFrom("files")
     .where("files.collection_id", "=", scope.collectionId)
     .where("files.status", "in", VISIBLE_FILE_STATUSES)
+    .where("files.deleted_at", "is", null)
     .where("files.motion_of", "is", null);
   // As `listed` narrows a collection's files: keep the two alike.
   if (!canSeeAllCollections(scope.actor.role)) {

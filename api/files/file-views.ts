@@ -219,31 +219,36 @@ const FILE_COLUMNS = [
 
 /** Visible files with their uploader's membership and the caller's read time. */
 export function selectFiles(from: Db, userId: string) {
-  return from
-    .selectFrom("files")
-    .innerJoin("collections", "collections.collection_id", "files.collection_id")
-    .leftJoin("members as uploaders", (join) =>
-      join
-        .onRef("uploaders.team_id", "=", "files.team_id")
-        .onRef("uploaders.member_id", "=", "files.uploaded_by"),
-    )
-    .leftJoin("users as uploader_users", "uploader_users.user_id", "uploaders.user_id")
-    .leftJoin("file_reads as reads", (join) =>
-      join.onRef("reads.file_id", "=", "files.file_id").on("reads.user_id", "=", userId),
-    )
-    .leftJoin("files as motions", (join) =>
-      join.onRef("motions.motion_of", "=", "files.file_id").on("motions.status", "=", "ready"),
-    )
-    .select(FILE_COLUMNS)
-    .select([
-      "uploaders.nickname as uploader_nickname",
-      "uploaders.member_id as uploader_member_id",
-      "uploader_users.avatar_url as uploader_avatar_url",
-      "reads.read_at as read_at",
-      "motions.file_id as motion_file_id",
-      "motions.duration_ms as motion_duration_ms",
-    ])
-    .where("files.status", "in", VISIBLE_FILE_STATUSES);
+  return (
+    from
+      .selectFrom("files")
+      .innerJoin("collections", "collections.collection_id", "files.collection_id")
+      .leftJoin("members as uploaders", (join) =>
+        join
+          .onRef("uploaders.team_id", "=", "files.team_id")
+          .onRef("uploaders.member_id", "=", "files.uploaded_by"),
+      )
+      .leftJoin("users as uploader_users", "uploader_users.user_id", "uploaders.user_id")
+      .leftJoin("file_reads as reads", (join) =>
+        join.onRef("reads.file_id", "=", "files.file_id").on("reads.user_id", "=", userId),
+      )
+      .leftJoin("files as motions", (join) =>
+        join.onRef("motions.motion_of", "=", "files.file_id").on("motions.status", "=", "ready"),
+      )
+      .select(FILE_COLUMNS)
+      .select([
+        "uploaders.nickname as uploader_nickname",
+        "uploaders.member_id as uploader_member_id",
+        "uploader_users.avatar_url as uploader_avatar_url",
+        "reads.read_at as read_at",
+        "motions.file_id as motion_file_id",
+        "motions.duration_ms as motion_duration_ms",
+      ])
+      .where("files.status", "in", VISIBLE_FILE_STATUSES)
+      // Out of the trash, on its own and with its collection (ADR 092).
+      .where("files.deleted_at", "is", null)
+      .where("collections.deleted_at", "is", null)
+  );
 }
 
 /** A file as selectFiles reads it. */

@@ -7,12 +7,7 @@ import { ApiError } from "#api/http/errors.ts";
 import { BLOB_URL_PATH } from "#api/storage/index.ts";
 import { IMAGE_CONTENT_TYPES } from "#domain/constants.ts";
 import { fileExtension } from "#domain/file-names.ts";
-import {
-  canDeleteFile,
-  canDownloadFile,
-  canRenameFile,
-  canSeeAllCollections,
-} from "#domain/roles.ts";
+import { canDownloadFile, canRenameFile, canSeeAllCollections } from "#domain/roles.ts";
 import { fileRenameSchema } from "#domain/validation.ts";
 import {
   type FileFilters,
@@ -24,12 +19,10 @@ import {
 } from "./file-lists.ts";
 import type { FileChanges } from "./file-patch.ts";
 import {
-  FILE_VARIANTS,
   type File,
   type FileServiceOptions,
   type Files,
   type FileVariant,
-  fileBlobKey,
   filesOf,
   findVisibleFile,
   IMAGE_LINK_SECONDS,
@@ -98,8 +91,6 @@ export function createFileService(options: FileServiceOptions) {
       markCollectionFilesRead(files, access, collectionId),
     update: (access: TeamAccess, collectionId: string, fileId: string, changes: FileChanges) =>
       renameFile(files, access, collectionId, fileId, changes),
-    delete: (access: TeamAccess, collectionId: string, fileId: string) =>
-      deleteFile(files, access, collectionId, fileId),
     contentLink: (
       access: TeamAccess,
       collectionId: string,
@@ -151,7 +142,8 @@ export async function markCollectionFilesRead(
     ])
     .where("files.team_id", "=", access.team.team_id)
     .where("files.collection_id", "=", collectionId)
-    .where("files.status", "in", VISIBLE_FILE_STATUSES);
+    .where("files.status", "in", VISIBLE_FILE_STATUSES)
+    .where("files.deleted_at", "is", null);
   if (!canSeeAllCollections(actor.role)) {
     visible = visible.where("files.uploaded_by", "=", actor.userId);
   }
@@ -210,58 +202,6 @@ function renamedFileName(typed: string, originalName: string): string {
   if (parsed.success) return parsed.data;
   const messages = parsed.error.issues.map((issue) => `name: ${issue.message}`);
   throw new ApiError("invalidInput", messages.join("; "));
-}
-
-/**
- * Deletes a file (delete file: owner and admin): its row, its reads, then its bytes and
- * derivatives; a Live Photo's film goes with its photo, as the one item lists show (ADR 063).
- * Blobs that cannot be removed are logged, not an error: the file is gone.
- */
-export async function deleteFile(
-  files: Files,
-  access: TeamAccess,
-  collectionId: string,
-  fileId: string,
-): Promise<void> {
-  const { row, actor } = await findVisibleFile(files, access, collectionId, fileId);
-  if (!canDeleteFile(actor.role)) {
-    throw new ApiError("forbidden", "Your role cannot delete files");
-  }
-  const rows = await files.db
-    .selectFrom("files")
-    .select(["file_id", "team_id", "blob_key", "thumbnail_key", "thumbnail_large_key"])
-    .select("preview_key")
-    .where((eb) => eb.or([eb("file_id", "=", row.file_id), eb("motion_of", "=", row.file_id)]))
-    .execute();
-  // Deleted meanwhile by another request: nothing left to do.
-  if (rows.length === 0) return;
-  await files.db
-    .deleteFrom("files")
-    .where(
-      "file_id",
-      "in",
-      rows.map((gone) => gone.file_id),
-    )
-    .execute();
-  // The stored keys, and the usual ones in case processing was still writing derivatives.
-  const keys = new Set<string>();
-  for (const gone of rows) {
-    for (const variant of FILE_VARIANTS) keys.add(fileBlobKey(gone.team_id, gone.file_id, variant));
-    for (const key of [
-      gone.blob_key,
-      gone.thumbnail_key,
-      gone.thumbnail_large_key,
-      gone.preview_key,
-    ]) {
-      if (key !== null) keys.add(key);
-    }
-  }
-  const results = await Promise.allSettled([...keys].map((key) => files.blobs.delete(key)));
-  for (const result of results) {
-    if (result.status === "rejected") {
-      files.logger?.warn({ err: result.reason }, "A deleted file's blob could not be removed");
-    }
-  }
 }
 
 /**

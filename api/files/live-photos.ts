@@ -56,6 +56,8 @@ export async function pairLivePhoto(
     .where("collection_id", "=", file.collection_id)
     .where("uploaded_by", "=", file.uploaded_by)
     .where("status", "=", "ready")
+    // A file in the trash pairs with nothing (ADR 092).
+    .where("deleted_at", "is", null)
     .where("file_id", "!=", file.file_id)
     .where("content_type", "in", other.types)
     .where("created_at", ">=", createdAt - LIVE_PHOTO_WINDOW_MS)

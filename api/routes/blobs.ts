@@ -64,6 +64,9 @@ export function blobRoutes({
         join.onRef("files.team_id", "=", "members.team_id").on("files.file_id", "=", fileId),
       )
       .innerJoin("collections", "collections.collection_id", "files.collection_id")
+      // A file in the trash, on its own or with its collection, is gone for its links (ADR 092).
+      .where("files.deleted_at", "is", null)
+      .where("collections.deleted_at", "is", null)
       .select([
         "members.role",
         "members.status",
@@ -88,6 +91,26 @@ export function blobRoutes({
     }
   }
 
+  /**
+   * Any link to a file's blobs, a member's or an image link of a list, stops working once the
+   * file is in the trash, on its own or with its collection (ADR 092): notFound.
+   */
+  async function requireOutOfTrash(key: string) {
+    const match = FILE_KEY.exec(key);
+    if (!match) return;
+    const [, teamId, fileId] = match as unknown as [string, string, string];
+    const row = await db
+      .selectFrom("files")
+      .innerJoin("collections", "collections.collection_id", "files.collection_id")
+      .select("files.file_id")
+      .where("files.team_id", "=", teamId)
+      .where("files.file_id", "=", fileId)
+      .where("files.deleted_at", "is", null)
+      .where("collections.deleted_at", "is", null)
+      .executeTakeFirst();
+    if (!row) throw new ApiError("notFound", "There is no such file");
+  }
+
   app.on(["GET", "HEAD"], `${BLOB_URL_PATH.replace(/^\/api/, "")}*`, async (c) => {
     const key = decodeKey(c.req.path.slice(BLOB_URL_PATH.length));
     const { expires, signature, disposition, member } = c.req.query();
@@ -97,6 +120,7 @@ export function blobRoutes({
     if (!signedFor(0)) throw new ApiError("forbidden", "This link is not valid");
     if (!signedFor(Date.now())) throw new ApiError("expiredToken", "This link has expired");
     if (member) await requireHolderAccess(key, member);
+    else await requireOutOfTrash(key);
 
     const info = await blobs.head(key);
     if (!info) throw new ApiError("notFound", "There is no such file");

@@ -32,8 +32,8 @@ import {
 import { can } from "#domain/roles.ts";
 
 // Files (docs/product.md#api, Files): a collection's files, a team's, the caller's
-// across teams; one file (read by the caller from then on); renaming and deleting one; a signed
-// link to its bytes; marking a collection's files read. {teamId} is the team's id or one of its
+// across teams; one file (read by the caller from then on); renaming one (deleting one is the trash's,
+// api/routes/trash.ts); a signed link to its bytes; marking a collection's files read. {teamId} is the team's id or one of its
 // aliases. A file the caller may not see answers notFound, like a missing one: an uploader asking
 // for another member's file learns nothing. A collection the caller may not see is forbidden,
 // naming its creator (ADR 071). A role without the matrix cell gets forbidden.
@@ -250,18 +250,6 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
         ...errorResponses(400, 401, 403, 404, 413, 415),
       },
     }),
-    delete: createRoute({
-      ...signedIn,
-      middleware: [auth] as const,
-      method: "delete",
-      path: filePath,
-      summary: "Delete a file and its bytes (delete file: owner and admin)",
-      request: { params: FileParams },
-      responses: {
-        204: { description: "Deleted" },
-        ...errorResponses(401, 403, 404),
-      },
-    }),
     content: createRoute({
       ...signedIn,
       middleware: [auth] as const,
@@ -371,12 +359,6 @@ export function fileRoutes({
       // A body the schema refuses answers invalidPatch, or the code of a refused value.
       patchHook(fileChanges),
     )
-    .openapi(r.delete, async (c) => {
-      const { teamId, collectionId, fileId } = c.req.valid("param");
-      const access = await requireTeamMember(db, teamId, c.var.auth.userId);
-      await files.delete(access, collectionId, fileId);
-      return c.body(null, 204);
-    })
     .openapi(r.content, async (c) => {
       const { teamId, collectionId, fileId } = c.req.valid("param");
       const access = await readAccess(teamId, c.var.auth.userId);

@@ -49,7 +49,10 @@ const bytes = z.number().int().min(0);
 export const UsageSchema = z
   .object({
     storage: z.object({
-      usedBytes: bytes.openapi({ description: "Files in every team the caller owns" }),
+      usedBytes: bytes.openapi({
+        description:
+          "Files in every team the caller owns, those in the trash included until they are purged",
+      }),
       limitBytes: limit,
     }),
     traffic: z.object({

@@ -110,7 +110,8 @@ const collectionsCount = shapedQuery(
     let select = db
       .selectFrom("collections")
       .select((eb) => eb.fn.countAll<number | string>().as("count"))
-      .where("team_id", "=", teamId);
+      .where("team_id", "=", teamId)
+      .where("deleted_at", "is", null);
     if (memberId !== undefined) {
       select = select.where((eb) =>
         eb.or([eb("mode", "=", "collaborative"), eb("created_by", "=", memberId)]),
@@ -170,6 +171,7 @@ const membersWithoutCollections = fixedQuery((db: Db, teamId: string) =>
             .selectFrom("collections")
             .select("collections.collection_id")
             .whereRef("collections.team_id", "=", "members.team_id")
+            .where("collections.deleted_at", "is", null)
             .where((inner) =>
               inner.or([
                 inner("collections.mode", "=", "collaborative"),

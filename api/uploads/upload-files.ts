@@ -301,6 +301,25 @@ export async function startFile(
   return { fileId, expiresAt, size, contentType, name };
 }
 
+/**
+ * An upload whose collection went to the trash takes no more bytes and does not finish (ADR
+ * 092): collectionInTrash, on its next chunk or at its last byte. What it sent stays until the
+ * upload expires; restoring the collection lets it go on.
+ */
+async function refuseTrashedCollection({ db }: FileUploads, row: FileRow) {
+  const collection = await db
+    .selectFrom("collections")
+    .select("deleted_at")
+    .where("collection_id", "=", row.collection_id)
+    .executeTakeFirst();
+  if (collection && collection.deleted_at !== null) {
+    throw new ApiError(
+      "collectionInTrash",
+      "This file's collection is in the trash: restore the collection to upload into it",
+    );
+  }
+}
+
 /** The file an upload id belongs to, if any. */
 export async function findUpload({ db }: FileUploads, uploadId: string) {
   return db.selectFrom("files").selectAll().where("upload_id", "=", uploadId).executeTakeFirst();
@@ -405,6 +424,7 @@ export async function finishUpload(deps: FileUploads, uploadId: string) {
   if (row.status !== "uploading") {
     throw new ApiError("expiredToken", "This upload is already complete");
   }
+  await refuseTrashedCollection(deps, row);
   // Enough for the EXIF date too: a file takes its place in lists (ref_date) before anyone
   // sees it, so pages never shift when processing ends.
   const head = await readHead(deps, uploadId, EXIF_HEAD_BYTES);
@@ -466,5 +486,6 @@ export async function checkAddress(deps: FileUploads, uploadId: string, query: U
   if (check === "expired") throw new ApiError("expiredToken", "This upload address has expired");
   const row = await findUpload(deps, uploadId);
   if (!row) throw new ApiError("notFound", "There is no such upload");
+  if (row.status === "uploading") await refuseTrashedCollection(deps, row);
   return row;
 }

@@ -411,7 +411,7 @@ describe("the uploader's visibility", () => {
         404,
         "notFound",
       );
-      await expectError(await call(t, path, { method: "DELETE" }), 404, "notFound");
+      await expectError(await call(t, path, { method: "DELETE" }), 404, "fileNotFound");
       await expectError(await call(t, `${path}/content`), 404, "notFound");
     }
     // The collection is what is hidden: it answers before any file of it is looked for, so
@@ -1026,7 +1026,9 @@ describe("PATCH a file's name", () => {
 });
 
 describe("DELETE a file", () => {
-  it("removes the row, the reads and the blobs (owner and admin)", async () => {
+  // The file goes to the trash (ADR 092): tests/api/trash.test.ts covers every role and what
+  // the trash does next.
+  it("moves it to the trash: hidden at once, its row and blobs kept until purged (owner and admin)", async () => {
     const c = await crew();
     const collection = await insertCollection(api, c.team);
     for (const person of [c.owner, c.admin]) {
@@ -1039,30 +1041,37 @@ describe("DELETE a file", () => {
       const keys = (["original", "thumbnail", "preview"] as const).map((variant) =>
         fileBlobKey(c.team.teamId, file.fileId, variant),
       );
-      for (const key of keys) expect(await api.blobs.head(key)).not.toBeNull();
       const response = await call(person.tokens, path, { method: "DELETE" });
       expect(response.status).toBe(204);
-      for (const key of keys) expect(await api.blobs.head(key)).toBeNull();
+      for (const key of keys) expect(await api.blobs.head(key)).not.toBeNull();
       await expectError(await call(c.owner.tokens, path), 404, "notFound");
-      const reads = await api.db
-        .selectFrom("file_reads")
-        .select("user_id")
+      const row = await api.db
+        .selectFrom("files")
+        .select(["deleted_at", "deleted_by"])
         .where("file_id", "=", file.fileId)
-        .execute();
-      expect(reads).toEqual([]);
-      await expectError(await call(person.tokens, path, { method: "DELETE" }), 404, "notFound");
+        .executeTakeFirstOrThrow();
+      expect(row.deleted_by).toBe(person.userId);
+      expect(row.deleted_at).not.toBeNull();
+      await expectError(await call(person.tokens, path, { method: "DELETE" }), 404, "fileNotFound");
     }
   });
 
-  it("is forbidden to the other roles, even on their own files", async () => {
+  it("is forbidden to a viewer, and to contributors on a file of a collection not theirs to add to", async () => {
     const c = await crew();
     const collection = await insertCollection(api, c.team, { mode: "collaborative" });
-    for (const person of [c.upviewer, c.uploader, c.viewer]) {
-      const file = await insertFile(api, c.team, collection, { uploadedBy: person.userId });
-      const path = filePath(c.team, collection, file.fileId);
-      await expectError(await call(person.tokens, path, { method: "DELETE" }), 403, "forbidden");
-      expect((await readFile(c.owner.tokens, path)).fileId).toBe(file.fileId);
-    }
+    const file = await insertFile(api, c.team, collection, { uploadedBy: c.viewer.userId });
+    const path = filePath(c.team, collection, file.fileId);
+    await expectError(await call(c.viewer.tokens, path, { method: "DELETE" }), 403, "forbidden");
+    const owned = await insertCollection(api, c.team);
+    const upviewers = await insertFile(api, c.team, owned, { uploadedBy: c.upviewer.userId });
+    await expectError(
+      await call(c.upviewer.tokens, filePath(c.team, owned, upviewers.fileId), {
+        method: "DELETE",
+      }),
+      403,
+      "forbidden",
+    );
+    expect((await readFile(c.owner.tokens, path)).fileId).toBe(file.fileId);
   });
 });
 

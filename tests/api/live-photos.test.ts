@@ -199,7 +199,7 @@ describe("a Live Photo sent in one upload", () => {
     );
   });
 
-  it("deleting the photo deletes its film with it", async () => {
+  it("deleting the photo moves its film to the trash with it, and restoring brings both back (ADR 092)", async () => {
     const { collectionId } = await insertCollection(api, team);
     const stillId = await send(collectionId, "IMG_0004.HEIC", heic);
     const filmId = await send(collectionId, "IMG_0004.MOV", film);
@@ -214,12 +214,21 @@ describe("a Live Photo sent in one upload", () => {
       headers: bearer(owner),
     });
     expect(gone.status).toBe(404);
-    const blobs = await api.db
+    const trashed = await api.db
       .selectFrom("files")
-      .select("file_id")
+      .select(["file_id", "deleted_at"])
       .where("file_id", "in", [stillId, filmId])
       .execute();
-    expect(blobs).toEqual([]);
+    expect(trashed.map((row) => row.deleted_at === null)).toEqual([false, false]);
+    const restored = await api.request(`/api/teams/${team.teamId}/trash/files/${stillId}/restore`, {
+      method: "POST",
+      headers: bearer(owner),
+    });
+    expect(restored.status).toBe(200);
+    expect(
+      (await api.request(`${filesPath(collectionId)}/${filmId}`, { headers: bearer(owner) }))
+        .status,
+    ).toBe(200);
   });
 });
 

@@ -46,6 +46,8 @@ const MIGRATIONS = [
   "0014-taken-and-camera",
   "0015-email-change",
   "0019-federated-flows",
+  "0020-activity",
+  "0021-trash",
 ];
 
 describe("migrations", () => {

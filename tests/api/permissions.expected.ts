@@ -388,12 +388,13 @@ export const EXPECTED_STATUS = {
     viewer: 403,
     ...OUTSIDERS,
   },
-  // delete file: owner and admin, whoever uploaded it.
+  // delete file (to the trash, ADR 092): owner and admin, whoever uploaded it; uploader and
+  // upviewer their own file of a collection they may add to (here a collaborative one).
   "DELETE /teams/{teamId}/collections/{collectionId}/files/{fileId} (own)": {
     owner: 204,
     admin: 204,
-    upviewer: 403,
-    uploader: 403,
+    upviewer: 204,
+    uploader: 204,
     viewer: 403,
     ...OUTSIDERS,
   },
@@ -510,6 +511,74 @@ export const EXPECTED_STATUS = {
     upviewer: 404,
     uploader: 403,
     viewer: 404,
+    ...OUTSIDERS,
+  },
+  // The trash (ADR 092): collections go there by owner and admin only.
+  "DELETE /teams/{teamId}/collections/{collectionId} (own)": {
+    owner: 204,
+    admin: 204,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Owner and admin see all of it, contributors their own files, a viewer is refused.
+  "GET /teams/{teamId}/trash": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Who may delete a file may restore it; another's file is not in a contributor's trash.
+  "POST /teams/{teamId}/trash/files/{fileId}/restore (own)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "POST /teams/{teamId}/trash/files/{fileId}/restore (someone else's)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 404,
+    uploader: 404,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "POST /teams/{teamId}/trash/collections/{collectionId}/restore": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  // Deleting forever and emptying: owner and admin.
+  "DELETE /teams/{teamId}/trash/files/{fileId}": {
+    owner: 204,
+    admin: 204,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "DELETE /teams/{teamId}/trash/collections/{collectionId}": {
+    owner: 204,
+    admin: 204,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "DELETE /teams/{teamId}/trash": {
+    owner: 202,
+    admin: 202,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
     ...OUTSIDERS,
   },
 } as const satisfies Record<string, ExpectedStatuses>;

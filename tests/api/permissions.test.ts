@@ -119,6 +119,29 @@ async function filePath(uploadedBy: string) {
   return `${collections()}/${collection.collectionId}/files/${file.fileId}`;
 }
 
+/** A fresh file in a fresh collaborative collection, put in the trash (ADR 092): its id. */
+async function trashedFile(uploadedBy: string) {
+  const path = await filePath(uploadedBy);
+  const fileId = path.split("/").pop() as string;
+  await api.db
+    .updateTable("files")
+    .set({ deleted_at: api.clock.now(), deleted_by: authorId })
+    .where("file_id", "=", fileId)
+    .execute();
+  return fileId;
+}
+
+/** A fresh collection, put in the trash: its id. */
+async function trashedCollection() {
+  const { collectionId } = await insertCollection(api, team, { createdBy: authorId });
+  await api.db
+    .updateTable("collections")
+    .set({ deleted_at: api.clock.now(), deleted_by: authorId })
+    .where("collection_id", "=", collectionId)
+    .execute();
+  return collectionId;
+}
+
 /** How to call each endpoint as `actor`, with whatever target it needs made fresh. */
 const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call>> = {
   "GET /teams/{teamId}": async () => ({ method: "GET", path: `/api/teams/${team.teamId}` }),
@@ -430,6 +453,38 @@ const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call
       },
     };
   },
+  "DELETE /teams/{teamId}/collections/{collectionId} (own)": async (actor) => {
+    const target = await insertCollection(api, team, { createdBy: callers[actor].userId });
+    return { method: "DELETE", path: `${collections()}/${target.collectionId}` };
+  },
+  "GET /teams/{teamId}/trash": async () => ({
+    method: "GET",
+    path: `/api/teams/${team.teamId}/trash`,
+  }),
+  "POST /teams/{teamId}/trash/files/{fileId}/restore (own)": async (actor) => ({
+    method: "POST",
+    path: `/api/teams/${team.teamId}/trash/files/${await trashedFile(callers[actor].userId)}/restore`,
+  }),
+  "POST /teams/{teamId}/trash/files/{fileId}/restore (someone else's)": async () => ({
+    method: "POST",
+    path: `/api/teams/${team.teamId}/trash/files/${await trashedFile(authorId)}/restore`,
+  }),
+  "POST /teams/{teamId}/trash/collections/{collectionId}/restore": async () => ({
+    method: "POST",
+    path: `/api/teams/${team.teamId}/trash/collections/${await trashedCollection()}/restore`,
+  }),
+  "DELETE /teams/{teamId}/trash/files/{fileId}": async () => ({
+    method: "DELETE",
+    path: `/api/teams/${team.teamId}/trash/files/${await trashedFile(authorId)}`,
+  }),
+  "DELETE /teams/{teamId}/trash/collections/{collectionId}": async () => ({
+    method: "DELETE",
+    path: `/api/teams/${team.teamId}/trash/collections/${await trashedCollection()}`,
+  }),
+  "DELETE /teams/{teamId}/trash": async () => ({
+    method: "DELETE",
+    path: `/api/teams/${team.teamId}/trash`,
+  }),
 };
 
 describe("the permission matrix on the team endpoints", () => {

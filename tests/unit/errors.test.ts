@@ -42,6 +42,9 @@ describe("ERROR_CODES", () => {
       "accountHasSubscription",
       // Changing the email (docs/product.md#email-change, ADR 077).
       "cannotChangeEmail",
+      // The trash (ADR 092).
+      "fileNotFound",
+      "collectionInTrash",
     ].sort();
     expect([...ERROR_CODES].sort()).toEqual(expected);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);

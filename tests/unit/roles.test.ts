@@ -15,12 +15,14 @@ import {
   canCreateFile,
   canCreateTeam,
   canDeactivateMember,
+  canDeleteCollection,
   canDeleteFile,
   canDeleteMember,
   canDownloadCollection,
   canDownloadFile,
   canDownloadFileFromMenu,
   canDownloadFromPreview,
+  canEmptyTrash,
   canMakeCollaborative,
   canReactivateMember,
   canRenameCollection,
@@ -29,10 +31,14 @@ import {
   canRenameTeam,
   canResendInvitation,
   canResetMemberPassword,
+  canRestoreCollection,
+  canRestoreFile,
   canSeeAllCollections,
   canSeeCollection,
   canSeeMemberInfo,
   canSeeTeamInfo,
+  canSeeTrash,
+  canSeeWholeTrash,
   canShareCollection,
   DEFAULT_TEAM_MODE,
   INTERNAL_MEMBER_ROLE,
@@ -495,14 +501,52 @@ describe("files", () => {
       expect(canDownloadFile(actor(role), theirs)).toBe(menuTheirs);
     },
   );
+});
 
+describe("the trash", () => {
+  const actor = (role: Role): Actor => ({ userId: "me", role });
+  const mine = { uploadedBy: "me" };
+  const theirs = { uploadedBy: "someone" };
+  const myCollection = { mode: "owned" as const, createdBy: "me" };
+  const sharedCollection = { mode: "collaborative" as const, createdBy: "someone" };
+  const othersCollection = { mode: "owned" as const, createdBy: "someone" };
+
+  // role: own file in own collection, own in a collaborative one, own in another's owned one,
+  // another's file in own collection, another's in a collaborative one
   it.each([
-    ["owner", true],
-    ["admin", true],
-    ["upviewer", false],
-    ["uploader", false],
-    ["viewer", false],
-  ] as [Role, boolean][])("%s deleting a file: %s", (role, expected) => {
-    expect(canDeleteFile(role)).toBe(expected);
-  });
+    ["owner", true, true, true, true, true],
+    ["admin", true, true, true, true, true],
+    ["upviewer", true, true, false, false, false],
+    ["uploader", true, true, false, false, false],
+    ["viewer", false, false, false, false, false],
+  ] as [Role, boolean, boolean, boolean, boolean, boolean][])(
+    "%s deleting and restoring a file: own in own %s, own in shared %s, own in another's %s, another's in own %s, another's in shared %s",
+    (role, ownOwn, ownShared, ownOthers, theirsOwn, theirsShared) => {
+      for (const rule of [canDeleteFile, canRestoreFile]) {
+        expect(rule(actor(role), mine, myCollection)).toBe(ownOwn);
+        expect(rule(actor(role), mine, sharedCollection)).toBe(ownShared);
+        expect(rule(actor(role), mine, othersCollection)).toBe(ownOthers);
+        expect(rule(actor(role), theirs, myCollection)).toBe(theirsOwn);
+        expect(rule(actor(role), theirs, sharedCollection)).toBe(theirsShared);
+      }
+    },
+  );
+
+  // role: delete and restore a collection, see the trash, see all of it, empty it
+  it.each([
+    ["owner", true, true, true, true],
+    ["admin", true, true, true, true],
+    ["upviewer", false, true, false, false],
+    ["uploader", false, true, false, false],
+    ["viewer", false, false, false, false],
+  ] as [Role, boolean, boolean, boolean, boolean][])(
+    "%s: delete and restore collections %s, see the trash %s, see all of it %s, empty it %s",
+    (role, collections, see, seeAll, empty) => {
+      expect(canDeleteCollection(role)).toBe(collections);
+      expect(canRestoreCollection(role)).toBe(collections);
+      expect(canSeeTrash(role)).toBe(see);
+      expect(canSeeWholeTrash(role)).toBe(seeAll);
+      expect(canEmptyTrash(role)).toBe(empty);
+    },
+  );
 });

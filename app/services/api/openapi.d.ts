@@ -2319,7 +2319,56 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** Move a collection and its files to the trash for 30 days (owner and admin). Uploads into it are refused (collectionInTrash) on their next chunk; its downloads stop (invalidDownload) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collectionId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description In the trash */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /** Rename, describe, tag, share or unshare a collection (JSON Patch) */
@@ -2643,7 +2692,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete a file and its bytes (delete file: owner and admin) */
+        /** Move a file to the trash, where it stays 30 days with its bytes (owner and admin any file; uploader and upviewer their own, in a collection they may add files to); it is then hidden everywhere else. A file not there, or already in the trash, is 404 fileNotFound */
         delete: {
             parameters: {
                 query?: never;
@@ -2658,7 +2707,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Deleted */
+                /** @description In the trash */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -2674,13 +2723,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Forbidden */
+                /** @description Forbidden: the role lacks the cell, or the collection is not one the caller may see (then `creator` says whom to ask) */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["HiddenCollectionError"];
                     };
                 };
                 /** @description Not found */
@@ -4707,6 +4756,409 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's trash, newest deletion first: all of it for the owner and admins, their own files for uploaders and upviewers; a viewer is forbidden */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page, unchanged */
+                    cursor?: string;
+                    /** @description Items per page, 1 to 100 */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the trash */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrashPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Empty the trash (owner and admin): its items leave at once, their bytes are removed in the background */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Emptied; the bytes are being removed */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmptiedTrash"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/trash/collections/{collectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a trashed collection forever, with its files (owner and admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collectionId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted forever */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/trash/collections/{collectionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring a collection back with its files, but those trashed on their own before (owner and admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collectionId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Restored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RestoredCollection"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/trash/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a trashed file forever (owner and admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted forever */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/trash/files/{fileId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring a file back to its collection (who may delete it may restore it). Its collection in the trash too: 409 collectionInTrash. Never refused for storage: trashed bytes still count toward it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Restored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RestoredFile"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads": {
         parameters: {
             query?: never;
@@ -6299,6 +6751,10 @@ export interface components {
         EmailRequest: {
             email: string;
         };
+        EmptiedTrash: {
+            /** @description How many items left the trash */
+            items: number;
+        };
         Error: {
             errorCode: string;
             message: string;
@@ -6675,6 +7131,13 @@ export interface components {
             email: string;
             newPassword: string;
         };
+        RestoredCollection: {
+            collectionId: string;
+        };
+        RestoredFile: {
+            collectionId: string;
+            fileId: string;
+        };
         /** @description email, or username (with team for internal members) */
         SignInRequest: {
             /** @description The device token this client's last sign-in to the account answered: a known device is spared the account's budget of failed tries, and has one of its own */
@@ -6815,6 +7278,43 @@ export interface components {
             /** @enum {string} */
             TokenType: "Bearer";
         };
+        TrashItem: {
+            /** @description Whether the caller may restore it now (false for a file whose collection is in the trash too) */
+            canRestore: boolean;
+            /** @description The file's collection; a collection's own id */
+            collectionId: string;
+            /** @description A file whose collection is in the trash too: restoring it answers collectionInTrash until the collection is restored. Always false for a collection */
+            collectionInTrash: boolean;
+            collectionName: string;
+            /** @description A file's type; null for a collection */
+            contentType: string | null;
+            /** @description When it went to the trash (epoch ms) */
+            deletedAt: number;
+            /** @description Who deleted it; null once they left the team */
+            deletedBy: {
+                nickname: string;
+                userId: string;
+            } | null;
+            /** @description How many files come back with a collection; null for a file */
+            filesCount: number | null;
+            /** @description The file's or the collection's id */
+            id: string;
+            name: string;
+            /** @description When it is removed for good (epoch ms): 30 days after deletedAt */
+            purgeAt: number;
+            /** @description Bytes: a file's size; a collection's files' total (those that come back with it) */
+            size: number;
+            /** @enum {string} */
+            type: "file" | "collection";
+        };
+        TrashPage: {
+            /** @description Newest deletion first */
+            items: components["schemas"]["TrashItem"][];
+            /** @description Null on the last page */
+            nextCursor: string | null;
+            /** @description The bytes of the whole trash the caller sees: they count toward the team owner's storage until they are purged */
+            totalBytes: number;
+        };
         UnsubscribeRequest: {
             email: string;
             token: string;
@@ -6829,7 +7329,7 @@ export interface components {
             storage: {
                 /** @description -1 is unlimited */
                 limitBytes: number;
-                /** @description Files in every team the caller owns */
+                /** @description Files in every team the caller owns, those in the trash included until they are purged */
                 usedBytes: number;
             };
             traffic: {
