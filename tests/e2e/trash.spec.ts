@@ -126,19 +126,35 @@ test("a collection moved to the trash comes back with its files; its file waits 
 }) => {
   test.slow();
   const { url, teamId, token, collectionId } = await teamWithPhotos(page, "Album Club", "Walks");
-  // lake.jpg goes to the trash on its own first, then the collection with forest.jpg.
-  const { files } = (await apiCall(
-    token,
-    "GET",
-    `/teams/${teamId}/collections/${collectionId}/files`,
-  )) as { files: { fileId: string; name: string }[] };
-  const lake = files.find((file) => file.name === "lake.jpg");
-  const trashed = await fetch(
-    `${appUrl}/api/teams/${teamId}/collections/${collectionId}/files/${lake?.fileId}`,
-    { method: "DELETE", headers: { Authorization: `Bearer ${token}` } },
-  );
+  // lake.jpg goes to the trash on its own; then, before its Undo, its collection does too.
+  await page.goto(url);
+  await moveFileToTrash(page, "lake.jpg");
+  const trashed = await fetch(`${appUrl}/api/teams/${teamId}/collections/${collectionId}`, {
+    method: "DELETE",
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(trashed.status).toBe(204);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page).toHaveURL(new RegExp(`/teams/${teamId}/trash$`));
+  await expect(
+    page.getByText("Restore the collection first: this file’s collection is in the trash too."),
+  ).toBeVisible();
+  await expect(trashItem(page, "lake.jpg")).toContainText(
+    "“Walks” is in the trash too: restore the collection first.",
+  );
+  await expect(trashItem(page, "lake.jpg").getByRole("button")).toHaveCount(0);
+  await expect(trashItem(page, "Walks")).toContainText("Collection with 1 file");
 
+  // The collection comes back with forest.jpg; lake.jpg, deleted on its own, stays.
+  await trashItem(page, "Walks").getByRole("button", { name: "Restore “Walks”" }).click();
+  await expect(page.getByText("Restored: the collection is back, with its files.")).toBeVisible();
+  await expect(trashItem(page, "Walks")).toHaveCount(0);
+  await trashItem(page, "lake.jpg").getByRole("button", { name: "Restore “lake.jpg”" }).click();
+  await expect(page.getByText("Restored: the file is back in its collection.")).toBeVisible();
+  await page.goto(url);
+  await expect(rows(page)).toHaveCount(2);
+
+  // From the collection's menu, the same way to the trash and back.
   await page.goto(`/teams/${teamId}`);
   const item = page.getByRole("link", { name: "Move to the trash" });
   await (await openMenu(page.getByLabel("Actions for Walks"), item)).click();
@@ -149,26 +165,9 @@ test("a collection moved to the trash comes back with its files; its file waits 
   await question.getByRole("button", { name: "Move to the trash" }).click();
   await expect(page.getByText("Moved to the trash.")).toBeVisible();
   await expect(page.getByText("No collections yet.")).toBeVisible();
-
-  await page.goto(`/teams/${teamId}/trash`);
-  await expect(trashItem(page, "Walks")).toContainText("Collection");
-  // The file trashed on its own cannot come back before its collection.
-  await trashItem(page, "lake.jpg").getByRole("button", { name: "Restore “lake.jpg”" }).click();
-  await expect(
-    page.getByText("Restore the collection first: this file’s collection is in the trash too."),
-  ).toBeVisible();
-
-  await trashItem(page, "Walks").getByRole("button", { name: "Restore “Walks”" }).click();
+  await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByText("Restored: the collection is back, with its files.")).toBeVisible();
-  await expect(trashItem(page, "Walks")).toHaveCount(0);
-  await page.goto(url);
-  // Back with forest.jpg; lake.jpg stays in the trash until restored on its own.
-  await expect(rows(page)).toHaveCount(1);
-  await page.goto(`/teams/${teamId}/trash`);
-  await trashItem(page, "lake.jpg").getByRole("button", { name: "Restore “lake.jpg”" }).click();
-  await expect(page.getByText("Restored: the file is back in its collection.")).toBeVisible();
-  await page.goto(url);
-  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByRole("link", { name: "Walks", exact: false })).toBeVisible();
 });
 
 test("an owner deletes an item forever, then empties the trash", async ({ page }) => {

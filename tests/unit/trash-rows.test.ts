@@ -24,6 +24,8 @@ const file: TrashItemFields = {
   purgeAt: PURGE,
   deletedBy: { userId: "u1", nickname: "Ada" },
   canRestore: true,
+  collectionInTrash: false,
+  filesCount: null,
 };
 
 describe("trashRow", () => {
@@ -38,6 +40,8 @@ describe("trashRow", () => {
       deletedAt: "Nov 28, 2026, 6:05 PM",
       purgeOn: "December 28, 2026",
       canRestore: true,
+      collectionInTrash: false,
+      filesCount: null,
     });
   });
 

@@ -70,7 +70,7 @@ export function TrashList({ page, trashBase }: { page: TrashPage; trashBase: str
               <Text size="1" color="gray">
                 {row.collectionName !== null
                   ? t("trash.inCollection", { collection: row.collectionName, size: row.size })
-                  : t("trash.collectionSize", { size: row.size })}
+                  : t("trash.collectionFiles", { count: row.filesCount ?? 0, size: row.size })}
               </Text>
               <Text size="1" color="gray">
                 {t("trash.deleted", {
@@ -81,6 +81,11 @@ export function TrashList({ page, trashBase }: { page: TrashPage; trashBase: str
               <Text size="1" color="gray">
                 {t("trash.purgedOn", { date: row.purgeOn })}
               </Text>
+              {row.collectionInTrash ? (
+                <Text size="2">
+                  {t("trash.collectionFirst", { collection: row.collectionName ?? "" })}
+                </Text>
+              ) : null}
             </Flex>
             <Flex gap="2" align="center" wrap="wrap" className="trash-actions">
               {row.canRestore ? (

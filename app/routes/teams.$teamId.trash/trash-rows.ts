@@ -20,6 +20,10 @@ export interface TrashItemFields {
   purgeAt: number;
   deletedBy: { userId: string; nickname: string } | null;
   canRestore: boolean;
+  /** A file whose collection is in the trash too: it comes back once the collection does. */
+  collectionInTrash: boolean;
+  /** How many files come back with a collection; null for a file. */
+  filesCount: number | null;
 }
 
 /** One row of the trash screen: only what it shows travels in the page's data. */
@@ -36,6 +40,10 @@ export interface TrashRow {
   /** The day it is deleted forever, unless restored first. */
   purgeOn: string;
   canRestore: boolean;
+  /** A file whose collection is in the trash too: restore the collection first. */
+  collectionInTrash: boolean;
+  /** How many files come back with a collection; null for a file. */
+  filesCount: number | null;
 }
 
 export const TRASH_DATE_STYLE = {
@@ -68,6 +76,8 @@ export function trashRow(
     deletedAt: formats.dates.format(item.deletedAt),
     purgeOn: formats.days.format(item.purgeAt),
     canRestore: item.canRestore,
+    collectionInTrash: item.collectionInTrash,
+    filesCount: item.filesCount,
   };
 }
 

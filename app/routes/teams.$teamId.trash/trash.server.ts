@@ -63,7 +63,7 @@ export async function loadTrashPage({ request, context, auth, team, base }: Tras
 /**
  * Restore (a trash row's form, or the Undo of the snackbar after a delete): back to `back`
  * (the page it was posted from, on this site; else the trash) with a snackbar. A file whose
- * collection is in the trash too says to restore the collection first.
+ * collection is in the trash too goes to the trash, saying to restore the collection first.
  */
 export async function restoreFromTrash(
   scope: TrashScope,
@@ -76,11 +76,12 @@ export async function restoreFromTrash(
   const { refusal } = await attempt(
     trashApi.restore(context, auth.accessToken, team.teamId, kind, id),
   );
+  // The file's collection went to the trash meanwhile: the trash, where it can be restored.
   if (refusal?.errorCode === "collectionInTrash") {
     return redirectWithToast(
       request,
       context,
-      to,
+      `${base}/trash`,
       { type: "error", message: "teams:trash.errors.collectionInTrash" },
       { status: 303, headers: auth.headers },
     );

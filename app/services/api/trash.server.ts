@@ -1,6 +1,6 @@
 import type { WebContext } from "#app/load-context.ts";
 import { apiCall } from "./client.server.ts";
-import { type Answer, type Query, querySuffix } from "./contract.ts";
+import { type Answer, type Query, querySuffix, type Schema } from "./contract.ts";
 
 /*
  * The trash (ADR 093, on the API's ADR 092): deleting a file or a collection moves it there; it
@@ -59,10 +59,14 @@ export const trashApi = {
     kind: TrashKind,
     id: string,
   ) =>
-    apiCall<unknown>(context, `${itemPath(teamId, kind, id)}/restore`, {
-      method: "POST",
-      accessToken,
-    }),
+    apiCall<Schema<"RestoredFile"> | Schema<"RestoredCollection">>(
+      context,
+      `${itemPath(teamId, kind, id)}/restore`,
+      {
+        method: "POST",
+        accessToken,
+      },
+    ),
 
   /** One item deleted forever. */
   purge: (context: WebContext, accessToken: string, teamId: string, kind: TrashKind, id: string) =>
@@ -70,7 +74,7 @@ export const trashApi = {
 
   /** Everything in the trash deleted forever. */
   empty: (context: WebContext, accessToken: string, teamId: string) =>
-    apiCall<Answer<typeof TRASH, "delete">>(context, trashPath(teamId), {
+    apiCall<Schema<"EmptiedTrash">>(context, trashPath(teamId), {
       method: "DELETE",
       accessToken,
     }),
