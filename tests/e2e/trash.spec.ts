@@ -16,7 +16,7 @@ const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false
 
 const rows = (page: Page) => page.locator(".files-table tbody tr");
 const trashItem = (page: Page, name: string) =>
-  page.locator(".trash-row").filter({ hasText: name });
+  page.locator(".trash-row").filter({ has: page.locator(`.trash-name[title="${name}"]`) });
 
 /** Olga's team with one collection of two photos, ready, and Olga signed in. */
 async function teamWithPhotos(page: Page, team: string, collection: string) {
@@ -178,9 +178,7 @@ test("an owner deletes an item forever, then empties the trash", async ({ page }
   await moveFileToTrash(page, "forest.jpg");
 
   await page.goto(`/teams/${teamId}/trash`);
-  await trashItem(page, "lake.jpg")
-    .getByRole("link", { name: "Delete “lake.jpg” forever" })
-    .click();
+  await trashItem(page, "lake.jpg").getByRole("link", { name: "Delete forever: lake.jpg" }).click();
   const forever = page.getByRole("dialog", { name: "Delete forever" });
   await expect(
     forever.getByText("Delete “lake.jpg” forever? This cannot be undone."),
