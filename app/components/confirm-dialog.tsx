@@ -25,7 +25,7 @@ export function ConfirmDialog({
   closeLabel: string;
   cancelLabel: string;
   submitLabel: string;
-  /** A red button: what it does cannot be undone. */
+  /** A red button: what it does deletes something. */
   danger?: boolean;
   /** More of the form: hidden fields. */
   children?: ReactNode;
@@ -45,7 +45,14 @@ export function ConfirmDialog({
                 {cancelLabel}
               </Link>
             </Button>
-            <Button type="submit" size="3" color={danger ? "red" : undefined} loading={busy}>
+            {/* Red as its soft variant: white on Radix's solid red is under WCAG's 4.5:1. */}
+            <Button
+              type="submit"
+              size="3"
+              variant={danger ? "soft" : "solid"}
+              color={danger ? "red" : undefined}
+              loading={busy}
+            >
               {submitLabel}
             </Button>
           </Flex>
