@@ -37,7 +37,7 @@ export function Toast({
     >
       <Callout.Root color={colours[toast.type]} variant="surface">
         {undo ? (
-          <Flex align="center" justify="between" gap="3">
+          <Flex align="center" justify="between" gap="3" className="toast-undo">
             <Callout.Text>{t(toast.message, toast.values)}</Callout.Text>
             <Form method="post" action={undo.action} preventScrollReset>
               {Object.entries(undo.fields).map(([name, value]) => (
