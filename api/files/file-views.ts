@@ -233,7 +233,11 @@ export function selectFiles(from: Db, userId: string) {
         join.onRef("reads.file_id", "=", "files.file_id").on("reads.user_id", "=", userId),
       )
       .leftJoin("files as motions", (join) =>
-        join.onRef("motions.motion_of", "=", "files.file_id").on("motions.status", "=", "ready"),
+        join
+          .onRef("motions.motion_of", "=", "files.file_id")
+          .on("motions.status", "=", "ready")
+          // A film trashed on its own is no longer the photo's motion (ADR 092).
+          .on("motions.deleted_at", "is", null),
       )
       .select(FILE_COLUMNS)
       .select([

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Logger } from "pino";
 import { requireVisibleCollection } from "#api/access/collections.ts";
 import { actorOf, type TeamAccess } from "#api/access/teams.ts";
@@ -144,6 +144,25 @@ const BLOB_COLUMNS = [
   "files.preview_key",
 ] as const;
 
+/**
+ * A trashed file that is an item of the trash: not a Live Photo's film whose photo is in the
+ * trash too (the film went with it, and comes back with it); a film trashed on its own is one.
+ */
+function notWithItsPhoto(eb: ExpressionBuilder<Database, "files">) {
+  return eb.or([
+    eb("files.motion_of", "is", null),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("files as stills")
+          .select("stills.file_id")
+          .whereRef("stills.file_id", "=", "files.motion_of")
+          .where("stills.deleted_at", "is not", null),
+      ),
+    ),
+  ]);
+}
+
 export function createTrashService(options: TrashServiceOptions) {
   const { db, now, jobs, blobs, logger } = options;
 
@@ -232,7 +251,7 @@ export function createTrashService(options: TrashServiceOptions) {
       .where("files.team_id", "=", teamId)
       .where("files.deleted_at", "is not", null)
       // A Live Photo's film is in the trash with its photo, as one item.
-      .where("files.motion_of", "is", null);
+      .where(notWithItsPhoto);
     if (!canSeeWholeTrash(actor.role)) {
       // Their own files, of collections they may still add to, that are not in the trash.
       select = select
@@ -718,7 +737,7 @@ export function createTrashService(options: TrashServiceOptions) {
         .select(["files.file_id", "collections.deleted_at as collection_deleted_at"])
         .where("files.team_id", "=", teamId)
         .where("files.deleted_at", "is not", null)
-        .where("files.motion_of", "is", null)
+        .where(notWithItsPhoto)
         .execute();
       for (const { collection_id } of collections) await purgeCollectionRows(trx, collection_id);
       // Files of trashed collections went with them.

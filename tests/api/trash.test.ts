@@ -225,6 +225,46 @@ describe("DELETE a file", () => {
   });
 });
 
+describe("a Live Photo", () => {
+  it("goes to the trash as one item with its film; a film trashed alone is an item of its own", async () => {
+    const c = await crew();
+    const collection = await insertCollection(api, c.team);
+    const photo = await insertFile(api, c.team, collection, { withBlobs: true });
+    const film = await insertFile(api, c.team, collection, {
+      contentType: "video/quicktime",
+      withBlobs: true,
+    });
+    await api.db
+      .updateTable("files")
+      .set({ motion_of: photo.fileId, duration_ms: 2000 })
+      .where("file_id", "=", film.fileId)
+      .execute();
+    const photoPath = filePath(c.team, collection.collectionId, photo.fileId);
+    const filmPath = filePath(c.team, collection.collectionId, film.fileId);
+    expect((await call(c.owner.tokens, photoPath, { method: "DELETE" })).status).toBe(204);
+    expect((await trashOf(c.owner.tokens, c.team)).items.map((x) => x.id)).toEqual([photo.fileId]);
+    await expectError(await call(c.owner.tokens, filmPath), 404, "notFound");
+    const restore = `${trashPath(c.team)}/files/${photo.fileId}/restore`;
+    expect((await call(c.owner.tokens, restore, { method: "POST" })).status).toBe(200);
+    const motionOf = async () => {
+      const response = await call(c.owner.tokens, photoPath);
+      return ((await response.json()) as { motion: { fileId: string } | null }).motion;
+    };
+    expect(await motionOf()).toEqual({ fileId: film.fileId, durationMs: 2000 });
+
+    expect((await call(c.owner.tokens, filmPath, { method: "DELETE" })).status).toBe(204);
+    expect(await motionOf()).toBeNull();
+    expect((await trashOf(c.owner.tokens, c.team)).items.map((x) => x.id)).toEqual([film.fileId]);
+    const emptied = await call(c.owner.tokens, trashPath(c.team), { method: "DELETE" });
+    expect(await emptied.json()).toEqual({ items: 1 });
+    await api.jobs.idle();
+    expect(await api.blobs.head(fileBlobKey(c.team.teamId, film.fileId, "original"))).toBeNull();
+    expect(
+      await api.blobs.head(fileBlobKey(c.team.teamId, photo.fileId, "original")),
+    ).not.toBeNull();
+  });
+});
+
 describe("DELETE a collection", () => {
   it("is owner and admin only; moves the collection with its files; hidden from lists and counts", async () => {
     const c = await crew();
@@ -559,6 +599,43 @@ describe("uploads, downloads and storage", () => {
     expect((await fetch(local, { method: "PUT", body: new Uint8Array(bytes) })).status).toBe(200);
   });
 
+  it("refuses a tus chunk into a collection put in the trash, with collectionInTrash", async () => {
+    const c = await crew();
+    const collection = await insertCollection(api, c.team);
+    const metadata = {
+      teamId: c.team.teamId,
+      collectionId: collection.collectionId,
+      filename: "notes.txt",
+      filetype: "text/plain",
+    };
+    const created = await api.request("/api/uploads", {
+      method: "POST",
+      headers: {
+        ...bearer(c.owner.tokens),
+        "Tus-Resumable": "1.0.0",
+        "Upload-Length": "100",
+        "Upload-Metadata": Object.entries(metadata)
+          .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+          .join(","),
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get("location") as string);
+    await call(c.owner.tokens, collectionPath(c.team, collection.collectionId), {
+      method: "DELETE",
+    });
+    const chunk = await fetch(`${api.url}${location.pathname}${location.search}`, {
+      method: "PATCH",
+      headers: {
+        "Tus-Resumable": "1.0.0",
+        "Upload-Offset": "0",
+        "Content-Type": "application/offset+octet-stream",
+      },
+      body: new Uint8Array(Buffer.from("Plain words, nothing more.\n")),
+    });
+    await expectError(chunk, 409, "collectionInTrash");
+  });
+
   it("stops a download made before its collection or one of its files went to the trash, with invalidDownload", async () => {
     const c = await crew();
     const collection = await insertCollection(api, c.team);
@@ -597,6 +674,58 @@ describe("uploads, downloads and storage", () => {
       method: "DELETE",
     });
     await expectError(await fetch(before), 404, "invalidDownload");
+  });
+
+  it("lets a zip already streaming finish when its collection goes to the trash: the bytes stay", async () => {
+    const c = await crew();
+    const collection = await insertCollection(api, c.team);
+    for (let i = 0; i < 3; i += 1) {
+      await insertFile(api, c.team, collection, {
+        withBlobs: true,
+        contentType: "application/pdf",
+        content: Buffer.alloc(256 * 1024, i),
+      });
+    }
+    const asked = await call(c.owner.tokens, `/api/teams/${c.team.teamId}/downloads`, {
+      method: "POST",
+      json: { collectionId: collection.collectionId },
+    });
+    const { requestId } = (await asked.json()) as { requestId: string };
+    const link = await call(
+      c.owner.tokens,
+      `/api/teams/${c.team.teamId}/downloads/${requestId}/download`,
+    );
+    const url = `${api.url}${((await link.json()) as { url: string }).url}`;
+    const streaming = await fetch(url);
+    expect(streaming.status).toBe(200);
+    const length = Number(streaming.headers.get("content-length"));
+    const reader = (streaming.body as ReadableStream<Uint8Array>).getReader();
+    let received = (await reader.read()).value?.length ?? 0;
+    const deleted = await call(c.owner.tokens, collectionPath(c.team, collection.collectionId), {
+      method: "DELETE",
+    });
+    expect(deleted.status).toBe(204);
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      received += next.value.length;
+    }
+    expect(received).toBe(length);
+  });
+
+  it("lets one of parallel deletes and restores of a collection win, never a 500", async () => {
+    const c = await crew();
+    const collection = await insertCollection(api, c.team);
+    const path = collectionPath(c.team, collection.collectionId);
+    const deletes = await Promise.all(
+      [c.owner, c.admin, c.owner].map((p) => call(p.tokens, path, { method: "DELETE" })),
+    );
+    expect(deletes.map((r) => r.status).sort()).toEqual([204, 404, 404]);
+    const restore = `${trashPath(c.team)}/collections/${collection.collectionId}/restore`;
+    const restores = await Promise.all(
+      [c.owner, c.admin, c.owner].map((p) => call(p.tokens, restore, { method: "POST" })),
+    );
+    expect(restores.map((r) => r.status).sort()).toEqual([200, 404, 404]);
+    const kinds = (await activityKinds(c.team.teamId)).map((r) => r.kind);
+    expect(kinds).toEqual(["collectionDeleted", "collectionRestored"]);
   });
 
   it("counts trashed bytes in the owner's storage until purged; a restore after a plan downgrade is allowed", async () => {
