@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { appUrl } from "../../playwright.config.ts";
-import { apiCall, ownerWithCollection, signIn } from "./support/accounts.ts";
+import { acceptedMember, ownerWithCollection, signIn } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { PHOTOS, preferList, uploadViaApi, waitUntilReady } from "./support/files.ts";
 import { hydrated } from "./support/hydration.ts";
@@ -200,4 +200,46 @@ test("an owner deletes an item forever, then empties the trash", async ({ page }
   await expect(page.getByRole("link", { name: "Empty trash" })).toHaveCount(0);
   await page.goto(url);
   await expect(page.getByText("No files here yet.")).toBeVisible();
+});
+
+test("an uploader moves their own file to the trash and restores it; the rest of the trash is not theirs", async ({
+  page,
+}) => {
+  test.slow();
+  const setup = await ownerWithCollection(
+    { prefix: "trash-owner", nickname: "Olga Owner", team: "Crew Club" },
+    { name: "Shared", mode: "collaborative" },
+  );
+  const { token, member } = await acceptedMember(
+    setup.token,
+    setup.teamId,
+    "Ugo Uploader",
+    "uploader",
+  );
+  const [lake, forest] = PHOTOS as [string, string];
+  // Olga's own file, in the trash: not Ugo's to see.
+  const olgas = await uploadViaApi(setup.token, setup.teamId, setup.collectionId, forest);
+  const trashed = await fetch(
+    `${appUrl}/api/teams/${setup.teamId}/collections/${setup.collectionId}/files/${olgas}`,
+    { method: "DELETE", headers: { Authorization: `Bearer ${setup.token}` } },
+  );
+  expect(trashed.status).toBe(204);
+  await uploadViaApi(token, setup.teamId, setup.collectionId, lake);
+  await waitUntilReady(token, setup.teamId, setup.collectionId, 1);
+  await signIn(page, member.email);
+  await page.goto(setup.url);
+  await moveFileToTrash(page, "lake.jpg");
+
+  const link = page.getByRole("link", { name: "Trash", exact: true });
+  await (await openMenu(page.getByLabel("Team menu for Crew Club"), link)).click();
+  const row = trashItem(page, "lake.jpg");
+  await expect(row).toContainText("Deleted by Ugo Uploader");
+  await expect(trashItem(page, "forest.jpg")).toHaveCount(0);
+  // Deleting forever and emptying are the owner's and admins'.
+  await expect(page.getByRole("link", { name: "Empty trash" })).toHaveCount(0);
+  await expect(row.getByRole("link", { name: /Delete forever/ })).toHaveCount(0);
+  await row.getByRole("button", { name: "Restore “lake.jpg”" }).click();
+  await expect(page.getByText("Restored: the file is back in its collection.")).toBeVisible();
+  await page.goto(setup.url);
+  await expect(rows(page)).toHaveCount(1);
 });
