@@ -243,3 +243,40 @@ test("an uploader moves their own file to the trash and restores it; the rest of
   await page.goto(setup.url);
   await expect(rows(page)).toHaveCount(1);
 });
+
+test("the trash comes 20 at a time, then the next ones", async ({ page }) => {
+  test.slow();
+  const setup = await ownerWithCollection(
+    { prefix: "trash-owner", nickname: "Olga Owner", team: "Many Club" },
+    { name: "Many", mode: "collaborative" },
+  );
+  for (let index = 0; index < 21; index++) {
+    const fileId = await uploadViaApi(
+      setup.token,
+      setup.teamId,
+      setup.collectionId,
+      PHOTOS[index % 3] ?? "",
+    );
+    const trashed = await fetch(
+      `${appUrl}/api/teams/${setup.teamId}/collections/${setup.collectionId}/files/${fileId}`,
+      { method: "DELETE", headers: { Authorization: `Bearer ${setup.token}` } },
+    );
+    expect(trashed.status).toBe(204);
+  }
+  await signIn(page, setup.owner.email, setup.owner.password);
+  await page.goto(`/teams/${setup.teamId}/trash`);
+  await hydrated(page);
+  const items = page.locator(".trash-row");
+  await expect(items).toHaveCount(20);
+  const more = page.getByRole("link", { name: "Load more" });
+  if (withJavaScript()) {
+    // Scrolling it into view loads the next page into this one.
+    await more.scrollIntoViewIfNeeded();
+    await expect(items).toHaveCount(21);
+  } else {
+    await more.click();
+    await expect(items).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "First page" })).toBeVisible();
+  }
+  await expect(more).toBeHidden();
+});
