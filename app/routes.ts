@@ -63,6 +63,10 @@ export default [
         "routes/teams.$teamId._home.rename-collection.$collectionId.tsx",
       ),
       route(
+        "delete-collection/:collectionId",
+        "routes/teams.$teamId._home.delete-collection.$collectionId.tsx",
+      ),
+      route(
         "share-collection/:collectionId",
         "routes/teams.$teamId._home.share-collection.$collectionId.tsx",
       ),
@@ -89,6 +93,10 @@ export default [
           "routes/teams.$teamId.collections.$collectionId.files.$fileId_.rename.tsx",
         ),
         route(
+          "files/:fileId/delete",
+          "routes/teams.$teamId.collections.$collectionId.files.$fileId_.delete.tsx",
+        ),
+        route(
           "files/:fileId/download",
           "routes/teams.$teamId.collections.$collectionId.files.$fileId_.download.ts",
         ),
@@ -104,6 +112,8 @@ export default [
     route("activity", "routes/teams.$teamId.activity/route.tsx", {
       id: "routes/teams.$teamId.activity",
     }),
+    // The team's trash; its questions are its own address with `?confirm=` (ADR 093).
+    route("trash", "routes/teams.$teamId.trash/route.tsx", { id: "routes/teams.$teamId.trash" }),
   ]),
   // Team addresses outside the team's frame: a guest may open an invitation.
   route("teams/:teamId/invitations/accept", "routes/teams_.$teamId.invitations.accept/route.tsx", {

@@ -31,6 +31,7 @@ export const iconNames = [
   "star-filled",
   "sun",
   "target",
+  "trash",
   "triangle-down",
   "triangle-up",
   "upload",

@@ -12,6 +12,16 @@ const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),
   message: z.string().min(1),
   values: z.record(z.string(), z.string()).optional(),
+  /**
+   * An Undo button on the snackbar: a form that posts `fields` to `action` (a path of this site),
+   * with or without JavaScript. Moving to the trash offers it (ADR 093).
+   */
+  undo: z
+    .object({
+      action: z.string().startsWith("/"),
+      fields: z.record(z.string(), z.string()),
+    })
+    .optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
 export type ToastInput = z.input<typeof toastSchema>;

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Team } from "#app/services/api/teams.server.ts";
-import { can, canDeleteTeam, canSeeActivity } from "#domain/roles.ts";
+import { can, canDeleteTeam, canSeeActivity, canSeeTrash } from "#domain/roles.ts";
 import { useMenuClosesOnNavigation } from "./menu.ts";
 
 /**
@@ -24,6 +24,8 @@ export function TeamMenu({ team, base }: { team: Team; base: string }) {
     },
     { to: "alias", label: t("menu.addAlias"), shown: can(role, "create", "teamAlias") },
     { to: "activity", label: t("menu.activity"), shown: canSeeActivity(role) },
+    // What was deleted (ADR 093): all of it for owners and admins, their own files for others.
+    { to: "trash", label: t("menu.trash"), shown: canSeeTrash(role) },
     // The owner hands the team over first (ADR 095); the dialog checks the member's type too.
     { to: "leave", label: t("menu.leave"), shown: role !== "owner" },
     { to: "delete", label: t("menu.delete"), shown: canDeleteTeam(role) },

@@ -390,13 +390,18 @@ test("the table's links, written relative to the page, lead to the same places f
       creator,
       `${collection}/files/${fileId}/rename`,
       `${collection}/files/${fileId}/download`,
+      `${collection}/files/${fileId}/delete`,
     ]),
   );
   // The relative form is what makes the page lighter (ADR 041).
   const written = await rows(page).locator("a[href]").first().getAttribute("href");
   expect(written).toBe(`${collectionId}/files/${first}`);
 
-  for (const address of [`${url}/files/${second}`, `${url}/files/${first}/rename`]) {
+  for (const address of [
+    `${url}/files/${second}`,
+    `${url}/files/${first}/rename`,
+    `${url}/files/${first}/delete`,
+  ]) {
     await page.goto(address);
     await expect(rows(page)).toHaveCount(2);
     expect(await targets(), address).toEqual(fromList);

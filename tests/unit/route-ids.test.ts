@@ -80,6 +80,11 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
     "routes/teams.$teamId._home",
   ],
   [
+    "routes/teams.$teamId._home.delete-collection.$collectionId",
+    "delete-collection/:collectionId",
+    "routes/teams.$teamId._home",
+  ],
+  [
     "routes/teams.$teamId._home.share-collection.$collectionId",
     "share-collection/:collectionId",
     "routes/teams.$teamId._home",
@@ -111,6 +116,11 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
     "routes/teams.$teamId.collections.$collectionId",
   ],
   [
+    "routes/teams.$teamId.collections.$collectionId.files.$fileId_.delete",
+    "files/:fileId/delete",
+    "routes/teams.$teamId.collections.$collectionId",
+  ],
+  [
     "routes/teams.$teamId.collections.$collectionId.files.$fileId_.download",
     "files/:fileId/download",
     "routes/teams.$teamId.collections.$collectionId",
@@ -126,6 +136,7 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
     "routes/teams.$teamId.collections.$collectionId.upload",
   ],
   ["routes/teams.$teamId.activity", "activity", "routes/teams.$teamId"],
+  ["routes/teams.$teamId.trash", "trash", "routes/teams.$teamId"],
   ["routes/teams_.$teamId.invitations.accept", "teams/:teamId/invitations/accept", "root"],
   ["routes/teams_.$teamId.invitations.reject", "teams/:teamId/invitations/reject", "root"],
   [

@@ -7,6 +7,7 @@ import { Flex, Text } from "#app/components/layout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import {
   type Actor,
+  canDeleteCollection,
   canDownloadCollection,
   canRenameCollection,
   canShareCollection,
@@ -16,7 +17,8 @@ import {
 /**
  * One collection in the list: a link to its files (bold and marked while unread), and the menu
  * of what the caller may do with it: rename, tag members, share or unshare (dialogs over the
- * list), and download it as a zip (a form post, then the download's dialog). Its links are plain:
+ * list), download it as a zip (a form post, then the download's dialog), and move it to the
+ * trash (a question over the list, ADR 093). Its links are plain:
  * the list opens them and closes the menu (useListLinks).
  */
 export function CollectionRow({
@@ -38,6 +40,7 @@ export function CollectionRow({
     ? shareTransition(collection)
     : null;
   const mayDownload = canDownloadCollection(actor.role);
+  const mayDelete = canDeleteCollection(actor.role);
   return (
     <li className="collection-row" data-unread={unread || undefined}>
       <a href={`${base}/collections/${id}`} className="collection-link">
@@ -74,7 +77,7 @@ export function CollectionRow({
           </Text>
         </Flex>
       </a>
-      {mayRename || transition || mayDownload ? (
+      {mayRename || transition || mayDownload || mayDelete ? (
         <details className="menu">
           <summary aria-label={t("row.actions", { name: collection.name })} />
           <div className="menu-panel">
@@ -101,6 +104,11 @@ export function CollectionRow({
                   {t("row.download")}
                 </Button>
               </Form>
+            ) : null}
+            {mayDelete ? (
+              <a href={`${base}/delete-collection/${id}${search}`} data-keep-scroll>
+                {t("row.delete")}
+              </a>
             ) : null}
           </div>
         </details>

@@ -13,7 +13,12 @@ import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading, Text, Theme } from "#app/components/layout.tsx";
 import { useRevalidateWhile } from "#app/components/poll.ts";
 import { isPlayableVideo } from "#app/files/file-preview-icon.tsx";
-import { fileListQuery, readFileFilters, screenSearch } from "#app/files/files-filters.ts";
+import {
+  FILES_ROUTE_ID,
+  fileListQuery,
+  readFileFilters,
+  screenSearch,
+} from "#app/files/files-filters.ts";
 import { detectLocale } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { filesApi } from "#app/services/api/files.server.ts";
@@ -21,7 +26,7 @@ import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { requireAuth, userIdOf } from "#app/services/auth.server.ts";
 import { orGoBack } from "#app/services/team-route.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
-import { canDownloadFromPreview } from "#domain/roles.ts";
+import { type CollectionMode, canDeleteFile, canDownloadFromPreview } from "#domain/roles.ts";
 import { type FileDetails, fileDetails } from "./file-details.server.ts";
 import { PreviewStage } from "./preview-stage.tsx";
 import { usePreviewKeys } from "./use-preview-keys.ts";
@@ -85,6 +90,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         previewStatus: file.previewStatus,
         noPreviewReason: file.noPreviewReason,
         previewUrl: file.previewUrl,
+        uploadedBy: file.uploadedBy,
       },
       video,
       live,
@@ -160,6 +166,21 @@ export default function FilePreview() {
   const detailsHref = `${pathname}${withDetails(search, !detailsOpen)}`;
   const downloadHref = `${base}/files/${encodeURIComponent(file.fileId)}/download`;
   const mayDownload = canDownloadFromPreview(team.memberRole);
+  // Move to the trash (ADR 093): the files screen under the preview knows the collection.
+  const screen = useRouteLoaderData<{
+    collectionMode?: CollectionMode;
+    collectionCreatedBy?: string;
+    userId?: string;
+  }>(FILES_ROUTE_ID);
+  const mayDelete =
+    screen?.collectionMode !== undefined &&
+    screen.collectionCreatedBy !== undefined &&
+    screen.userId !== undefined &&
+    canDeleteFile({ userId: screen.userId, role: team.memberRole }, file, {
+      mode: screen.collectionMode,
+      createdBy: screen.collectionCreatedBy,
+    });
+  const deleteHref = `${base}/files/${encodeURIComponent(file.fileId)}/delete${withPreview(search)}`;
 
   const liveHref = (playing: boolean) => {
     const params = new URLSearchParams(withDetails(search, detailsOpen));
@@ -223,6 +244,13 @@ export default function FilePreview() {
             <IconButton asChild size="3" variant="soft" color="gray" highContrast>
               <Link to={downloadHref} reloadDocument aria-label={t("preview.download")}>
                 <Icon name="download" />
+              </Link>
+            </IconButton>
+          ) : null}
+          {mayDelete ? (
+            <IconButton asChild size="3" variant="soft" color="gray" highContrast>
+              <Link to={deleteHref} preventScrollReset aria-label={t("preview.delete")}>
+                <Icon name="trash" />
               </Link>
             </IconButton>
           ) : null}
@@ -354,6 +382,13 @@ function DetailsPanel({ id, details }: { id: string; details: FileDetails }) {
       </DataList.Root>
     </section>
   );
+}
+
+/** The screen's query with `preview`: the delete question's Cancel comes back here (ADR 093). */
+function withPreview(search: string) {
+  const params = new URLSearchParams(search);
+  params.set("preview", "1");
+  return `?${params}`;
 }
 
 /** How often a preview being prepared looks again. */

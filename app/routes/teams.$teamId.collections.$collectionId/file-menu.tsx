@@ -1,4 +1,10 @@
-import { type Actor, canDownloadFileFromMenu, canRenameFile } from "#domain/roles.ts";
+import {
+  type Actor,
+  type CollectionMode,
+  canDeleteFile,
+  canDownloadFileFromMenu,
+  canRenameFile,
+} from "#domain/roles.ts";
 import type { FileRow } from "./file-row.ts";
 
 /** The menu's words, translated once for the whole table rather than again in every row. */
@@ -7,16 +13,19 @@ export interface FileMenuWords {
   label: string;
   rename: string;
   download: string;
+  /** "Move to the trash" (ADR 093). */
+  remove: string;
 }
 
 /**
- * Rename and download, each only when the role allows it (docs/product.md#conditional-rules). Plain
+ * Rename, download and move to the trash, each only when the role allows it (docs/product.md#conditional-rules). Plain
  * links: the table opens rename in the browser and closes the menu (useListLinks); the download
  * loads as a document.
  */
 export function FileMenu({
   file,
   actor,
+  collection,
   base,
   search,
   link,
@@ -24,6 +33,8 @@ export function FileMenu({
 }: {
   file: FileRow;
   actor: Actor;
+  /** The file's collection: whether the caller may still add to it decides their delete. */
+  collection: { mode: CollectionMode; createdBy: string };
   base: string;
   search: string;
   /** The reference the page writes for an absolute path (the table's `relativeHref`). */
@@ -33,7 +44,8 @@ export function FileMenu({
   const fileBase = `${base}/files/${encodeURIComponent(file.fileId)}`;
   const rename = canRenameFile(actor, file);
   const download = canDownloadFileFromMenu(actor, file);
-  if (!rename && !download) return null;
+  const remove = canDeleteFile(actor, file, collection);
+  if (!rename && !download && !remove) return null;
   return (
     <details className="menu">
       <summary aria-label={words.label} />
@@ -44,6 +56,7 @@ export function FileMenu({
             {words.download}
           </a>
         ) : null}
+        {remove ? <a href={link(`${fileBase}/delete${search}`)}>{words.remove}</a> : null}
       </div>
     </details>
   );

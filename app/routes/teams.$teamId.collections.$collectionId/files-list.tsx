@@ -9,7 +9,7 @@ import { PageLinks } from "#app/components/page-links.tsx";
 import { useRevalidateWhile } from "#app/components/poll.ts";
 import { type FileFilters, pageSearch } from "#app/files/files-filters.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import type { Actor } from "#domain/roles.ts";
+import type { Actor, CollectionMode } from "#domain/roles.ts";
 import { type FileRow, fullLinks } from "./file-row.ts";
 import { FilesGrid } from "./files-grid.tsx";
 import type { FilesPage } from "./files-page.server.ts";
@@ -61,6 +61,7 @@ export function FilesList({
   filters,
   base,
   actor,
+  collection,
   mayUpload,
   href,
   selection,
@@ -69,6 +70,7 @@ export function FilesList({
   filters: FileFilters;
   base: string;
   actor: Actor;
+  collection: { mode: CollectionMode; createdBy: string };
   mayUpload: boolean;
   href: (changes: Partial<FileFilters>) => string;
   /** The selection's form, or null for a role that does not download. */
@@ -125,6 +127,7 @@ export function FilesList({
         <FilesTable
           files={files}
           actor={actor}
+          collection={collection}
           base={base}
           search={search}
           sort={filters.sort}

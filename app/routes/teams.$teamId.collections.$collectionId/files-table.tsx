@@ -5,7 +5,7 @@ import { useListLinks } from "#app/components/list-links.ts";
 import { relativeHref } from "#app/components/relative-href.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { formatDuration } from "#domain/format.ts";
-import type { Actor } from "#domain/roles.ts";
+import type { Actor, CollectionMode } from "#domain/roles.ts";
 import { FileMenu } from "./file-menu.tsx";
 import type { FileRow } from "./file-row.ts";
 import { FileThumb, noPreviewText, noPreviewWords } from "./file-thumb.tsx";
@@ -29,6 +29,7 @@ const UPLOADER_HINT_ID = "uploader-hint";
 export function FilesTable({
   files,
   actor,
+  collection,
   base,
   search,
   sort,
@@ -38,6 +39,7 @@ export function FilesTable({
 }: {
   files: FileRow[];
   actor: Actor;
+  collection: { mode: CollectionMode; createdBy: string };
   /** The collection's address: files open at `${base}/files/{fileId}`. */
   base: string;
   /** The screen's filters (`?...` or ""), kept when opening a file. */
@@ -63,6 +65,7 @@ export function FilesTable({
     formerMember: t("table.formerMember"),
     rename: t("menu.rename"),
     download: t("menu.download"),
+    remove: t("menu.delete"),
     duration: t("table.duration"),
     live: t("table.live"),
     taken: t("table.taken"),
@@ -146,6 +149,7 @@ export function FilesTable({
                 <FileMenu
                   file={file}
                   actor={actor}
+                  collection={collection}
                   base={base}
                   search={search}
                   link={link}
@@ -153,6 +157,7 @@ export function FilesTable({
                     label: t("menu.label", { name: file.name }),
                     rename: words.rename,
                     download: words.download,
+                    remove: words.remove,
                   }}
                 />
               </td>

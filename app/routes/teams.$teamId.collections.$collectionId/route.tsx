@@ -132,6 +132,10 @@ function FilesScreen({ screen: loaderData }: { screen: Screen }) {
               filters={filters}
               base={base}
               actor={actor}
+              collection={{
+                mode: loaderData.collectionMode,
+                createdBy: loaderData.collectionCreatedBy,
+              }}
               mayUpload={mayUpload}
               href={href}
               selection={
