@@ -490,8 +490,9 @@ describe("the change and its entry commit together", () => {
 });
 
 describe("every kind is recorded somewhere", () => {
-  // Kinds recorded by features built beside this one (the trash, team deletion, members' own
-  // lifecycle); their tests cover them.
+  // Kinds whose recording is tested with their feature: trash.test.ts (the trash),
+  // team-deletion.test.ts (deleting and restoring a team), member-lifecycle.test.ts (bans and
+  // handing a team over).
   const elsewhere = new Set<ActivityKind>([
     "fileDeleted",
     "fileRestored",
