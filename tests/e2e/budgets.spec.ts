@@ -23,9 +23,10 @@ import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
  * No Radix component left in the browser (ADR 057): 118.5 KB; the lightest pages 95.6.
  * Lists that refetch when the tab comes back, the tag dialog (a route more in the manifest every
  * page loads), the image dialog saying it uploads, the sign-out-everywhere form: 119.6 KB, the
- * team logo dialog over the collections list again.
+ * team logo dialog over the collections list again. The trash, the activity log, deleting and
+ * leaving a team (five page routes in the manifest, and the snackbar's Undo): 120.1 KB.
  */
-const JS_BUDGET_KB = 120;
+const JS_BUDGET_KB = 121;
 const CSS_BUDGET_KB = 35;
 /**
  * The HTML of a files page with 20 rows, signed in, rendered whole (no JavaScript cookie), a
