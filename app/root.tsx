@@ -173,7 +173,15 @@ export default function App() {
         productName={ENV.productName}
         path={path}
         teamSwitch={user ? <TeamSwitch /> : null}
-        teamMenu={teamData ? <TeamMenu team={teamData.team} base={teamData.base} /> : null}
+        teamMenu={
+          teamData ? (
+            <TeamMenu
+              team={teamData.team}
+              base={teamData.base}
+              internal={user?.internal ?? false}
+            />
+          ) : null
+        }
         userMenu={user ? <UserMenu displayName={user.displayName} /> : null}
       />
       <main id="main" className="app-main">

@@ -139,6 +139,7 @@ export async function signedInSession(
   for (const key of SOCIAL_SIGN_IN_KEYS) session.unset(key);
   session.set("tokens", tokens);
   session.set("displayName", displayNameOf(user));
+  session.set("internal", user.userScope === "team");
   const headers = new Headers({ "Set-Cookie": await commitSession(request, context, session) });
   return { headers, redirectTo };
 }
@@ -233,10 +234,17 @@ export async function loadCurrentUser(request: Request, context: WebContext, aut
   return body;
 }
 
-/** Whether this request carries a signed-in session, and the name to greet, without API calls. */
+/**
+ * Whether this request carries a signed-in session, the name to greet and whether the account is
+ * an internal member's, without API calls.
+ */
 export async function sessionSummary(request: Request, context: WebContext) {
   const session = await getSession(request, context);
-  return session.get("tokens") ? { displayName: session.get("displayName") ?? "" } : null;
+  if (!session.get("tokens")) return null;
+  return {
+    displayName: session.get("displayName") ?? "",
+    internal: session.get("internal") === true,
+  };
 }
 
 /**

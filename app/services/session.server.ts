@@ -26,6 +26,11 @@ export interface SessionData {
   tokens: SessionTokens;
   /** Shown in the header without an API call on every page. */
   displayName: string;
+  /**
+   * An internal member's account (user scope "team"): it exists for one team and cannot leave it,
+   * so the team menu offers no Leave (ADR 095).
+   */
+  internal: boolean;
   /** The forced set-new-password step: the challenge the sign-in answered. */
   challenge: { session: string; teamId: string; username: string };
   /** Where to go after signing in (a same-origin path). */

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Team } from "#app/services/api/teams.server.ts";
-import { can, canDeleteTeam, canSeeActivity, canSeeTrash } from "#domain/roles.ts";
+import { can, canDeleteTeam, canLeaveTeam, canSeeActivity, canSeeTrash } from "#domain/roles.ts";
 import { useMenuClosesOnNavigation } from "./menu.ts";
 
 /**
@@ -10,7 +10,16 @@ import { useMenuClosesOnNavigation } from "./menu.ts";
  * item only for roles that may use it. A native disclosure, like the account menu; each item opens
  * its dialog, which is a route.
  */
-export function TeamMenu({ team, base }: { team: Team; base: string }) {
+export function TeamMenu({
+  team,
+  base,
+  internal,
+}: {
+  team: Team;
+  base: string;
+  /** The signed-in account is an internal member's, which cannot leave its team. */
+  internal: boolean;
+}) {
   const { t } = useTranslation("teams");
   const menu = useMenuClosesOnNavigation();
   const role = team.memberRole;
@@ -26,8 +35,12 @@ export function TeamMenu({ team, base }: { team: Team; base: string }) {
     { to: "activity", label: t("menu.activity"), shown: canSeeActivity(role) },
     // What was deleted (ADR 093): all of it for owners and admins, their own files for others.
     { to: "trash", label: t("menu.trash"), shown: canSeeTrash(role) },
-    // The owner hands the team over first (ADR 095); the dialog checks the member's type too.
-    { to: "leave", label: t("menu.leave"), shown: role !== "owner" },
+    // The owner hands the team over first (ADR 095).
+    {
+      to: "leave",
+      label: t("menu.leave"),
+      shown: canLeaveTeam({ role, type: internal ? "internal" : "other" }),
+    },
     { to: "delete", label: t("menu.delete"), shown: canDeleteTeam(role) },
   ].filter((item) => item.shown);
   if (items.length === 0) return null;

@@ -196,6 +196,10 @@ test("an internal contributor signs in with the team code and chooses a password
   await crew.getByRole("button", { name: "Save and sign in" }).click();
   await expect(crew.getByRole("heading", { level: 1, name: "Site Crew" })).toBeVisible();
   await expect(crew.getByText("Your role: Contributor")).toBeVisible();
+  // The account exists for this team only: its menu offers no Leave (ADR 095).
+  await crew.getByLabel("Team menu for Site Crew").click();
+  await expect(crew.getByRole("link", { name: "Team info" })).toBeVisible();
+  await expect(crew.getByRole("link", { name: "Leave team" })).toHaveCount(0);
   await crew.context().close();
 });
 
