@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// A deleted team waits TEAM_TRASH_RETENTION_DAYS before it is purged (ADR 094): while it waits,
+// A deleted team waits its owner's plan's trashRetentionDays before it is purged (ADR 094): while it waits,
 // its row keeps every value and says when it was deleted, by whom, and when it goes for good.
 // A team with deleted_at set is missing for everyone but its owner's restore.
 
