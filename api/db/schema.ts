@@ -287,7 +287,7 @@ export interface FilesTable {
   deleted_at: Generated<number | null>;
   /** The member id of who moved it to the trash. */
   deleted_by: Generated<string | null>;
-  /** When a file trashed on its own is purged: fixed at the deletion by the owner's plan (ADR 092). */
+  /** When a file trashed on its own is purged: fixed at deletion by the owner's plan (ADR 092). */
   purge_at: Generated<number | null>;
 }
 

@@ -28,10 +28,10 @@ import { trashPurgeAt } from "#domain/trash.ts";
 // The trash (docs/decisions/092-deleted-files-and-collections-go-to-a-trash.md): deleting a file
 // or a collection moves it here, with its bytes, for the team owner's plan's trashRetentionDays
 // (TRASH_RETENTION_DAYS unless the plan sets them), fixed on the row as purge_at at the deletion;
-// it can be restored until then. A collection's files go with it, hidden by the collection's own mark, and come back
-// with it, except those trashed on their own before. Purging (a due job, an emptied trash, a
-// delete forever) removes the rows at once, in one transaction with the activity entry and the
-// jobs that remove the bytes from the blob store.
+// it can be restored until then. A collection's files go with it, hidden by the collection's own
+// mark, and come back with it, except those trashed on their own before. Purging (a due job, an
+// emptied trash, a delete forever) removes the rows at once, in one transaction with the activity
+// entry and the jobs that remove the bytes from the blob store.
 
 /** The job that purges one trashed file when its time has come: `{ fileId }`. */
 export const PURGE_FILE_JOB = "trash.purgeFile";
