@@ -385,6 +385,7 @@ export function createApi(deps: ApiDependencies) {
     now,
     blobs: deps.blobs,
     jobs: deps.jobs,
+    plans,
     logger: deps.logger,
   });
   registerTrashJobs(deps.jobs, trash);

@@ -56,6 +56,12 @@ export interface Plan extends PlanLimits {
   expiresDate: string | null;
   /** Feature keys the card lists (translated where known, shown as written otherwise). */
   features: string[];
+  /**
+   * How many days the trash keeps a deleted file or collection, and a deleted team waits, for
+   * the teams of an owner on this plan (1-365; TRASH_RETENTION_DAYS when the catalogue leaves it
+   * out). Fixed on each item when it is deleted (ADR 092, ADR 094).
+   */
+  trashRetentionDays: number;
 }
 
 /** The plan id everyone is on while billing is off. */

@@ -7,6 +7,11 @@ import {
   type Plan,
   type PlanLimits,
 } from "#domain/plans.ts";
+import {
+  TRASH_RETENTION_DAYS,
+  TRASH_RETENTION_DAYS_MAX,
+  TRASH_RETENTION_DAYS_MIN,
+} from "#domain/trash.ts";
 
 /*
  * The plan catalogue (docs/product.md#plans; ADR 035). The operator owns it: the built-in one
@@ -49,6 +54,13 @@ const PlanEntry = z.strictObject({
   limitAliasesPerTeam: limit,
   features: z.array(z.string().trim().min(1).max(80)).max(12).default([]),
   stripePriceId: z.string().trim().min(1).nullable().default(null),
+  // Days the trash keeps things and a deleted team waits (ADR 092, ADR 094); absent: the constant.
+  trashRetentionDays: z
+    .number()
+    .int()
+    .min(TRASH_RETENTION_DAYS_MIN)
+    .max(TRASH_RETENTION_DAYS_MAX)
+    .default(TRASH_RETENTION_DAYS),
 });
 
 export const CatalogueSchema = z
@@ -178,6 +190,7 @@ export function configuredPlan(limits: PlanLimits): CataloguePlan {
     expiresDate: null,
     features: [],
     stripePriceId: null,
+    trashRetentionDays: TRASH_RETENTION_DAYS,
     ...limits,
   };
 }

@@ -94,6 +94,15 @@ export function createPlanBook({ db, now, catalogue, configuredLimits }: PlanBoo
       return team ? planOf(team.owner_id) : freePlan;
     },
 
+    /**
+     * How many days a team's trash keeps what is deleted now, and the team itself if it is
+     * deleted now: its owner's plan's (ADR 092, ADR 094). Read outside a transaction: on SQLite
+     * one holds the only connection.
+     */
+    async trashRetentionDaysOf(ownerId: string): Promise<number> {
+      return (await planOf(ownerId)).trashRetentionDays;
+    },
+
     /** Why `planId` can't be bought by `userId` today, or null when it can. */
     async unavailability(userId: string, plan: CataloguePlan) {
       const current = await planOf(userId);

@@ -128,6 +128,7 @@ export async function createCollection(
     ref_date: at,
     deleted_at: null,
     deleted_by: null,
+    purge_at: null,
   };
   // Its creator has read it: a new collection is not news to whoever made it
   // (docs/product.md#lists).

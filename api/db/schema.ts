@@ -134,7 +134,7 @@ export interface TeamsTable {
   deleted_at: Generated<number | null>;
   /** Who deleted it. */
   deleted_by: Generated<string | null>;
-  /** When a deleted team is purged for good: deleted_at + TEAM_TRASH_RETENTION_DAYS. */
+  /** When a deleted team is purged for good: deleted_at + its owner's plan's trashRetentionDays. */
   purge_at: Generated<number | null>;
 }
 
@@ -196,6 +196,8 @@ export interface CollectionsTable {
   deleted_at: number | null;
   /** The member id of who moved it to the trash. */
   deleted_by: string | null;
+  /** When a trashed collection is purged: fixed at the deletion by the owner's plan (ADR 092). */
+  purge_at: number | null;
 }
 
 /** A member tagged on a collection. */
@@ -285,6 +287,8 @@ export interface FilesTable {
   deleted_at: Generated<number | null>;
   /** The member id of who moved it to the trash. */
   deleted_by: Generated<string | null>;
+  /** When a file trashed on its own is purged: fixed at deletion by the owner's plan (ADR 092). */
+  purge_at: Generated<number | null>;
 }
 
 /** When a member last opened a file. */

@@ -32,6 +32,16 @@ export const PlanSchema = z
     limitTrafficBytes: limit,
     limitTrafficType: z.enum(["per_month", "total"]),
     features: z.array(z.string()),
+    trashRetentionDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(365)
+      .openapi({
+        description:
+          "Days a deleted file or collection stays in the trash, and a deleted team waits before " +
+          "it is purged, for the teams of an owner on this plan; fixed when each is deleted (ADR 092)",
+      }),
   })
   .openapi("Plan");
 

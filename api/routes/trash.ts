@@ -17,10 +17,9 @@ import {
   TrashItemSchema,
   type TrashService,
 } from "#api/trash/trash.ts";
-import { TRASH_RETENTION_DAYS } from "#domain/trash.ts";
 
 // The trash (ADR 092): deleting a file or a collection moves it to the team's trash, where it
-// stays TRASH_RETENTION_DAYS before it is purged; the owner and admins see all of it, restore,
+// stays the owner's plan's trashRetentionDays before it is purged; the owner and admins see all of it, restore,
 // delete items forever and empty it; uploaders and upviewers see and restore their own files.
 // {teamId} is the team's id or one of its aliases.
 
@@ -70,7 +69,7 @@ const EmptiedTrashSchema = z
   })
   .openapi("EmptiedTrash");
 
-const retention = `${TRASH_RETENTION_DAYS} days`;
+const retention = "the team owner's plan's trashRetentionDays (30 unless the plan says)";
 
 function routes(auth: MiddlewareHandler<AuthEnv>) {
   const signedIn = { tags, security };

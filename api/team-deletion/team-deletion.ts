@@ -18,8 +18,10 @@ import { isTeamNameConfirmed, teamPurgeAt } from "#domain/team-deletion.ts";
  * Deleting a team, restoring it, and purging it for good (ADR 094). Deleting marks the team's
  * row (deleted_at, purge_at): from then on findTeam finds it by neither id nor alias, so every
  * team route, link, invitation and upload answers as for a missing team. Nothing else changes,
- * so a restore within TEAM_TRASH_RETENTION_DAYS brings everything back as it was. A purge job,
- * queued in the deletion's transaction for purge_at, then removes the bytes and every row.
+ * so a restore before purge_at brings everything back as it was. purge_at is fixed at the
+ * deletion by the owner's plan's trashRetentionDays (ADR 094), so a later plan change does not
+ * move it. A purge job, queued in the deletion's transaction for purge_at, then removes the
+ * bytes and every row.
  */
 
 export const PURGE_TEAM_JOB = "purgeTeam";
@@ -97,7 +99,7 @@ export function createTeamDeletionService(deps: TeamDeletionDependencies) {
         collectionsCount: Number(collections.count),
         filesCount: Number(files.count),
         filesBytes: Number(files.bytes),
-        purgeAt: teamPurgeAt(now()),
+        purgeAt: teamPurgeAt(now(), await plans.trashRetentionDaysOf(access.team.owner_id)),
       };
     },
 
@@ -116,7 +118,11 @@ export function createTeamDeletionService(deps: TeamDeletionDependencies) {
       }
       const teamId = access.team.team_id;
       const deletedAt = now();
-      const purgeAt = teamPurgeAt(deletedAt);
+      // Read before the transaction: on SQLite it holds the one connection.
+      const purgeAt = teamPurgeAt(
+        deletedAt,
+        await plans.trashRetentionDaysOf(access.team.owner_id),
+      );
       await db.transaction().execute(async (trx) => {
         const marked = await trx
           .updateTable("teams")

@@ -54,6 +54,14 @@ export const TeamSchema = z
           "collaborative collection and none of their own), for the roles that may share " +
           "collections (owner, admin); null for the others",
       }),
+    trashRetentionDays: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "Days what is deleted now stays in the team's trash, and the team waits if it is " +
+          "deleted now: its owner's plan's (ADR 092, ADR 094)",
+      }),
   })
   .openapi("Team");
 export type Team = z.infer<typeof TeamSchema>;
@@ -241,6 +249,7 @@ export function createTeamService({ db, now, plans }: TeamServiceOptions) {
         collectionsCount: await visibleCollectionsCount(db, team.team_id, member),
         memberRole: member.role,
         membersWithoutCollections: await unreachedMembersCount(db, team.team_id, member),
+        trashRetentionDays: await plans.trashRetentionDaysOf(team.owner_id),
       };
     },
 

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { requireVisibleCollection } from "#api/access/collections.ts";
 import { actorOf, type TeamAccess } from "#api/access/teams.ts";
 import { recordActivity } from "#api/activity/record.ts";
+import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
 import { type Database, type Db, VISIBLE_FILE_STATUSES } from "#api/db/schema.ts";
 import { FILE_VARIANTS, fileBlobKey } from "#api/files/files.ts";
@@ -22,14 +23,15 @@ import {
   canSeeTrash,
   canSeeWholeTrash,
 } from "#domain/roles.ts";
-import { TRASH_RETENTION_DAYS, TRASH_RETENTION_MS, trashPurgeAt } from "#domain/trash.ts";
+import { trashPurgeAt } from "#domain/trash.ts";
 
 // The trash (docs/decisions/092-deleted-files-and-collections-go-to-a-trash.md): deleting a file
-// or a collection moves it here, with its bytes, for TRASH_RETENTION_DAYS; it can be restored
-// until then. A collection's files go with it, hidden by the collection's own mark, and come back
-// with it, except those trashed on their own before. Purging (a due job, an emptied trash, a
-// delete forever) removes the rows at once, in one transaction with the activity entry and the
-// jobs that remove the bytes from the blob store.
+// or a collection moves it here, with its bytes, for the team owner's plan's trashRetentionDays
+// (TRASH_RETENTION_DAYS unless the plan sets them), fixed on the row as purge_at at the deletion;
+// it can be restored until then. A collection's files go with it, hidden by the collection's own
+// mark, and come back with it, except those trashed on their own before. Purging (a due job, an
+// emptied trash, a delete forever) removes the rows at once, in one transaction with the activity
+// entry and the jobs that remove the bytes from the blob store.
 
 /** The job that purges one trashed file when its time has come: `{ fileId }`. */
 export const PURGE_FILE_JOB = "trash.purgeFile";
@@ -70,7 +72,9 @@ export const TrashItemSchema = z
       .number()
       .int()
       .openapi({
-        description: `When it is removed for good (epoch ms): ${TRASH_RETENTION_DAYS} days after deletedAt`,
+        description:
+          "When it is removed for good (epoch ms): deletedAt plus the trashRetentionDays of the " +
+          "team owner's plan at the deletion",
       }),
     deletedBy: z
       .object({ userId: z.string(), nickname: z.string() })
@@ -100,6 +104,8 @@ export interface TrashServiceOptions {
   now: Clock;
   blobs: BlobStore;
   jobs: JobQueue;
+  /** The team owner's plan sets how long the trash keeps things (ADR 092). */
+  plans: PlanBook;
   logger?: Logger;
 }
 
@@ -164,7 +170,20 @@ function notWithItsPhoto(eb: ExpressionBuilder<Database, "files">) {
 }
 
 export function createTrashService(options: TrashServiceOptions) {
-  const { db, now, jobs, blobs, logger } = options;
+  const { db, now, jobs, blobs, plans, logger } = options;
+
+  /** When what the team deletes at `at` is purged: by its owner's plan now (ADR 092). */
+  async function purgeAtFor(access: TeamAccess, at: number) {
+    return trashPurgeAt(at, await plans.trashRetentionDaysOf(access.team.owner_id));
+  }
+
+  /** A row's purge instant; rows trashed before purge_at was kept get the constant's. */
+  function purgeAtOf(row: {
+    deleted_at: number | string | null;
+    purge_at: number | string | null;
+  }) {
+    return row.purge_at === null ? trashPurgeAt(Number(row.deleted_at)) : Number(row.purge_at);
+  }
 
   /**
    * Removes files' rows (a Live Photo's film with its photo) and enqueues the removal of their
@@ -281,6 +300,7 @@ export function createTrashService(options: TrashServiceOptions) {
       "files.size",
       "files.content_type",
       "files.deleted_at",
+      "files.purge_at",
       "files.deleted_by",
       "files.uploaded_by",
       "files.collection_id",
@@ -318,7 +338,7 @@ export function createTrashService(options: TrashServiceOptions) {
         contentType: row.content_type,
         filesCount: null,
         deletedAt,
-        purgeAt: trashPurgeAt(deletedAt),
+        purgeAt: purgeAtOf(row),
         deletedBy:
           row.deleted_by === null || row.deleter_nickname === null
             ? null
@@ -345,6 +365,7 @@ export function createTrashService(options: TrashServiceOptions) {
           "collections.collection_id",
           "collections.name",
           "collections.deleted_at",
+          "collections.purge_at",
           "collections.deleted_by",
           "deleters.nickname as deleter_nickname",
         ])
@@ -399,7 +420,7 @@ export function createTrashService(options: TrashServiceOptions) {
           contentType: null,
           filesCount: Number(row.files_count ?? 0),
           deletedAt,
-          purgeAt: trashPurgeAt(deletedAt),
+          purgeAt: purgeAtOf(row),
           deletedBy:
             row.deleted_by === null || row.deleter_nickname === null
               ? null
@@ -487,10 +508,12 @@ export function createTrashService(options: TrashServiceOptions) {
       throw new ApiError("forbidden", "Your role cannot delete this file");
     }
     const at = now();
+    // Read before the transaction: on SQLite it holds the one connection.
+    const purgeAt = await purgeAtFor(access, at);
     await db.transaction().execute(async (trx) => {
       const moved = await trx
         .updateTable("files")
-        .set({ deleted_at: at, deleted_by: actor.userId })
+        .set({ deleted_at: at, deleted_by: actor.userId, purge_at: purgeAt })
         .where("file_id", "=", row.file_id)
         .where("deleted_at", "is", null)
         .executeTakeFirst();
@@ -498,7 +521,7 @@ export function createTrashService(options: TrashServiceOptions) {
       // A Live Photo's film goes with its photo, as the one item lists show (ADR 063).
       await trx
         .updateTable("files")
-        .set({ deleted_at: at, deleted_by: actor.userId })
+        .set({ deleted_at: at, deleted_by: actor.userId, purge_at: purgeAt })
         .where("motion_of", "=", row.file_id)
         .where("deleted_at", "is", null)
         .execute();
@@ -512,11 +535,7 @@ export function createTrashService(options: TrashServiceOptions) {
         detail: { collectionId: collection.collection_id },
         at,
       });
-      await jobs.enqueue(
-        PURGE_FILE_JOB,
-        { fileId: row.file_id },
-        { db: trx, runAt: trashPurgeAt(at) },
-      );
+      await jobs.enqueue(PURGE_FILE_JOB, { fileId: row.file_id }, { db: trx, runAt: purgeAt });
     });
   }
 
@@ -528,10 +547,11 @@ export function createTrashService(options: TrashServiceOptions) {
     }
     const collection = await requireVisibleCollection(db, access, collectionId);
     const at = now();
+    const purgeAt = await purgeAtFor(access, at);
     await db.transaction().execute(async (trx) => {
       const moved = await trx
         .updateTable("collections")
-        .set({ deleted_at: at, deleted_by: actor.userId })
+        .set({ deleted_at: at, deleted_by: actor.userId, purge_at: purgeAt })
         .where("collection_id", "=", collection.collection_id)
         .where("deleted_at", "is", null)
         .executeTakeFirst();
@@ -550,7 +570,7 @@ export function createTrashService(options: TrashServiceOptions) {
       await jobs.enqueue(
         PURGE_COLLECTION_JOB,
         { collectionId: collection.collection_id },
-        { db: trx, runAt: trashPurgeAt(at) },
+        { db: trx, runAt: purgeAt },
       );
     });
   }
@@ -600,14 +620,14 @@ export function createTrashService(options: TrashServiceOptions) {
     await db.transaction().execute(async (trx) => {
       const back = await trx
         .updateTable("files")
-        .set({ deleted_at: null, deleted_by: null })
+        .set({ deleted_at: null, deleted_by: null, purge_at: null })
         .where("file_id", "=", row.file_id)
         .where("deleted_at", "=", Number(row.deleted_at))
         .executeTakeFirst();
       if (Number(back.numUpdatedRows) === 0) throw fileGone();
       await trx
         .updateTable("files")
-        .set({ deleted_at: null, deleted_by: null })
+        .set({ deleted_at: null, deleted_by: null, purge_at: null })
         .where("motion_of", "=", row.file_id)
         .where("deleted_at", "=", Number(row.deleted_at))
         .execute();
@@ -643,7 +663,7 @@ export function createTrashService(options: TrashServiceOptions) {
     await db.transaction().execute(async (trx) => {
       const back = await trx
         .updateTable("collections")
-        .set({ deleted_at: null, deleted_by: null })
+        .set({ deleted_at: null, deleted_by: null, purge_at: null })
         .where("collection_id", "=", row.collection_id)
         .where("deleted_at", "=", Number(row.deleted_at))
         .executeTakeFirst();
@@ -769,12 +789,12 @@ export function createTrashService(options: TrashServiceOptions) {
     await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom("files")
-        .select(["file_id", "name", "team_id", "collection_id", "deleted_at"])
+        .select(["file_id", "name", "team_id", "collection_id", "deleted_at", "purge_at"])
         .where("file_id", "=", fileId)
         .where("deleted_at", "is not", null)
         .executeTakeFirst();
       // Restored, purged already, or trashed again later (that trashing has its own job).
-      if (!row || Number(row.deleted_at) + TRASH_RETENTION_MS > now()) return;
+      if (!row || purgeAtOf(row) > now()) return;
       await purgeFiles(trx, { fileIds: [row.file_id] });
       await recordActivity(trx, {
         teamId: row.team_id,
@@ -794,11 +814,11 @@ export function createTrashService(options: TrashServiceOptions) {
     await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom("collections")
-        .select(["collection_id", "name", "team_id", "deleted_at"])
+        .select(["collection_id", "name", "team_id", "deleted_at", "purge_at"])
         .where("collection_id", "=", collectionId)
         .where("deleted_at", "is not", null)
         .executeTakeFirst();
-      if (!row || Number(row.deleted_at) + TRASH_RETENTION_MS > now()) return;
+      if (!row || purgeAtOf(row) > now()) return;
       await purgeCollectionRows(trx, row.collection_id);
       await recordActivity(trx, {
         teamId: row.team_id,

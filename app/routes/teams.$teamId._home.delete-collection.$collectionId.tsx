@@ -7,7 +7,6 @@ import { trashApi } from "#app/services/api/trash.server.ts";
 import { closeWithError, orGoBack } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { canDeleteCollection } from "#domain/roles.ts";
-import { TRASH_RETENTION_DAYS } from "#domain/trash.ts";
 
 export const handle = { i18n: ["common", "teams", "messages", "collections"] };
 
@@ -25,8 +24,12 @@ async function load(args: LoaderFunctionArgs) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { auth, back, collection } = await load(args);
-  return data({ back, name: collection.name }, { headers: auth.headers });
+  const { auth, back, collection, team } = await load(args);
+  // The days of the owner's plan (ADR 092), as the API says them.
+  return data(
+    { back, name: collection.name, days: team.trashRetentionDays },
+    { headers: auth.headers },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -55,11 +58,11 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function DeleteCollectionDialog() {
   const { t } = useTranslation("collections");
-  const { name, back } = useLoaderData<typeof loader>();
+  const { name, back, days } = useLoaderData<typeof loader>();
   return (
     <ConfirmDialog
       title={t("delete.title")}
-      message={t("delete.question", { name, days: TRASH_RETENTION_DAYS })}
+      message={t("delete.question", { name, count: days })}
       closeTo={back}
       closeLabel={t("delete.close")}
       cancelLabel={t("delete.cancel")}

@@ -15,7 +15,6 @@ import { closeAsForbidden, closeWithError, requireTeam } from "#app/services/tea
 import { DeleteTeamSchema } from "#app/teams/delete-team.schemas.ts";
 import { dateTimeFormat } from "#domain/format.ts";
 import { canDeleteTeam } from "#domain/roles.ts";
-import { TEAM_TRASH_RETENTION_DAYS } from "#domain/team-deletion.ts";
 
 // Deleting a team (owner only; ADR 094): a dialog over the team's home that says what goes, asks
 // for the team's name and, once deleted, goes to /teams, where the team can be restored.
@@ -29,7 +28,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
   if (!canDeleteTeam(team.memberRole)) return closeAsForbidden(request, context, base);
   const { body: summary } = await teamsApi.deletion(context, auth.accessToken, team.teamId);
-  return data({ summary, base }, { headers: auth.headers });
+  // The days of the owner's plan (ADR 094), as the API says them.
+  return data({ summary, base, days: team.trashRetentionDays }, { headers: auth.headers });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -58,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function DeleteTeamDialog() {
-  const { summary, base } = useLoaderData<typeof loader>();
+  const { summary, base, days } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("teams");
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const busy = useNavigation().state === "submitting";
@@ -79,7 +79,7 @@ export default function DeleteTeamDialog() {
             </Callout.Text>
             <Callout.Text>
               {t("delete.restore", {
-                days: TEAM_TRASH_RETENTION_DAYS,
+                count: days,
                 date: day.format(summary.purgeAt),
               })}
             </Callout.Text>

@@ -10,7 +10,6 @@ import { userIdOf } from "#app/services/auth.server.ts";
 import { closeWithError, orGoBack, requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { canDeleteFile } from "#domain/roles.ts";
-import { TRASH_RETENTION_DAYS } from "#domain/trash.ts";
 
 export const handle = { i18n: ["common", "files", "messages"] };
 
@@ -47,8 +46,12 @@ async function loadFile(args: LoaderFunctionArgs | ActionFunctionArgs) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { auth, file, cancel } = await loadFile(args);
-  return data({ name: file.name, cancel }, { headers: auth.headers });
+  const { auth, team, file, cancel } = await loadFile(args);
+  // The days of the owner's plan (ADR 092), as the API says them.
+  return data(
+    { name: file.name, cancel, days: team.trashRetentionDays },
+    { headers: auth.headers },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -77,11 +80,11 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function DeleteFileDialog() {
   const { t } = useTranslation("files");
-  const { name, cancel } = useLoaderData<typeof loader>();
+  const { name, cancel, days } = useLoaderData<typeof loader>();
   return (
     <ConfirmDialog
       title={t("delete.title")}
-      message={t("delete.question", { name, days: TRASH_RETENTION_DAYS })}
+      message={t("delete.question", { name, count: days })}
       closeTo={cancel}
       closeLabel={t("delete.close")}
       cancelLabel={t("delete.cancel")}

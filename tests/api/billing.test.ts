@@ -104,6 +104,8 @@ describe("GET /plans", () => {
       status: "inactive",
       expiresDate: "2025-09-14",
     });
+    // No built-in plan sets its own: the trash's 30 days (ADR 092).
+    for (const plan of body.plans) expect(plan.trashRetentionDays).toBe(30);
     for (const plan of body.plans) {
       expect(Object.keys(plan).sort()).toEqual(
         [
@@ -122,6 +124,7 @@ describe("GET /plans", () => {
           "limitMembersPerTeam",
           "limitAliasesPerTeam",
           "features",
+          "trashRetentionDays",
         ].sort(),
       );
     }
@@ -483,6 +486,7 @@ describe("without billing", () => {
           availableFrom: null,
           expiresDate: null,
           features: [],
+          trashRetentionDays: 30,
           ...TEST_PLAN_LIMITS,
           limitTeams: -1,
         },

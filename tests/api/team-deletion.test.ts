@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILT_IN_CATALOGUE } from "#api/billing/catalogue.ts";
 import { FILE_VARIANTS, fileBlobKey } from "#api/files/file-views.ts";
 import type { Role } from "#domain/roles.ts";
 import { TEAM_TRASH_RETENTION_MS } from "#domain/team-deletion.ts";
@@ -461,5 +462,109 @@ describe("with blobs on S3-compatible storage", () => {
         .executeTakeFirst(),
     ).toBeUndefined();
     expect(owner.userId).toBe(team.ownerId);
+  });
+});
+
+describe("the owner's plan sets how long a deleted team waits (ADR 094)", () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  /** Billing on, with a "team" plan whose deleted teams wait 7 days. */
+  const billed = apiForThisFile({
+    billing: {
+      catalogue: BUILT_IN_CATALOGUE.map((plan) => ({
+        ...plan,
+        ...(plan.planId === "team" ? { trashRetentionDays: 7 } : {}),
+        stripePriceId: plan.type === "paid" ? `price_${plan.planId}` : null,
+      })),
+      stripe: { secretKey: "sk_test_x", webhookSecret: "whsec_x", apiUrl: "http://127.0.0.1:9" },
+    },
+  });
+
+  /** Puts a user on a plan, as a paid subscription in good standing would. */
+  async function onPlan(userId: string, planId: string) {
+    const changed = await billed.db
+      .updateTable("billing_accounts")
+      .set({ plan_id: planId, subscription_status: "active" })
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) > 0) return;
+    await billed.db
+      .insertInto("billing_accounts")
+      .values({
+        user_id: userId,
+        customer_id: `cus_${userId.slice(0, 8)}`,
+        subscription_id: `sub_${userId.slice(0, 8)}`,
+        plan_id: planId,
+        subscription_status: "active",
+        changed_at: billed.clock.now(),
+      })
+      .execute();
+  }
+
+  const send = (tokens: Tokens, pathname: string, init: { method?: string; json?: unknown } = {}) =>
+    billed.request(pathname, { ...init, headers: bearer(tokens) });
+
+  async function deletedList(tokens: Tokens) {
+    const response = await send(tokens, "/api/teams?deleted=true");
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { teams: { teamId: string; teamPurgeAt: number }[] }).teams;
+  }
+
+  const rowOf = (teamId: string) =>
+    billed.db
+      .selectFrom("teams")
+      .select("purge_at")
+      .where("team_id", "=", teamId)
+      .executeTakeFirst();
+
+  it("purges the team of an owner on a 7-day plan after 7 days, not before, whatever the plan becomes", async () => {
+    const { owner, tokens, team } = await ownedTeam(billed);
+    const collection = await insertCollection(billed, team);
+    await insertFile(billed, team, collection);
+    await onPlan(owner.userId, "team");
+    const asked = billed.clock.now();
+    const summary = await send(tokens, teamPath(team.teamId, "/deletion"));
+    const { purgeAt: wouldPurge } = (await summary.json()) as { purgeAt: number };
+    expect(wouldPurge).toBeGreaterThanOrEqual(asked + 7 * DAY_MS);
+    expect(wouldPurge).toBeLessThanOrEqual(billed.clock.now() + 7 * DAY_MS);
+    const response = await send(tokens, teamPath(team.teamId), {
+      method: "DELETE",
+      json: { name: team.name },
+    });
+    expect(response.status).toBe(202);
+    const body = (await response.json()) as { deletedAt: number; purgeAt: number };
+    expect(body.purgeAt).toBe(body.deletedAt + 7 * DAY_MS);
+    expect(await deletedList(tokens)).toEqual([
+      expect.objectContaining({ teamId: team.teamId, teamPurgeAt: body.purgeAt }),
+    ]);
+
+    // A plan change after the deletion does not move it.
+    await onPlan(owner.userId, "pro");
+    expect(await deletedList(tokens)).toEqual([
+      expect.objectContaining({ teamId: team.teamId, teamPurgeAt: body.purgeAt }),
+    ]);
+
+    billed.clock.advance(7 * DAY_MS - 60_000);
+    await billed.jobs.idle();
+    expect(Number((await rowOf(team.teamId))?.purge_at)).toBe(body.purgeAt);
+    billed.clock.advance(2 * 60_000);
+    await billed.jobs.idle();
+    expect(await rowOf(team.teamId)).toBeUndefined();
+    const files = await billed.db
+      .selectFrom("files")
+      .select("file_id")
+      .where("team_id", "=", team.teamId)
+      .execute();
+    expect(files).toEqual([]);
+  });
+
+  it("keeps the 30 days for an owner whose plan says nothing", async () => {
+    const { tokens, team } = await ownedTeam(billed);
+    const response = await send(tokens, teamPath(team.teamId), {
+      method: "DELETE",
+      json: { name: team.name },
+    });
+    const body = (await response.json()) as { deletedAt: number; purgeAt: number };
+    expect(body.purgeAt).toBe(body.deletedAt + TEAM_TRASH_RETENTION_MS);
+    expect(TEAM_TRASH_RETENTION_MS).toBe(30 * DAY_MS);
   });
 });

@@ -126,6 +126,7 @@ describe("POST /api/teams", () => {
       collectionsCount: 0,
       memberRole: "owner",
       membersWithoutCollections: 0,
+      trashRetentionDays: 30,
     });
     expect(team.createdAt).toBeGreaterThanOrEqual(before);
 
@@ -723,6 +724,7 @@ describe("GET /api/users/@me/plan", () => {
       availableFrom: null,
       expiresDate: null,
       features: [],
+      trashRetentionDays: 30,
       ...TEST_PLAN_LIMITS,
       limitTeams: -1,
     });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { BUILT_IN_CATALOGUE } from "#api/billing/catalogue.ts";
 import { fileBlobKey } from "#api/files/files.ts";
 import { TRASH_RETENTION_MS } from "#domain/trash.ts";
 import { bearer, expectError, type Tokens } from "./support/accounts.ts";
@@ -15,6 +16,18 @@ const GIB = 1024 ** 3;
 const api = apiForThisFile({
   planLimits: { limitMembersPerTeam: -1, limitTeams: -1, limitStorageBytes: GIB },
 });
+/** Billing on, with a "team" plan whose trash keeps things 7 days (ADR 092). */
+const billed = apiForThisFile({
+  billing: {
+    catalogue: BUILT_IN_CATALOGUE.map((plan) => ({
+      ...plan,
+      ...(plan.planId === "team" ? { trashRetentionDays: 7 } : {}),
+      stripePriceId: plan.type === "paid" ? `price_${plan.planId}` : null,
+    })),
+    stripe: { secretKey: "sk_test_x", webhookSecret: "whsec_x", apiUrl: "http://127.0.0.1:9" },
+  },
+});
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Person = { userId: string; tokens: Tokens };
 const ROLES = ["owner", "admin", "upviewer", "uploader", "viewer"] as const;
@@ -817,5 +830,133 @@ describe("the purge", () => {
       { kind: "filePurged", target_id: old.fileId, actor_id: null },
       { kind: "collectionPurged", target_id: gone.collectionId, actor_id: null },
     ]);
+  });
+});
+
+describe("the owner's plan sets the days (ADR 092)", () => {
+  /** Puts a user on a plan, as a paid subscription in good standing would. */
+  async function onPlan(userId: string, planId: string) {
+    const changed = await billed.db
+      .updateTable("billing_accounts")
+      .set({ plan_id: planId, subscription_status: "active" })
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) > 0) return;
+    await billed.db
+      .insertInto("billing_accounts")
+      .values({
+        user_id: userId,
+        customer_id: `cus_${userId.slice(0, 8)}`,
+        subscription_id: `sub_${userId.slice(0, 8)}`,
+        plan_id: planId,
+        subscription_status: "active",
+        changed_at: billed.clock.now(),
+      })
+      .execute();
+  }
+
+  const send = (tokens: Tokens, path: string, method = "GET") =>
+    billed.request(path, { method, headers: bearer(tokens) });
+
+  async function billedTrash(tokens: Tokens, team: TestTeam) {
+    const response = await send(tokens, trashPath(team));
+    expect(response.status).toBe(200);
+    return ((await response.json()) as TrashPage).items;
+  }
+
+  async function retentionOf(tokens: Tokens, team: TestTeam) {
+    const response = await send(tokens, `/api/teams/${team.teamId}`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { trashRetentionDays: number }).trashRetentionDays;
+  }
+
+  it("keeps what an owner on a 7-day plan deletes 7 days: purged after them, not before, whatever the plan becomes", async () => {
+    const { owner, tokens, team } = await ownedTeam(billed);
+    await onPlan(owner.userId, "team");
+    expect(await retentionOf(tokens, team)).toBe(7);
+    const collection = await insertCollection(billed, team);
+    const file = await insertFile(billed, team, collection, { withBlobs: true });
+    const gone = await insertCollection(billed, team);
+    const response = await send(
+      tokens,
+      filePath(team, collection.collectionId, file.fileId),
+      "DELETE",
+    );
+    expect(response.status).toBe(204);
+    expect((await send(tokens, collectionPath(team, gone.collectionId), "DELETE")).status).toBe(
+      204,
+    );
+    const items = await billedTrash(tokens, team);
+    expect(items).toHaveLength(2);
+    for (const item of items) expect(item.purgeAt).toBe(item.deletedAt + 7 * DAY_MS);
+
+    // A plan change after the deletion does not move it: the instant is on the rows.
+    await onPlan(owner.userId, "pro");
+    expect(await retentionOf(tokens, team)).toBe(30);
+    expect(await billedTrash(tokens, team)).toEqual(items);
+
+    billed.clock.advance(7 * DAY_MS - 60_000);
+    await billed.jobs.idle();
+    // Signed in again: the tokens expired meanwhile.
+    expect(await billedTrash(await tokensFor(billed, owner), team)).toHaveLength(2);
+    expect(
+      await billed.blobs.head(fileBlobKey(team.teamId, file.fileId, "original")),
+    ).not.toBeNull();
+
+    billed.clock.advance(2 * 60_000);
+    await billed.jobs.idle();
+    expect(await billedTrash(await tokensFor(billed, owner), team)).toEqual([]);
+    expect(await billed.blobs.head(fileBlobKey(team.teamId, file.fileId, "original"))).toBeNull();
+    const rows = await billed.db
+      .selectFrom("collections")
+      .select("collection_id")
+      .where("team_id", "=", team.teamId)
+      .execute();
+    expect(rows.map((row) => row.collection_id)).toEqual([collection.collectionId]);
+  });
+
+  it("keeps what is deleted after a change to a 7-day plan 7 days, and a restore forgets the instant", async () => {
+    const { owner, tokens, team } = await ownedTeam(billed);
+    const collection = await insertCollection(billed, team);
+    const before = await insertFile(billed, team, collection);
+    const after = await insertFile(billed, team, collection);
+    await send(tokens, filePath(team, collection.collectionId, before.fileId), "DELETE");
+    await onPlan(owner.userId, "team");
+    await send(tokens, filePath(team, collection.collectionId, after.fileId), "DELETE");
+    const items = await billedTrash(tokens, team);
+    const days = (id: string) => {
+      const item = items.find((entry) => entry.id === id) as TrashItem;
+      return (item.purgeAt - item.deletedAt) / DAY_MS;
+    };
+    expect(days(before.fileId)).toBe(30);
+    expect(days(after.fileId)).toBe(7);
+
+    const restored = await send(
+      tokens,
+      `${trashPath(team)}/files/${before.fileId}/restore`,
+      "POST",
+    );
+    expect(restored.status).toBe(200);
+    const row = await billed.db
+      .selectFrom("files")
+      .select(["deleted_at", "purge_at"])
+      .where("file_id", "=", before.fileId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ deleted_at: null, purge_at: null });
+    // Deleted again, now on the 7-day plan: 7 days from then.
+    await send(tokens, filePath(team, collection.collectionId, before.fileId), "DELETE");
+    const again = (await billedTrash(tokens, team)).find((item) => item.id === before.fileId);
+    expect(again && again.purgeAt - again.deletedAt).toBe(7 * DAY_MS);
+  });
+
+  it("keeps the 30 days for an owner whose plan says nothing", async () => {
+    const { tokens, team } = await ownedTeam(billed);
+    expect(await retentionOf(tokens, team)).toBe(30);
+    const collection = await insertCollection(billed, team);
+    const file = await insertFile(billed, team, collection);
+    await send(tokens, filePath(team, collection.collectionId, file.fileId), "DELETE");
+    const [item] = (await billedTrash(tokens, team)) as [TrashItem];
+    expect(item.purgeAt - item.deletedAt).toBe(TRASH_RETENTION_MS);
+    expect(TRASH_RETENTION_MS).toBe(30 * DAY_MS);
   });
 });

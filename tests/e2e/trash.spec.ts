@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { appUrl } from "../../playwright.config.ts";
+import { appUrl, stripe } from "../../playwright.config.ts";
 import { acceptedMember, ownerWithCollection, signIn } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { PHOTOS, preferList, uploadViaApi, waitUntilReady } from "./support/files.ts";
@@ -279,4 +279,41 @@ test("the trash comes 20 at a time, then the next ones", async ({ page }) => {
     await expect(page.getByRole("link", { name: "First page" })).toBeVisible();
   }
   await expect(more).toBeHidden();
+});
+
+test("the questions, the trash and the team's delete page say the days of the owner's plan", async ({
+  page,
+}) => {
+  test.slow();
+  const name = `Week Club ${Date.now().toString(36)}`;
+  const { owner, teamId, collectionId } = await ownerWithCollection(
+    { prefix: "trash-week", nickname: "Wanda Week", team: name },
+    { name: "Weekly" },
+  );
+  await signIn(page, owner.email, owner.password);
+  // The e2e catalogue's Team plan keeps the trash 7 days (tests/e2e/fixtures/plans.json).
+  await page.goto("/plans");
+  const team = page
+    .locator(".plan-card")
+    .filter({ has: page.getByRole("heading", { name: "Team", exact: true }) });
+  await team.getByRole("button", { name: "Choose Team" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_test_`));
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/plans\?checkout=done$/);
+  await expect(team.getByText("Your plan")).toBeVisible();
+
+  await page.goto(`/teams/${teamId}/delete-collection/${collectionId}`);
+  await expect(
+    page
+      .getByRole("dialog", { name: "Move to the trash" })
+      .getByText("Move “Weekly” and its files to the trash? It stays there 7 days."),
+  ).toBeVisible();
+  await page.goto(`/teams/${teamId}/trash`);
+  await expect(
+    page.getByText("What is deleted now stays here 7 days, then it is purged."),
+  ).toBeVisible();
+  await page.goto(`/teams/${teamId}/delete`);
+  await expect(
+    page.getByText(/You can restore it for 7 days; after .+ it is gone for good\./),
+  ).toBeVisible();
 });

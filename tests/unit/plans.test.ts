@@ -2,7 +2,13 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BUILT_IN_CATALOGUE, CatalogueSchema, readCatalogue } from "#api/billing/catalogue.ts";
+import {
+  BUILT_IN_CATALOGUE,
+  type CataloguePlan,
+  CatalogueSchema,
+  configuredPlan,
+  readCatalogue,
+} from "#api/billing/catalogue.ts";
 import { UNLIMITED } from "#domain/constants.ts";
 import {
   isExpired,
@@ -12,6 +18,7 @@ import {
   UNLIMITED_PLAN_LIMITS,
   withinLimit,
 } from "#domain/plans.ts";
+import { TRASH_RETENTION_DAYS } from "#domain/trash.ts";
 
 describe("withinLimit", () => {
   it("lets one more in while fewer than the limit exist", () => {
@@ -43,6 +50,7 @@ const plan = (overrides: Partial<Plan>): Plan => ({
   availableFrom: null,
   expiresDate: null,
   features: [],
+  trashRetentionDays: 30,
   ...UNLIMITED_PLAN_LIMITS,
   ...overrides,
 });
@@ -136,5 +144,35 @@ describe("the plan catalogue", () => {
       new RegExp(`^PLANS_FILE ${bad}: 0\\.planId must be lowercase`),
     );
     await expect(readCatalogue(path.join(folder, "missing.json"))).rejects.toThrow(/ENOENT/);
+  });
+
+  it("lets a plan set how long the trash keeps things: whole days 1-365, 30 when absent", () => {
+    const [starter] = BUILT_IN_CATALOGUE;
+    const parse = (trashRetentionDays: unknown) =>
+      CatalogueSchema.safeParse([{ ...starter, trashRetentionDays }]);
+    const { stripePriceId: _, trashRetentionDays: __, ...bare } = starter as CataloguePlan;
+    expect(CatalogueSchema.parse([bare])[0]?.trashRetentionDays).toBe(TRASH_RETENTION_DAYS);
+    expect(parse(7).data?.[0]?.trashRetentionDays).toBe(7);
+    expect(parse(1).success).toBe(true);
+    expect(parse(365).success).toBe(true);
+    for (const wrong of [0, -1, 366, 7.5, "7", null]) {
+      const parsed = parse(wrong);
+      expect(parsed.success, `${JSON.stringify(wrong)}`).toBe(false);
+      expect(parsed.error?.issues[0]?.path).toEqual([0, "trashRetentionDays"]);
+    }
+  });
+
+  it("names the file and the plan when its trashRetentionDays is out of range", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "plans-"));
+    const file = path.join(folder, "long.json");
+    const { stripePriceId: _, ...starter } = BUILT_IN_CATALOGUE[0] as CataloguePlan;
+    await writeFile(file, JSON.stringify([{ ...starter, trashRetentionDays: 400 }]));
+    await expect(readCatalogue(file)).rejects.toThrow(
+      new RegExp(`^PLANS_FILE ${file}: 0\\.trashRetentionDays `),
+    );
+  });
+
+  it("gives the plan of a deployment without billing the trash's 30 days", () => {
+    expect(configuredPlan(UNLIMITED_PLAN_LIMITS).trashRetentionDays).toBe(TRASH_RETENTION_DAYS);
   });
 });

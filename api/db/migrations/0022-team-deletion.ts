@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 
-// A deleted team waits TEAM_TRASH_RETENTION_DAYS before it is purged (ADR 094): while it waits,
-// its row keeps every value and says when it was deleted, by whom, and when it goes for good.
+// A deleted team waits its owner's plan's trashRetentionDays before it is purged (ADR 094): while
+// it waits, its row keeps every value and says when it was deleted, by whom, and when it goes for
+// good (purge_at, fixed at the deletion).
 // A team with deleted_at set is missing for everyone but its owner's restore.
 
 export async function up(db: Kysely<unknown>) {

@@ -19,8 +19,9 @@ export const handle = { i18n: ["common", "teams", "messages"] };
  * The team's trash (ADR 093): what was deleted, newest first, each with Restore (a form per row)
  * and, for owners and admins, Delete forever; Empty trash for them too. Those two ask first:
  * the same address with `?confirm=` draws the question over the list (a page of its own without
- * JavaScript, as the member dialog's remove does). Items are purged 30 days after their
- * deletion and count toward the storage until then.
+ * JavaScript, as the member dialog's remove does). Items are purged the owner's plan's days
+ * after their deletion (ADR 092: the team's trashRetentionDays, each row's purgeAt) and count
+ * toward the storage until then.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth, team, base } = await requireTeam(request, context, params.teamId);
@@ -35,6 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       teamName: team.name,
       title: t("trash.metaTitle", { team: team.name }),
       manages: canEmptyTrash(team.memberRole),
+      retentionDays: team.trashRetentionDays,
     },
     { headers: auth.headers },
   );
@@ -88,7 +90,7 @@ export default function TrashScreen() {
         ) : null}
       </Flex>
       <Text as="p" size="2" color="gray">
-        {t("trash.storage")}
+        {t("trash.retention", { count: page.retentionDays })} {t("trash.storage")}
       </Text>
       <TrashList page={page} trashBase={trashBase} />
       {page.question ? <TrashQuestionDialog question={page.question} closeTo={trashBase} /> : null}

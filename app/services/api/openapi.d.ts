@@ -2472,7 +2472,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Move a collection and its files to the trash for 30 days (owner and admin). Uploads into it are refused (collectionInTrash) on their next chunk; its downloads stop (invalidDownload) */
+        /** Move a collection and its files to the trash for the team owner's plan's trashRetentionDays (30 unless the plan says) (owner and admin). Uploads into it are refused (collectionInTrash) on their next chunk; its downloads stop (invalidDownload) */
         delete: {
             parameters: {
                 query?: never;
@@ -2845,7 +2845,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Move a file to the trash, where it stays 30 days with its bytes (owner and admin any file; uploader and upviewer their own, in a collection they may add files to); it is then hidden everywhere else. A file not there, or already in the trash, is 404 fileNotFound */
+        /** Move a file to the trash, where it stays the team owner's plan's trashRetentionDays (30 unless the plan says) with its bytes (owner and admin any file; uploader and upviewer their own, in a collection they may add files to); it is then hidden everywhere else. A file not there, or already in the trash, is 404 fileNotFound */
         delete: {
             parameters: {
                 query?: never;
@@ -7614,6 +7614,8 @@ export interface components {
             price: number;
             /** @enum {string} */
             status: "active" | "inactive";
+            /** @description Days a deleted file or collection stays in the trash, and a deleted team waits before it is purged, for the teams of an owner on this plan; fixed when each is deleted (ADR 092) */
+            trashRetentionDays: number;
             /** @enum {string} */
             type: "free" | "paid";
         };
@@ -7775,6 +7777,8 @@ export interface components {
             /** @description The favourite alias */
             starAlias: string | null;
             teamId: string;
+            /** @description Days what is deleted now stays in the team's trash, and the team waits if it is deleted now: its owner's plan's (ADR 092, ADR 094) */
+            trashRetentionDays: number;
             /** @description Epoch ms */
             updatedAt: number;
             updatedBy: string;
@@ -7865,7 +7869,7 @@ export interface components {
             /** @description The file's or the collection's id */
             id: string;
             name: string;
-            /** @description When it is removed for good (epoch ms): 30 days after deletedAt */
+            /** @description When it is removed for good (epoch ms): deletedAt plus the trashRetentionDays of the team owner's plan at the deletion */
             purgeAt: number;
             /** @description Bytes: a file's size; a collection's files' total (those that come back with it) */
             size: number;
