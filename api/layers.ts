@@ -40,6 +40,8 @@ export const API_LAYERS: readonly { name: string; folders: readonly string[] }[]
   { name: "trash", folders: ["trash/"] },
   // Deleting, restoring and purging a team: it removes every file's bytes (ADR 094).
   { name: "team deletion", folders: ["team-deletion/"] },
+  // Drop links (ADR 097): links, their guests, their uploads and the review of what they send.
+  { name: "drop links", folders: ["drop-links/"] },
   // HTTP: each route module calls the services and access checks below it.
   { name: "routes", folders: ["routes/"] },
   // The composition root: builds every service and mounts the routes.

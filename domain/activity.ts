@@ -17,6 +17,10 @@ export const ACTIVITY_KINDS = [
   "fileDeleted",
   "fileRestored",
   "filePurged",
+  // A guest sent it through a drop link; an owner or admin approved or rejected a held one
+  "fileSentByGuest",
+  "fileApproved",
+  "fileRejected",
   // Collections
   "collectionCreated",
   "collectionRenamed",
@@ -54,6 +58,12 @@ export const ACTIVITY_KINDS = [
   "memberBanned",
   "memberLeft",
   "memberRemoved",
+  // Drop links (ADR 097)
+  "dropLinkCreated",
+  "dropLinkChanged",
+  "dropLinkPaused",
+  "dropLinkResumed",
+  "dropLinkRevoked",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -62,7 +72,14 @@ export function isActivityKind(value: unknown): value is ActivityKind {
 }
 
 /** What an entry is about. */
-export const ACTIVITY_TARGETS = ["file", "collection", "team", "member", "alias"] as const;
+export const ACTIVITY_TARGETS = [
+  "file",
+  "collection",
+  "team",
+  "member",
+  "alias",
+  "dropLink",
+] as const;
 export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
 
 /** The groups the Activity screen's kind filter offers, each with its kinds. */
@@ -71,6 +88,7 @@ export const ACTIVITY_KIND_GROUPS = {
   collections: ACTIVITY_KINDS.filter((kind) => kind.startsWith("collection")),
   members: ACTIVITY_KINDS.filter((kind) => kind.startsWith("member")),
   team: ACTIVITY_KINDS.filter((kind) => kind.startsWith("team") || kind === "trashEmptied"),
+  links: ACTIVITY_KINDS.filter((kind) => kind.startsWith("dropLink")),
 } as const satisfies Record<string, readonly ActivityKind[]>;
 export type ActivityKindGroup = keyof typeof ACTIVITY_KIND_GROUPS;
 

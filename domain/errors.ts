@@ -16,6 +16,9 @@ export const ERROR_CODES = [
   "cannotChangePassword",
   "cannotSendInvitationEmail",
   "collectionInTrash",
+  "dropLinkExpired",
+  "dropLinkPaused",
+  "dropLinkRevoked",
   "emailMismatch",
   "expiredToken",
   "expiredVerificationCode",
@@ -47,6 +50,7 @@ export const ERROR_CODES = [
   "planCheckoutError",
   "privateEmailSignUpNotAllowed",
   "quotaExceededAliases",
+  "quotaExceededGuest",
   "quotaExceededMembers",
   "quotaExceededStorage",
   "quotaExceededTeams",
@@ -59,6 +63,7 @@ export const ERROR_CODES = [
   "userAlreadyExists",
   "userNotFound",
   "wrongPassword",
+  "wrongPin",
   "wrongVerificationCode",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -100,6 +105,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   expiredVerificationCode: 410,
   /** The file is not there for the caller: missing, hidden, or already in the trash (ADR 092). */
   fileNotFound: 404,
+  /** A drop link past its deadline, paused by its team, or revoked: it takes no files (ADR 097). */
+  dropLinkExpired: 410,
+  dropLinkPaused: 409,
+  dropLinkRevoked: 410,
   forbidden: 403,
   generic: 500,
   invalidCredentials: 401,
@@ -140,6 +149,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
    */
   quotaExceededAliases: 403,
   quotaExceededMembers: 403,
+  /** A guest has sent all the files, or bytes, a drop link takes from one person (ADR 097). */
+  quotaExceededGuest: 403,
   quotaExceededStorage: 403,
   quotaExceededTeams: 403,
   quotaExceededTraffic: 403,
@@ -158,6 +169,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
    */
   wrongPassword: 400,
   wrongVerificationCode: 400,
+  /** A drop link's PIN is not right; the answer says nothing more (ADR 097). */
+  wrongPin: 403,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

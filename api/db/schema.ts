@@ -1,5 +1,6 @@
 import type { Generated, Kysely, Selectable } from "kysely";
 import type { ActivityKind, ActivityTarget } from "#domain/activity.ts";
+import type { AskName, DropLinkStatus, GuestsSee } from "#domain/drop-links.ts";
 import type { MemberStatus, MemberType } from "#domain/members.ts";
 import type { SignInProvider } from "#domain/providers.ts";
 import type { CollectionMode, CollectionStatus, Role, TeamMode } from "#domain/roles.ts";
@@ -289,6 +290,57 @@ export interface FilesTable {
   deleted_by: Generated<string | null>;
   /** When a file trashed on its own is purged: fixed at deletion by the owner's plan (ADR 092). */
   purge_at: Generated<number | null>;
+  /**
+   * The drop link a guest sent it through, the guest, and the name they gave (migration 0025,
+   * ADR 097); null for a member's file. uploaded_by is then the link's creator.
+   */
+  drop_link_id: Generated<string | null>;
+  guest_id: Generated<string | null>;
+  guest_name: Generated<string | null>;
+  /** "held": waits for review by an owner or admin, and no one else sees it (ADR 097). */
+  review_state: Generated<ReviewState | null>;
+}
+
+export type ReviewState = "held";
+
+/** A collection's drop link (migration 0025, ADR 097). */
+export interface DropLinksTable {
+  link_id: string;
+  team_id: string;
+  collection_id: string;
+  /** The secret of its short address (domain/drop-links.ts). */
+  token: string;
+  title: string;
+  message: string | null;
+  deadline_at: number | null;
+  /** The IANA time zone the deadline was set in, to show it as it was meant. */
+  time_zone: string;
+  pin_hash: string | null;
+  ask_name: AskName;
+  /** 1: the guest page offers an email field (never required). */
+  ask_email: number;
+  guest_max_files: number | null;
+  guest_max_bytes: number | null;
+  guests_see: GuestsSee;
+  /** 1: guests' files wait for review. */
+  hold_for_review: number;
+  status: DropLinkStatus;
+  /** The member who made it. */
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  digest_sent_at: number | null;
+}
+
+/** One guest's entry through a drop link. */
+export interface DropGuestsTable {
+  guest_id: string;
+  link_id: string;
+  /** SHA-256 (hex) of the credential in the guest's cookie. */
+  token_hash: string;
+  name: string | null;
+  email: string | null;
+  created_at: number;
 }
 
 /** When a member last opened a file. */
@@ -426,6 +478,8 @@ export interface Database {
   billing_accounts: BillingAccountsTable;
   billing_events: BillingEventsTable;
   activity: ActivityTable;
+  drop_links: DropLinksTable;
+  drop_guests: DropGuestsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -441,3 +495,5 @@ export type JobRow = Selectable<JobsTable>;
 export type DownloadRow = Selectable<DownloadsTable>;
 export type DownloadEntryRow = Selectable<DownloadEntriesTable>;
 export type ActivityRow = Selectable<ActivityTable>;
+export type DropLinkRow = Selectable<DropLinksTable>;
+export type DropGuestRow = Selectable<DropGuestsTable>;

@@ -11,10 +11,12 @@ import {
   type FileUploadOptions,
   type FileUploads,
   finishUpload,
+  type GuestSender,
   type NewFile,
   newUploadId,
   peekBody,
   startFile,
+  startGuestFile,
   uploadRoom,
   uploadUrl,
 } from "./upload-files.ts";
@@ -24,7 +26,14 @@ import { createUploadLocker } from "./upload-locks.ts";
 // in upload-files.ts, its tus protocol in tus.ts; here are the factory, a start by a plain POST
 // and the single PUT of the bytes.
 
-export { type FileUploadOptions, type NewFile, storageUsedBy } from "./upload-files.ts";
+export {
+  closedLinkError,
+  type FileUploadOptions,
+  type GuestSender,
+  guestUsage,
+  type NewFile,
+  storageUsedBy,
+} from "./upload-files.ts";
 
 /** Counts bytes on the way and fails past `maxBytes`. */
 class Cap extends Transform {
@@ -55,7 +64,12 @@ export function createFileUploadService(options: FileUploadOptions) {
   const tus = createTusServer(deps);
   return {
     create: (userId: string, teamId: string, collectionId: string, input: NewFile) =>
-      createFileUpload(deps, userId, teamId, collectionId, input),
+      createFileUpload(deps, (uploadId) =>
+        startFile(deps, userId, teamId, collectionId, { ...input, uploadId }),
+      ),
+    /** A file a guest sends through a drop link the caller has checked (ADR 097). */
+    createForGuest: (guest: GuestSender, input: NewFile) =>
+      createFileUpload(deps, (uploadId) => startGuestFile(deps, guest, { ...input, uploadId })),
     tusCreate: (userId: string, request: Request) => tusCreate(deps, tus, userId, request),
     /** `OPTIONS /api/uploads[/{uploadId}]`: what the tus server supports. */
     tusOptions: async (request: Request) => tus.handleWeb(request),
@@ -69,16 +83,16 @@ export function createFileUploadService(options: FileUploadOptions) {
 
 export type FileUploadService = ReturnType<typeof createFileUploadService>;
 
-/** `POST .../collections/{collectionId}/files`: a file and its upload address. */
+/**
+ * `POST .../collections/{collectionId}/files`, or a guest's `POST /drops/{token}/files`: a file
+ * and its upload address.
+ */
 export async function createFileUpload(
   deps: FileUploads,
-  userId: string,
-  teamId: string,
-  collectionId: string,
-  input: NewFile,
+  start: (uploadId: string) => ReturnType<typeof startFile>,
 ) {
   const uploadId = newUploadId();
-  const started = await startFile(deps, userId, teamId, collectionId, { ...input, uploadId });
+  const started = await start(uploadId);
   await deps.uploads.datastore.create(
     new Upload({
       id: uploadId,

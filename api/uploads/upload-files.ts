@@ -6,7 +6,7 @@ import { actorOf, requireTeamMember } from "#api/access/teams.ts";
 import { recordActivity } from "#api/activity/record.ts";
 import type { PlanBook } from "#api/billing/plans.ts";
 import type { Clock } from "#api/clock.ts";
-import type { Db, FileRow } from "#api/db/schema.ts";
+import type { Db, DropLinkRow, FileRow } from "#api/db/schema.ts";
 import { EXIF_HEAD_BYTES, readPhotoFacts } from "#api/files/exif.ts";
 import { EXPIRE_UPLOAD_JOB, type FileJobPayload, PROCESS_FILE_JOB } from "#api/files/process.ts";
 import { SNIFF_BYTES, type SniffResult, sniffContent } from "#api/files/sniff.ts";
@@ -16,6 +16,7 @@ import { UPLOAD_ID_PATTERN, type UploadStore } from "#api/storage/upload-store.t
 import type { UploadUrlSigner } from "#api/storage/upload-urls.ts";
 import { takeUserTurn } from "#api/users/users.ts";
 import { NAME_MAX, NAME_MIN, UNLIMITED } from "#domain/constants.ts";
+import { type DropLinkState, dropLinkState } from "#domain/drop-links.ts";
 import { fileExtension, fileNameProblem } from "#domain/file-names.ts";
 import { FILE_MAX_BYTES, refusalByDeclaration } from "#domain/file-types.ts";
 import { hasTeamAccess } from "#domain/members.ts";
@@ -223,7 +224,7 @@ export async function startFile(
   collectionId: string,
   input: NewFile & { uploadId: string },
 ) {
-  const { db, uploads, jobs, now, plans } = deps;
+  const { db } = deps;
   const access = await requireTeamMember(db, teamId, userId);
   // A collection the caller cannot see answers as missing, as every other endpoint does.
   const collection = await requireVisibleCollection(db, access, collectionId);
@@ -237,6 +238,88 @@ export async function startFile(
   if (!canCreateFile(actor.role, context)) {
     throw new ApiError("forbidden", "Your role cannot add files to this collection");
   }
+  return insertFile(deps, {
+    teamId: access.team.team_id,
+    ownerId: access.team.owner_id,
+    collectionId: collection.collection_id,
+    uploadedBy: actor.userId,
+    input,
+  });
+}
+
+/** Who sends a file through a drop link (ADR 097), as startGuestFile needs them. */
+export interface GuestSender {
+  guestId: string;
+  /** The name the guest gave; null: none. */
+  name: string | null;
+  link: Pick<
+    DropLinkRow,
+    | "link_id"
+    | "team_id"
+    | "collection_id"
+    | "created_by"
+    | "guest_max_files"
+    | "guest_max_bytes"
+    | "hold_for_review"
+  >;
+}
+
+/**
+ * A file a guest sends through a drop link (ADR 097). The caller has checked the link and the
+ * guest (api/drop-links/); this checks what the guest may still send: the link's per-guest
+ * limits, counted under the owner's turn with the plan's storage, so parallel starts never share
+ * the room. The file is the link creator's (uploaded_by), marked with the link and the guest.
+ */
+export async function startGuestFile(
+  deps: FileUploads,
+  guest: GuestSender,
+  input: NewFile & { uploadId: string },
+) {
+  const team = await deps.db
+    .selectFrom("teams")
+    .select("owner_id")
+    .where("team_id", "=", guest.link.team_id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!team) throw new ApiError("notFound", "This link's team has been deleted");
+  return insertFile(deps, {
+    teamId: guest.link.team_id,
+    ownerId: team.owner_id,
+    collectionId: guest.link.collection_id,
+    uploadedBy: guest.link.created_by,
+    guest,
+    input,
+  });
+}
+
+/** What a guest has sent through their link: files and bytes, uploads under way included. */
+export async function guestUsage(db: Db, guestId: string) {
+  const row = await db
+    .selectFrom("files")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("files"),
+      eb.fn.coalesce(eb.fn.sum<number | string>("size"), eb.lit(0)).as("bytes"),
+    ])
+    .where("guest_id", "=", guestId)
+    .where("status", "!=", "failed")
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+async function insertFile(
+  deps: FileUploads,
+  target: {
+    teamId: string;
+    ownerId: string;
+    collectionId: string;
+    uploadedBy: string;
+    guest?: GuestSender;
+    input: NewFile & { uploadId: string };
+  },
+) {
+  const { db, uploads, jobs, now, plans } = deps;
+  const { input, guest } = target;
   const { name, originalName } = checkName(input.name);
   const contentType = checkContentType(input.contentType);
   const size = checkSize(input.size);
@@ -247,7 +330,7 @@ export async function startFile(
     throw new ApiError("invalidInput", refusal({ ok: false, reason: declared }, contentType), 415);
   }
   // Read before the transaction: on SQLite it holds the one connection.
-  const { limitStorageBytes: limit } = await plans.limitsOf(access.team.owner_id);
+  const { limitStorageBytes: limit } = await plans.limitsOf(target.ownerId);
   // On disk, the upload and then its blob take the file's size twice, and the database needs
   // room too: a file that would fill the disk is refused before a byte is sent.
   const free = await uploads.freeBytes();
@@ -258,15 +341,34 @@ export async function startFile(
   const at = now();
   const expiresAt = at + UPLOAD_TTL_MS;
   const payload: FileJobPayload = { fileId, uploadId: input.uploadId };
+  const guestLimited =
+    guest !== undefined &&
+    (guest.link.guest_max_files !== null || guest.link.guest_max_bytes !== null);
   await db.transaction().execute(async (trx) => {
-    if (limit !== UNLIMITED) {
+    if (limit !== UNLIMITED || guestLimited) {
       // Files created for one owner's teams take turns on the owner's row, so the room counted
       // here is still there when the row below takes it: parallel uploads never share it.
-      await takeUserTurn(trx, access.team.owner_id);
-      if ((await storageUsedBy(trx, access.team.owner_id)) + size > limit) {
+      await takeUserTurn(trx, target.ownerId);
+    }
+    if (limit !== UNLIMITED && (await storageUsedBy(trx, target.ownerId)) + size > limit) {
+      throw new ApiError(
+        "quotaExceededStorage",
+        "This file does not fit in the team owner's storage; check the plan",
+      );
+    }
+    if (guest && guestLimited) {
+      const used = await guestUsage(trx, guest.guestId);
+      const { guest_max_files: maxFiles, guest_max_bytes: maxBytes } = guest.link;
+      if (maxFiles !== null && used.files + 1 > maxFiles) {
         throw new ApiError(
-          "quotaExceededStorage",
-          "This file does not fit in the team owner's storage; check the plan",
+          "quotaExceededGuest",
+          `This link takes at most ${maxFiles} files from each person`,
+        );
+      }
+      if (maxBytes !== null && used.bytes + size > Number(maxBytes)) {
+        throw new ApiError(
+          "quotaExceededGuest",
+          `This link takes at most ${maxBytes} bytes from each person`,
         );
       }
     }
@@ -274,8 +376,8 @@ export async function startFile(
       .insertInto("files")
       .values({
         file_id: fileId,
-        team_id: access.team.team_id,
-        collection_id: collection.collection_id,
+        team_id: target.teamId,
+        collection_id: target.collectionId,
         name,
         name_key: name.toLowerCase(),
         original_name: originalName,
@@ -288,11 +390,17 @@ export async function startFile(
         thumbnail_key: null,
         preview_key: null,
         upload_id: input.uploadId,
-        uploaded_by: actor.userId,
+        uploaded_by: target.uploadedBy,
         created_at: at,
         updated_at: at,
-        updated_by: actor.userId,
+        updated_by: target.uploadedBy,
         ref_date: at,
+        ...(guest && {
+          drop_link_id: guest.link.link_id,
+          guest_id: guest.guestId,
+          guest_name: guest.name,
+          review_state: guest.link.hold_for_review ? ("held" as const) : null,
+        }),
       })
       .execute();
     await jobs.enqueue(EXPIRE_UPLOAD_JOB, payload, {
@@ -442,6 +550,7 @@ export async function finishUpload(deps: FileUploads, uploadId: string) {
     throw new ApiError("expiredToken", "This upload is already complete");
   }
   await refuseTrashedCollection(deps, row);
+  await refuseClosedLink(deps, row);
   // Enough for the EXIF date too: a file takes its place in lists (ref_date) before anyone
   // sees it, so pages never shift when processing ends.
   const head = await readHead(deps, uploadId, EXIF_HEAD_BYTES);
@@ -474,14 +583,19 @@ export async function finishUpload(deps: FileUploads, uploadId: string) {
       .where("status", "=", "uploading")
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
+    await jobs.enqueue(PROCESS_FILE_JOB, payload, { db: trx });
+    if (row.drop_link_id !== null) {
+      await recordGuestFile(trx, row, at);
+      return true;
+    }
     // The file appears in lists now, read by its uploader: what one sent is not news to them
-    // (docs/product.md#lists). A later rename by someone else makes it unread again.
+    // (docs/product.md#lists). A later rename by someone else makes it unread again. A guest's
+    // file is news to everyone, the link's creator too.
     await trx
       .insertInto("file_reads")
       .values({ file_id: row.file_id, user_id: row.uploaded_by, read_at: at })
       .onConflict((oc) => oc.columns(["file_id", "user_id"]).doUpdateSet({ read_at: at }))
       .execute();
-    await jobs.enqueue(PROCESS_FILE_JOB, payload, { db: trx });
     await recordActivity(trx, {
       teamId: row.team_id,
       actorId: row.uploaded_by,
@@ -499,6 +613,60 @@ export async function finishUpload(deps: FileUploads, uploadId: string) {
   return row;
 }
 
+/** A guest's file has arrived: the log names the link it came through and the guest (ADR 097). */
+async function recordGuestFile(trx: Db, row: FileRow, at: number) {
+  const link = await trx
+    .selectFrom("drop_links")
+    .select("title")
+    .where("link_id", "=", row.drop_link_id ?? "")
+    .executeTakeFirst();
+  await recordActivity(trx, {
+    teamId: row.team_id,
+    actorId: null,
+    kind: "fileSentByGuest",
+    targetType: "file",
+    targetId: row.file_id,
+    targetName: row.name,
+    detail: {
+      collectionId: row.collection_id,
+      dropLinkId: row.drop_link_id,
+      linkTitle: link?.title ?? null,
+      guestName: row.guest_name,
+    },
+    at,
+  });
+}
+
+/**
+ * A guest's upload takes bytes only while its drop link is open (ADR 097): a link paused,
+ * revoked or past its deadline refuses the next chunk, on every instance, since each chunk reads
+ * the link's row.
+ */
+async function refuseClosedLink({ db, now }: FileUploads, row: FileRow) {
+  if (row.drop_link_id === null) return;
+  const link = await db
+    .selectFrom("drop_links")
+    .select(["status", "deadline_at"])
+    .where("link_id", "=", row.drop_link_id)
+    .executeTakeFirst();
+  const state = link
+    ? dropLinkState({ status: link.status, deadlineAt: link.deadline_at }, now())
+    : "revoked";
+  if (state !== "open") throw closedLinkError(state);
+}
+
+/** What a guest is told when a drop link takes no files. */
+export function closedLinkError(state: Exclude<DropLinkState, "open">) {
+  switch (state) {
+    case "paused":
+      return new ApiError("dropLinkPaused", "This link is paused: try again later");
+    case "expired":
+      return new ApiError("dropLinkExpired", "This link's deadline has passed");
+    default:
+      return new ApiError("dropLinkRevoked", "This link no longer works");
+  }
+}
+
 /** The upload address's checks: signature, expiry, and a file still waiting for bytes. */
 export async function checkAddress(deps: FileUploads, uploadId: string, query: URLSearchParams) {
   if (!UPLOAD_ID_PATTERN.test(uploadId)) throw new ApiError("notFound", "There is no such upload");
@@ -513,7 +681,10 @@ export async function checkAddress(deps: FileUploads, uploadId: string, query: U
   if (check === "expired") throw new ApiError("expiredToken", "This upload address has expired");
   const row = await findUpload(deps, uploadId);
   if (!row) throw new ApiError("notFound", "There is no such upload");
-  if (row.status === "uploading") await refuseTrashedCollection(deps, row);
+  if (row.status === "uploading") {
+    await refuseTrashedCollection(deps, row);
+    await refuseClosedLink(deps, row);
+  }
   // An upload address works only while its uploader may still enter the team: a member banned,
   // gone or disabled mid-upload has their next chunk refused (ADR 085, ADR 095).
   const uploader = await deps.db

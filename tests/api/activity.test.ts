@@ -492,7 +492,7 @@ describe("the change and its entry commit together", () => {
 describe("every kind is recorded somewhere", () => {
   // Kinds whose recording is tested with their feature: trash.test.ts (the trash),
   // team-deletion.test.ts (deleting and restoring a team), member-lifecycle.test.ts (bans and
-  // handing a team over).
+  // handing a team over), and the drop links' tests (drop-links*.test.ts, ADR 097).
   const elsewhere = new Set<ActivityKind>([
     "fileDeleted",
     "fileRestored",
@@ -505,6 +505,14 @@ describe("every kind is recorded somewhere", () => {
     "teamRestored",
     "trashEmptied",
     "memberBanned",
+    "fileSentByGuest",
+    "fileApproved",
+    "fileRejected",
+    "dropLinkCreated",
+    "dropLinkChanged",
+    "dropLinkPaused",
+    "dropLinkResumed",
+    "dropLinkRevoked",
   ]);
   it("each kind of ACTIVITY_KINDS has a call above that records it, or is listed as elsewhere", () => {
     const missing = ACTIVITY_KINDS.filter((kind) => !covered.has(kind) && !elsewhere.has(kind));

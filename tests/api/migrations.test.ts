@@ -50,6 +50,7 @@ const MIGRATIONS = [
   "0021-trash",
   "0022-team-deletion",
   "0024-consent",
+  "0025-drop-links",
 ];
 
 describe("migrations", () => {

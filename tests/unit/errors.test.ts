@@ -50,6 +50,12 @@ describe("ERROR_CODES", () => {
       // Members' lifecycle (ADR 095).
       "memberBanned",
       "ownerCannotLeave",
+      // Drop links (ADR 097).
+      "dropLinkExpired",
+      "dropLinkPaused",
+      "dropLinkRevoked",
+      "quotaExceededGuest",
+      "wrongPin",
     ].sort();
     expect([...ERROR_CODES].sort()).toEqual(expected);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);

@@ -10,6 +10,7 @@ const TARGET_ICONS: Record<ActivityItem["target"]["type"], IconName> = {
   team: "target",
   member: "person",
   alias: "star-filled",
+  dropLink: "upload",
 };
 
 const MINUTE = 60_000;
@@ -49,6 +50,9 @@ function sentenceValues(item: ActivityItem, t: TFunction) {
     email: text(detail.email) || (item.target.name ?? ""),
     role: role(detail.role),
     count: typeof detail.count === "number" ? detail.count : undefined,
+    // A guest's file names the guest (or "a guest") and the drop link it came through.
+    guest: text(detail.guestName) || t("guest"),
+    link: text(detail.linkTitle),
   };
 }
 

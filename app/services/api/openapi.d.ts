@@ -7035,13 +7035,13 @@ export interface components {
                 [key: string]: string | number | boolean | null;
             };
             /** @enum {string} */
-            kind: "fileUploaded" | "fileRenamed" | "fileDeleted" | "fileRestored" | "filePurged" | "collectionCreated" | "collectionRenamed" | "collectionShared" | "collectionUnshared" | "collectionDescribed" | "collectionTagged" | "collectionDownloaded" | "collectionDeleted" | "collectionRestored" | "collectionPurged" | "teamCreated" | "teamRenamed" | "teamDescribed" | "teamModeChanged" | "teamLogoChanged" | "teamAliasAdded" | "teamAliasStarred" | "teamPlanChanged" | "teamOwnershipTransferred" | "teamDeleted" | "teamRestored" | "trashEmptied" | "memberInvited" | "memberInvitationResent" | "memberAdded" | "memberAccepted" | "memberRejected" | "memberRoleChanged" | "memberRenamed" | "memberDisabled" | "memberReactivated" | "memberBanned" | "memberLeft" | "memberRemoved";
+            kind: "fileUploaded" | "fileRenamed" | "fileDeleted" | "fileRestored" | "filePurged" | "fileSentByGuest" | "fileApproved" | "fileRejected" | "collectionCreated" | "collectionRenamed" | "collectionShared" | "collectionUnshared" | "collectionDescribed" | "collectionTagged" | "collectionDownloaded" | "collectionDeleted" | "collectionRestored" | "collectionPurged" | "teamCreated" | "teamRenamed" | "teamDescribed" | "teamModeChanged" | "teamLogoChanged" | "teamAliasAdded" | "teamAliasStarred" | "teamPlanChanged" | "teamOwnershipTransferred" | "teamDeleted" | "teamRestored" | "trashEmptied" | "memberInvited" | "memberInvitationResent" | "memberAdded" | "memberAccepted" | "memberRejected" | "memberRoleChanged" | "memberRenamed" | "memberDisabled" | "memberReactivated" | "memberBanned" | "memberLeft" | "memberRemoved" | "dropLinkCreated" | "dropLinkChanged" | "dropLinkPaused" | "dropLinkResumed" | "dropLinkRevoked";
             target: {
                 id: string;
                 /** @description Its name when it happened */
                 name: string | null;
                 /** @enum {string} */
-                type: "file" | "collection" | "team" | "member" | "alias";
+                type: "file" | "collection" | "team" | "member" | "alias" | "dropLink";
             };
         };
         ActivityPage: {
