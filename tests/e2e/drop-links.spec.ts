@@ -281,4 +281,14 @@ test("screenshots of the drop links screens, for a person to look at", async ({ 
       }
     }
   }
+  // As printed: the page's content area, in print media (96 px an inch).
+  await page.emulateMedia({ media: "print", colorScheme: "dark" });
+  for (const [size, viewport] of [
+    ["a4", { width: 703, height: 1028 }],
+    ["a6", { width: 352, height: 514 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto(`${base}/${linkId}/poster?size=${size}`);
+    await page.screenshot({ path: `${shots}/poster-print-${size}.png` });
+  }
 });

@@ -9,10 +9,9 @@ import { StateBadge } from "#app/drop-links/state-badge.tsx";
 import { detectLocale, i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { dropLinksApi } from "#app/services/api/drop-links.server.ts";
-import dropLinksCss from "#app/styles/drop-links.css?url";
 
 export const handle = { i18n: ["common", "teams", "links", "messages"] };
-export const links = () => [{ rel: "stylesheet", href: dropLinksCss }];
+export { dropLinksStylesheet as links } from "#app/drop-links/stylesheet.ts";
 
 /**
  * A collection's drop links (ADR 097), for its owner and admins: each link's title, state,

@@ -16,10 +16,9 @@ import { attempt } from "#app/services/api/client.server.ts";
 import { dropLinksApi } from "#app/services/api/drop-links.server.ts";
 import { unknownIntent } from "#app/services/forms.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
-import dropLinksCss from "#app/styles/drop-links.css?url";
 
 export const handle = { i18n: ["common", "teams", "links", "messages"] };
-export const links = () => [{ rel: "stylesheet", href: dropLinksCss }];
+export { dropLinksStylesheet as links } from "#app/drop-links/stylesheet.ts";
 
 /** What each intent sets the link's status to. */
 const INTENTS = { pause: "paused", resume: "active", revoke: "revoked" } as const;
@@ -98,10 +97,10 @@ export default function DropLinkScreen() {
             dangerouslySetInnerHTML={{ __html: page.qr }}
           />
           <Flex direction="column" gap="2" className="link-address">
-            <Text as="label" size="2" weight="medium" htmlFor="link-url">
+            <Text as="p" size="2" weight="medium" id="link-url-label">
               {t("link.address")}
             </Text>
-            <code id="link-url" className="link-url">
+            <code id="link-url" className="link-url" aria-labelledby="link-url-label">
               {link.url}
             </code>
             <CopyButton text={link.url} />

@@ -18,11 +18,10 @@ import { attempt } from "#app/services/api/client.server.ts";
 import { dropLinksApi } from "#app/services/api/drop-links.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
-import dropLinksCss from "#app/styles/drop-links.css?url";
 import { timeZoneNames } from "#domain/time-zones.ts";
 
 export const handle = { i18n: ["common", "teams", "links", "messages"] };
-export const links = () => [{ rel: "stylesheet", href: dropLinksCss }];
+export { dropLinksStylesheet as links } from "#app/drop-links/stylesheet.ts";
 
 /**
  * A drop link's settings, changed (ADR 097): the same form as a new link's, filled in. A blank

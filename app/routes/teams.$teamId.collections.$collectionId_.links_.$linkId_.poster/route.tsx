@@ -3,11 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { qrSvgOf, requireLink, requireLinksScope } from "#app/drop-links/drop-links.server.ts";
 import { PrintButton } from "#app/drop-links/print-button.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import dropLinksCss from "#app/styles/drop-links.css?url";
 
 /** A page of its own, without the app's header, menus and footer: it is printed. */
 export const handle = { i18n: ["common", "links"], chrome: false };
-export const links = () => [{ rel: "stylesheet", href: dropLinksCss }];
+export { dropLinksStylesheet as links } from "#app/drop-links/stylesheet.ts";
 
 const SIZES = ["a4", "a6"] as const;
 type PosterSize = (typeof SIZES)[number];

@@ -12,12 +12,11 @@ import { attempt } from "#app/services/api/client.server.ts";
 import { dropLinksApi, type NewDropLink } from "#app/services/api/drop-links.server.ts";
 import { formRefusal } from "#app/services/forms.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
-import dropLinksCss from "#app/styles/drop-links.css?url";
 import { DEFAULT_GUESTS_SEE } from "#domain/drop-links.ts";
 import { timeZoneNames } from "#domain/time-zones.ts";
 
 export const handle = { i18n: ["common", "teams", "links", "messages"] };
-export const links = () => [{ rel: "stylesheet", href: dropLinksCss }];
+export { dropLinksStylesheet as links } from "#app/drop-links/stylesheet.ts";
 
 /**
  * A new drop link (ADR 097): its settings' form. The time zone starts as the last link's of the
