@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { acceptedMember, apiCall, ownerWithCollection, signIn } from "./support/accounts.ts";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { hydrated } from "./support/hydration.ts";
 import { openMenu } from "./support/menus.ts";
 
@@ -73,6 +74,7 @@ test("an owner makes a drop link from the collection's menu, and pauses, resumes
   await expect(page.getByText("Give the link a title.")).toBeVisible();
   await expect(page.getByText("A PIN is 4 to 8 digits.")).toBeVisible();
   await expect(page.getByText("The deadline must be in the future.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel("Title").fill("Ada and Bea's wedding");
   await page.getByLabel("Message for guests (optional)").fill("Send us your photos of the day!");
@@ -96,6 +98,7 @@ test("an owner makes a drop link from the collection's menu, and pauses, resumes
   await expect(page.locator("[data-state]")).toHaveText("Open");
   await expect(page.getByText("Jun 1, 2035, 6:30 PM (Europe/Rome)")).toBeVisible();
   await expect(page.getByText("Set", { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   const linkPage = page.url();
 
   // Listed, with its state, counts and deadline in its own zone.
@@ -104,6 +107,7 @@ test("an owner makes a drop link from the collection's menu, and pauses, resumes
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Ada and Bea's wedding");
   await expect(row.locator("[data-state]")).toHaveText("Open");
+  await expectNoSeriousA11yViolations(page);
   await expect(row).toContainText("0 guests · 0 files");
   await expect(row).toContainText("Until Jun 1, 2035, 6:30 PM (Europe/Rome)");
   await row.getByRole("link").click();

@@ -97,10 +97,10 @@ export default function DropLinkScreen() {
             dangerouslySetInnerHTML={{ __html: page.qr }}
           />
           <Flex direction="column" gap="2" className="link-address">
-            <Text as="p" size="2" weight="medium" id="link-url-label">
+            <Text as="p" size="2" weight="medium">
               {t("link.address")}
             </Text>
-            <code id="link-url" className="link-url" aria-labelledby="link-url-label">
+            <code id="link-url" className="link-url">
               {link.url}
             </code>
             <CopyButton text={link.url} />
@@ -157,6 +157,7 @@ export default function DropLinkScreen() {
                       value="resume"
                       variant="soft"
                       color="grass"
+                      highContrast
                       disabled={busy}
                     >
                       <Icon name="play" />
@@ -169,6 +170,8 @@ export default function DropLinkScreen() {
                       value="pause"
                       variant="soft"
                       color="amber"
+                      // Amber's usual text on its soft background is under WCAG's 4.5:1.
+                      highContrast
                       disabled={busy}
                     >
                       <Icon name="pause" />
