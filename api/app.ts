@@ -20,6 +20,7 @@ import { createCollectionService } from "./collections/collections.ts";
 import type { Db } from "./db/schema.ts";
 import { createDownloadService, registerDownloadJobs } from "./downloads/downloads.ts";
 import { createTraffic } from "./downloads/traffic.ts";
+import { createDropLinkService } from "./drop-links/links.ts";
 import { createFileService } from "./files/files.ts";
 import { createFileProcessor, registerFileJobs } from "./files/process.ts";
 import type { ApiEnv } from "./http/env.ts";
@@ -38,6 +39,7 @@ import { avatarRoutes } from "./routes/avatars.ts";
 import { blobRoutes } from "./routes/blobs.ts";
 import { collectionRoutes } from "./routes/collections.ts";
 import { archiveRoutes, downloadRoutes } from "./routes/downloads.ts";
+import { dropLinkRoutes } from "./routes/drop-links.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { logoRoutes } from "./routes/logos.ts";
 import { memberRoutes } from "./routes/members.ts";
@@ -390,6 +392,14 @@ export function createApi(deps: ApiDependencies) {
   });
   registerTrashJobs(deps.jobs, trash);
   api.route("/", trashRoutes({ db: deps.db, auth, trash }));
+  api.route(
+    "/",
+    dropLinkRoutes({
+      db: deps.db,
+      auth,
+      links: createDropLinkService({ db: deps.db, now, publicUrl: deps.publicUrl }),
+    }),
+  );
   api.route("/", downloadRoutes({ db: deps.db, auth, limiter, downloads, traffic }));
   api.route("/", archiveRoutes({ downloads, traffic }));
   registerFileJobs(

@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
@@ -162,6 +163,18 @@ export default function App() {
   useChangeLanguage(locale);
   useJavaScriptCookie();
   useNoContextMenu();
+  // A page printed as it is (a drop link's poster) says so in its handle: no header, no footer.
+  const bare = useMatches().some(
+    (match) => (match.handle as { chrome?: boolean })?.chrome === false,
+  );
+  if (bare) {
+    return (
+      <main id="main" className="bare-main">
+        <Outlet />
+        {toast ? <Toast key={JSON.stringify(toast)} toast={toast} /> : null}
+      </main>
+    );
+  }
   return (
     <div className="app-shell">
       {/* First in the page, as GOV.UK places its cookie banner: the first thing a keyboard

@@ -114,6 +114,34 @@ export default [
     }),
     // The team's trash; its questions are its own address with `?confirm=` (ADR 093).
     route("trash", "routes/teams.$teamId.trash/route.tsx", { id: "routes/teams.$teamId.trash" }),
+    // A collection's drop links, for its owner and admins (ADR 097): the list, a new link, one
+    // link (its revoke question is its own address with `?confirm=revoke`), its settings, and
+    // its poster, a page without the app's frame (handle.chrome).
+    route(
+      "collections/:collectionId/links",
+      "routes/teams.$teamId.collections.$collectionId_.links/route.tsx",
+      { id: "routes/teams.$teamId.collections.$collectionId_.links" },
+    ),
+    route(
+      "collections/:collectionId/links/new",
+      "routes/teams.$teamId.collections.$collectionId_.links_.new/route.tsx",
+      { id: "routes/teams.$teamId.collections.$collectionId_.links_.new" },
+    ),
+    route(
+      "collections/:collectionId/links/:linkId",
+      "routes/teams.$teamId.collections.$collectionId_.links_.$linkId/route.tsx",
+      { id: "routes/teams.$teamId.collections.$collectionId_.links_.$linkId" },
+    ),
+    route(
+      "collections/:collectionId/links/:linkId/edit",
+      "routes/teams.$teamId.collections.$collectionId_.links_.$linkId_.edit/route.tsx",
+      { id: "routes/teams.$teamId.collections.$collectionId_.links_.$linkId_.edit" },
+    ),
+    route(
+      "collections/:collectionId/links/:linkId/poster",
+      "routes/teams.$teamId.collections.$collectionId_.links_.$linkId_.poster/route.tsx",
+      { id: "routes/teams.$teamId.collections.$collectionId_.links_.$linkId_.poster" },
+    ),
   ]),
   // Team addresses outside the team's frame: a guest may open an invitation.
   route("teams/:teamId/invitations/accept", "routes/teams_.$teamId.invitations.accept/route.tsx", {

@@ -6,6 +6,7 @@ import enCommon from "#app/locales/en/common.json";
 import enFiles from "#app/locales/en/files.json";
 import enLanding from "#app/locales/en/landing.json";
 import enLegal from "#app/locales/en/legal.json";
+import enLinks from "#app/locales/en/links.json";
 import enMessages from "#app/locales/en/messages.json";
 import enPlans from "#app/locales/en/plans.json";
 import enProfile from "#app/locales/en/profile.json";
@@ -17,6 +18,7 @@ import itCommon from "#app/locales/it/common.json";
 import itFiles from "#app/locales/it/files.json";
 import itLanding from "#app/locales/it/landing.json";
 import itLegal from "#app/locales/it/legal.json";
+import itLinks from "#app/locales/it/links.json";
 import itMessages from "#app/locales/it/messages.json";
 import itPlans from "#app/locales/it/plans.json";
 import itProfile from "#app/locales/it/profile.json";
@@ -46,6 +48,7 @@ export const resources: Record<Locale, Catalog> = {
     plans: enPlans,
     landing: enLanding,
     activity: enActivity,
+    links: enLinks,
   },
   it: {
     common: itCommon,
@@ -59,6 +62,7 @@ export const resources: Record<Locale, Catalog> = {
     plans: itPlans,
     landing: itLanding,
     activity: itActivity,
+    links: itLinks,
   },
 };
 

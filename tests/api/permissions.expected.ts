@@ -618,6 +618,55 @@ export const EXPECTED_STATUS = {
     viewer: 403,
     ...OUTSIDERS,
   },
+  // Drop links (ADR 097): whoever may share a collection, the owner and admins, manages them.
+  "GET /teams/{teamId}/collections/{collectionId}/drop-links": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "POST /teams/{teamId}/collections/{collectionId}/drop-links": {
+    owner: 201,
+    admin: 201,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "GET /teams/{teamId}/drop-links": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "GET /teams/{teamId}/drop-links/{linkId}": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "PATCH /teams/{teamId}/drop-links/{linkId}": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
+  "GET /teams/{teamId}/drop-links/{linkId}/qr.svg": {
+    owner: 200,
+    admin: 200,
+    upviewer: 403,
+    uploader: 403,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
 } as const satisfies Record<string, ExpectedStatuses>;
 
 export type PermissionEndpoint = keyof typeof EXPECTED_STATUS;

@@ -142,6 +142,39 @@ async function trashedCollection() {
   return collectionId;
 }
 
+/** A fresh drop link (ADR 097) of a fresh collection, made by the author: its id. */
+async function dropLink() {
+  const { collectionId } = await insertCollection(api, team, { createdBy: authorId });
+  const linkId = randomUUID();
+  const at = api.clock.now();
+  await api.db
+    .insertInto("drop_links")
+    .values({
+      link_id: linkId,
+      team_id: team.teamId,
+      collection_id: collectionId,
+      token: randomUUID().replaceAll("-", "").slice(0, 24),
+      title: "A link",
+      message: null,
+      deadline_at: null,
+      time_zone: "UTC",
+      pin_hash: null,
+      ask_name: "optional",
+      ask_email: 0,
+      guest_max_files: null,
+      guest_max_bytes: null,
+      guests_see: "nothing",
+      hold_for_review: 0,
+      status: "active",
+      created_by: authorId,
+      created_at: at,
+      updated_at: at,
+      digest_sent_at: null,
+    })
+    .execute();
+  return linkId;
+}
+
 /** How to call each endpoint as `actor`, with whatever target it needs made fresh. */
 const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call>> = {
   "GET /teams/{teamId}": async () => ({ method: "GET", path: `/api/teams/${team.teamId}` }),
@@ -501,6 +534,32 @@ const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call
   "DELETE /teams/{teamId}/trash": async () => ({
     method: "DELETE",
     path: `/api/teams/${team.teamId}/trash`,
+  }),
+  "GET /teams/{teamId}/collections/{collectionId}/drop-links": async () => ({
+    method: "GET",
+    path: `${collections()}/${(await insertCollection(api, team, { createdBy: authorId })).collectionId}/drop-links`,
+  }),
+  "POST /teams/{teamId}/collections/{collectionId}/drop-links": async () => ({
+    method: "POST",
+    path: `${collections()}/${(await insertCollection(api, team, { createdBy: authorId })).collectionId}/drop-links`,
+    json: { title: `Link ${fresh()}` },
+  }),
+  "GET /teams/{teamId}/drop-links": async () => ({
+    method: "GET",
+    path: `/api/teams/${team.teamId}/drop-links`,
+  }),
+  "GET /teams/{teamId}/drop-links/{linkId}": async () => ({
+    method: "GET",
+    path: `/api/teams/${team.teamId}/drop-links/${await dropLink()}`,
+  }),
+  "PATCH /teams/{teamId}/drop-links/{linkId}": async () => ({
+    method: "PATCH",
+    path: `/api/teams/${team.teamId}/drop-links/${await dropLink()}`,
+    json: { status: "paused" },
+  }),
+  "GET /teams/{teamId}/drop-links/{linkId}/qr.svg": async () => ({
+    method: "GET",
+    path: `/api/teams/${team.teamId}/drop-links/${await dropLink()}/qr.svg`,
   }),
 };
 

@@ -49,6 +49,8 @@ interface Owner {
   collectionId: string;
   fileId: string;
   downloadId: string;
+  /** A drop link of the collection (ADR 097). */
+  linkId: string;
 }
 let ada: Owner;
 let bob: Owner;
@@ -151,7 +153,12 @@ async function owner(prefix: string): Promise<Owner> {
   )) as {
     requestId: string;
   };
-  return { email, token, userId, teamId, collectionId, fileId, downloadId };
+  const { linkId } = (await post(
+    `/teams/${teamId}/collections/${collectionId}/drop-links`,
+    { title: `${prefix} drop link` },
+    token,
+  )) as { linkId: string };
+  return { email, token, userId, teamId, collectionId, fileId, downloadId, linkId };
 }
 
 /** Signs in through the web host's own sign-in form, as a browser without JavaScript would. */
@@ -243,6 +250,11 @@ const SIGNED_IN_PAGES = [
   "/teams/T/downloads/D",
   "/teams/T/downloads/D/download",
   "/teams/T/activity",
+  "/teams/T/collections/C/links",
+  "/teams/T/collections/C/links/new",
+  "/teams/T/collections/C/links/L",
+  "/teams/T/collections/C/links/L/edit",
+  "/teams/T/collections/C/links/L/poster",
 ];
 const PUBLIC_PAGES = [
   "/",
@@ -287,17 +299,18 @@ const GARBAGE_QUERY = new URLSearchParams({
   confirm: "remove",
 }).toString();
 
-type Ids = Record<"T" | "C" | "F" | "U" | "D", string>;
+type Ids = Record<"T" | "C" | "F" | "U" | "D" | "L", string>;
 const idsOf = (owner: Owner): Ids => ({
   T: owner.teamId,
   C: owner.collectionId,
   F: owner.fileId,
   U: owner.userId,
   D: owner.downloadId,
+  L: owner.linkId,
 });
 
 function pathFor(route: string, ids: Ids) {
-  return route.replace(/\b[TCFUD]\b/g, (name) => encodeURIComponent(ids[name as keyof Ids]));
+  return route.replace(/\b[TCFUDL]\b/g, (name) => encodeURIComponent(ids[name as keyof Ids]));
 }
 
 /** A route asked for the three ways a browser asks. */
@@ -382,6 +395,7 @@ test("every page answers the ids it was given: its own, missing, or another team
     F: "no-such-file",
     U: "x",
     D: "no-such-download",
+    L: "no-such-link",
   };
   const foreign = idsOf(bob);
   // Ada's team, with Bob's collection and file in it.
@@ -391,6 +405,7 @@ test("every page answers the ids it was given: its own, missing, or another team
     F: bob.fileId,
     U: bob.userId,
     D: bob.downloadId,
+    L: bob.linkId,
   };
 
   await each(
@@ -589,6 +604,7 @@ test("the route table above covers every page route of the build", async () => {
         .replace(/\bF\b/, ":fileId")
         .replace(/\bU\b/, ":userId")
         .replace(/\bD\b/, ":downloadId")
+        .replace(/\bL\b/, ":linkId")
         .replace(/^\//, ""),
     ),
   );
@@ -622,6 +638,7 @@ test("garbage posts to every action are a page, a redirect or a 4xx, never a 5xx
               fileId: ids.F,
               userId: ids.U,
               downloadId: ids.D,
+              linkId: ids.L,
               provider: ids.provider,
             } as Record<string, string>
           )[name] ?? name,

@@ -137,6 +137,31 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
   ],
   ["routes/teams.$teamId.activity", "activity", "routes/teams.$teamId"],
   ["routes/teams.$teamId.trash", "trash", "routes/teams.$teamId"],
+  [
+    "routes/teams.$teamId.collections.$collectionId_.links",
+    "collections/:collectionId/links",
+    "routes/teams.$teamId",
+  ],
+  [
+    "routes/teams.$teamId.collections.$collectionId_.links_.new",
+    "collections/:collectionId/links/new",
+    "routes/teams.$teamId",
+  ],
+  [
+    "routes/teams.$teamId.collections.$collectionId_.links_.$linkId",
+    "collections/:collectionId/links/:linkId",
+    "routes/teams.$teamId",
+  ],
+  [
+    "routes/teams.$teamId.collections.$collectionId_.links_.$linkId_.edit",
+    "collections/:collectionId/links/:linkId/edit",
+    "routes/teams.$teamId",
+  ],
+  [
+    "routes/teams.$teamId.collections.$collectionId_.links_.$linkId_.poster",
+    "collections/:collectionId/links/:linkId/poster",
+    "routes/teams.$teamId",
+  ],
   ["routes/teams_.$teamId.invitations.accept", "teams/:teamId/invitations/accept", "root"],
   ["routes/teams_.$teamId.invitations.reject", "teams/:teamId/invitations/reject", "root"],
   [

@@ -11,7 +11,17 @@ import { describe, expect, it } from "vitest";
 
 const BELOW_FEATURES = ["components", "i18n", "services", "load-context.ts"];
 /** Feature homes: shared screen logic of one feature. `filters` serves two of them. */
-const FEATURES = ["collections", "files", "images", "members", "teams", "plans", "legal", "rename"];
+const FEATURES = [
+  "collections",
+  "files",
+  "images",
+  "members",
+  "teams",
+  "plans",
+  "legal",
+  "rename",
+  "drop-links",
+];
 
 const MAY_IMPORT: Record<string, readonly string[]> = {
   "load-context.ts": [],

@@ -5,6 +5,7 @@ import { Button } from "#app/components/button.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
+import { canManageDropLinks } from "#domain/drop-links.ts";
 import {
   type Actor,
   canDeleteCollection,
@@ -18,7 +19,8 @@ import {
  * One collection in the list: a link to its files (bold and marked while unread), and the menu
  * of what the caller may do with it: rename, tag members, share or unshare (dialogs over the
  * list), download it as a zip (a form post, then the download's dialog), and move it to the
- * trash (a question over the list, ADR 093). Its links are plain:
+ * trash (a question over the list, ADR 093); for owners and admins, its drop links (ADR 097).
+ * Its links are plain:
  * the list opens them and closes the menu (useListLinks).
  */
 export function CollectionRow({
@@ -41,6 +43,7 @@ export function CollectionRow({
     : null;
   const mayDownload = canDownloadCollection(actor.role);
   const mayDelete = canDeleteCollection(actor.role);
+  const mayManageLinks = canManageDropLinks(actor.role);
   return (
     <li className="collection-row" data-unread={unread || undefined}>
       <a href={`${base}/collections/${id}`} className="collection-link">
@@ -77,7 +80,7 @@ export function CollectionRow({
           </Text>
         </Flex>
       </a>
-      {mayRename || transition || mayDownload || mayDelete ? (
+      {mayRename || transition || mayDownload || mayDelete || mayManageLinks ? (
         <details className="menu">
           <summary aria-label={t("row.actions", { name: collection.name })} />
           <div className="menu-panel">
@@ -95,6 +98,9 @@ export function CollectionRow({
               <a href={`${base}/share-collection/${id}${search}`} data-keep-scroll>
                 {transition.action === "share" ? t("row.share") : t("row.unshare")}
               </a>
+            ) : null}
+            {mayManageLinks ? (
+              <a href={`${base}/collections/${id}/links`}>{t("row.dropLinks")}</a>
             ) : null}
             {mayDownload ? (
               <Form method="post" action={`${base}/downloads${search}`}>

@@ -6,7 +6,8 @@ import { useTranslation } from "#app/i18n/react.tsx";
 
 /**
  * Back to the team, the collection's name, refresh, mark all as read and download all (forms that
- * post, with or without JavaScript), and upload for those who may add files.
+ * post, with or without JavaScript), the drop links for owners and admins, and upload for those
+ * who may add files.
  */
 export function FilesHeader({
   name,
@@ -15,6 +16,7 @@ export function FilesHeader({
   uploadHref,
   markReadAction,
   download,
+  linksHref,
 }: {
   name: string;
   teamName: string;
@@ -25,6 +27,8 @@ export function FilesHeader({
   markReadAction: string;
   /** The whole collection as a zip: the team's download action, or null when the caller may not. */
   download: { action: string; collectionId: string } | null;
+  /** The collection's drop links (ADR 097), for owners and admins; null for other roles. */
+  linksHref: string | null;
 }) {
   const { t } = useTranslation("files");
   const location = useLocation();
@@ -73,6 +77,11 @@ export function FilesHeader({
             {t("screen.downloadAll")}
           </Button>
         </Form>
+      ) : null}
+      {linksHref ? (
+        <Button asChild variant="soft" color="gray">
+          <Link to={linksHref}>{t("screen.dropLinks")}</Link>
+        </Button>
       ) : null}
       {uploadHref ? (
         <Button asChild ml="auto">

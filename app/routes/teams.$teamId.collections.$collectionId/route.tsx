@@ -23,6 +23,7 @@ import { unknownIntent } from "#app/services/forms.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
+import { canManageDropLinks } from "#domain/drop-links.ts";
 import { canCreateFile, canDownloadCollection } from "#domain/roles.ts";
 import { FilesFilterBar } from "./files-filter-bar.tsx";
 import { FilesHeader } from "./files-header.tsx";
@@ -116,6 +117,7 @@ function FilesScreen({ screen: loaderData }: { screen: Screen }) {
             ? { action: `${teamBase}/downloads`, collectionId: collection.collectionId }
             : null
         }
+        linksHref={canManageDropLinks(team.memberRole) ? `${base}/links` : null}
       />
       <FilesFilterBar
         base={base}

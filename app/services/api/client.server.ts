@@ -82,6 +82,8 @@ export interface ApiCallOptions {
   /** HTTP statuses to hand back as data instead of throwing (e.g. 503 from /status). */
   acceptStatuses?: number[];
   signal?: AbortSignal;
+  /** A success's body as text (an SVG image), not JSON. Errors are JSON all the same. */
+  text?: boolean;
 }
 
 /**
@@ -135,7 +137,7 @@ export async function apiCall<T>(context: WebContext, path: string, options: Api
   observe(response.status);
   let body: T | null = null;
   try {
-    body = (await response.json()) as T;
+    body = (options.text && response.ok ? await response.text() : await response.json()) as T;
   } catch {
     // An empty body (some 200s have none), or one cut short: judged below.
   }

@@ -2610,6 +2610,146 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/teams/{teamId}/collections/{collectionId}/drop-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A collection's drop links, newest first, each with its counts (owner and admin; other roles are forbidden) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collectionId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The collection's links */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DropLinkList"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: the role lacks the cell, or the collection is not one the caller may see (then `creator` says whom to ask) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HiddenCollectionError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Make a drop link to the collection (owner and admin; other roles are forbidden). A collection has at most 50 links: one more is 409 invalidInput */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collectionId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateDropLinkRequest"];
+                };
+            };
+            responses: {
+                /** @description Made */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DropLink"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: the role lacks the cell, or the collection is not one the caller may see (then `creator` says whom to ask) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HiddenCollectionError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/{teamId}/collections/{collectionId}/files": {
         parameters: {
             query?: never;
@@ -3602,6 +3742,279 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/drop-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every drop link of the team, newest first (owner and admin; other roles are forbidden) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The team's links */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DropLinkList"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/drop-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One drop link, with its counts (owner and admin; other roles are forbidden) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    linkId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The link */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DropLink"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a drop link's settings or status (owner and admin; other roles are forbidden): the fields given change, the others stay. Pausing or revoking stops guests' uploads at their next chunk. A revoked link is final: any change is 409 invalidInput */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    linkId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DropLinkPatch"];
+                };
+            };
+            responses: {
+                /** @description Changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DropLink"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/teams/{teamId}/drop-links/{linkId}/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The QR code of the link's full address (url), as SVG (owner and admin; other roles are forbidden) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    linkId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The QR code */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
                     };
                 };
                 /** @description Authorization required */
@@ -7164,6 +7577,36 @@ export interface components {
             /** @description A folder inside the archive that holds every file, e.g. the collection's name; cleaned like the entries' names. Absent or blank: the files are at the archive's root */
             filesPrefix?: string;
         };
+        CreateDropLinkRequest: {
+            /** @description The guest page offers an email field */
+            askEmail?: boolean;
+            /**
+             * @description Whether the guest page asks for a name: off, optional (the default), required
+             * @enum {string}
+             */
+            askName?: "off" | "optional" | "required";
+            /** @description No uploads from then on (epoch ms, in the future when set); null: no deadline */
+            deadlineAt?: number | null;
+            /** @description Bytes each guest may send, at least 1 MiB; null: no limit but the plan's */
+            guestMaxBytes?: number | null;
+            /** @description Files each guest may send, 1 to 100000; null: no limit but the plan's */
+            guestMaxFiles?: number | null;
+            /**
+             * @description nothing (the default): only their own files; collection: the collection, read-only
+             * @enum {string}
+             */
+            guestsSee?: "nothing" | "collection";
+            /** @description Guests' files wait for an owner's or admin's review before others see them */
+            holdForReview?: boolean;
+            /** @description What the guest page says, at most 1000 characters; blank or null is none */
+            message?: string | null;
+            /** @description 4 to 8 digits guests must type; null removes it. Never answered back: see hasPin */
+            pin?: string | null;
+            /** @description The IANA time zone the deadline is shown in (Europe/Rome); UTC when absent */
+            timeZone?: string;
+            /** @description 1 to 100 characters, trimmed */
+            title: string;
+        };
         CreatedTeam: {
             teamId: string;
         };
@@ -7255,6 +7698,88 @@ export interface components {
         DownloadPartLink: components["schemas"]["DownloadPart"] & {
             /** @description A GET link to the part's zip, valid 6 hours (never past the download's expiry), no bearer needed; served with its exact Content-Length, an ETag and Range support to resume. Always a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
             url: string;
+        };
+        DropLink: {
+            askEmail: boolean;
+            /** @enum {string} */
+            askName: "off" | "optional" | "required";
+            collectionId: string;
+            collectionName: string;
+            /** @description What came through the link; files in the trash are not counted */
+            counts: {
+                bytes: number;
+                /** @description Files sent, processed or being processed */
+                files: number;
+                guests: number;
+                /** @description Of those, files waiting for review */
+                held: number;
+            };
+            createdAt: number;
+            /** @description Who made it; null once they left the team */
+            createdBy: {
+                nickname: string;
+                userId: string;
+            } | null;
+            deadlineAt: number | null;
+            guestMaxBytes: number | null;
+            guestMaxFiles: number | null;
+            /** @enum {string} */
+            guestsSee: "nothing" | "collection";
+            hasPin: boolean;
+            holdForReview: boolean;
+            linkId: string;
+            message: string | null;
+            /**
+             * @description What a guest meets now: only an open link takes files
+             * @enum {string}
+             */
+            state: "open" | "paused" | "revoked" | "expired";
+            /** @enum {string} */
+            status: "active" | "paused" | "revoked";
+            timeZone: string;
+            title: string;
+            updatedAt: number;
+            /** @description The link's full address: what its QR code holds */
+            url: string;
+        };
+        DropLinkList: {
+            /** @description Newest first */
+            links: components["schemas"]["DropLink"][];
+        };
+        DropLinkPatch: {
+            /** @description The guest page offers an email field */
+            askEmail?: boolean;
+            /**
+             * @description Whether the guest page asks for a name: off, optional (the default), required
+             * @enum {string}
+             */
+            askName?: "off" | "optional" | "required";
+            /** @description No uploads from then on (epoch ms, in the future when set); null: no deadline */
+            deadlineAt?: number | null;
+            /** @description Bytes each guest may send, at least 1 MiB; null: no limit but the plan's */
+            guestMaxBytes?: number | null;
+            /** @description Files each guest may send, 1 to 100000; null: no limit but the plan's */
+            guestMaxFiles?: number | null;
+            /**
+             * @description nothing (the default): only their own files; collection: the collection, read-only
+             * @enum {string}
+             */
+            guestsSee?: "nothing" | "collection";
+            /** @description Guests' files wait for an owner's or admin's review before others see them */
+            holdForReview?: boolean;
+            /** @description What the guest page says, at most 1000 characters; blank or null is none */
+            message?: string | null;
+            /** @description 4 to 8 digits guests must type; null removes it. Never answered back: see hasPin */
+            pin?: string | null;
+            /**
+             * @description active (open), paused (guests' uploads stop at their next chunk) or revoked (final)
+             * @enum {string}
+             */
+            status?: "active" | "paused" | "revoked";
+            /** @description The IANA time zone the deadline is shown in (Europe/Rome); UTC when absent */
+            timeZone?: string;
+            /** @description 1 to 100 characters, trimmed */
+            title?: string;
         };
         EmailChangeConfirmation: {
             /** @description The six-digit code mailed to the new address */

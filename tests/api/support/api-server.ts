@@ -13,6 +13,7 @@ import { type ApiDependencies, createApi } from "#api/app.ts";
 import type { FederatedProvider } from "#api/auth/federated.ts";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "#api/auth/rate-limit.ts";
 import { createBackgroundWork } from "#api/background.ts";
+import { createPlanBook } from "#api/billing/plans.ts";
 import { migrateToLatest, openDatabase } from "#api/db/database.ts";
 import type { PageReads } from "#api/http/page-reads.ts";
 import type { RemoteFetchOptions } from "#api/image-uploads/image-uploads.ts";
@@ -21,6 +22,8 @@ import { createMailer } from "#api/mail/mailer.ts";
 import { runForRequest } from "#api/request-context.ts";
 import { type BlobStore, DiskBlobStore, S3BlobStore } from "#api/storage/index.ts";
 import { createUploadStore } from "#api/storage/upload-store.ts";
+import { createUploadUrlSigner } from "#api/storage/upload-urls.ts";
+import { createFileUploadService } from "#api/uploads/file-uploads.ts";
 import type { PlanLimits } from "#domain/plans.ts";
 import { LocalSmtpServer } from "#tests/support/smtp-server.ts";
 import {
@@ -306,6 +309,27 @@ export async function startApi(options: StartApiOptions = {}) {
       await db.destroy();
     },
     uploadStore,
+    /**
+     * The uploads service as the API builds it (its signer, its store, its database), for a
+     * test that starts a file no route of the API starts for it: a drop link guest's file.
+     */
+    fileUploads() {
+      return createFileUploadService({
+        db,
+        uploads: uploadStore,
+        jobs,
+        now: clock.now,
+        logger,
+        publicUrl: PUBLIC_URL,
+        signer: createUploadUrlSigner(blobSigningSecret),
+        plans: createPlanBook({
+          db,
+          now: clock.now,
+          catalogue: options.billing?.catalogue ?? null,
+          configuredLimits: deps.planLimits ?? TEST_PLAN_LIMITS,
+        }),
+      });
+    },
     /**
      * A GET handed to the API in this process, as the host hands its web tier's calls, with the
      * reads of the page it belongs to (api/http/page-reads.ts).
