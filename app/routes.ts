@@ -115,6 +115,13 @@ export default [
     // The team's trash; its questions are its own address with `?confirm=` (ADR 093).
     route("trash", "routes/teams.$teamId.trash/route.tsx", { id: "routes/teams.$teamId.trash" }),
   ]),
+  // A drop link's read-only gallery for its guests (ADR 100), outside the link's own page.
+  route("d/:token/gallery", "routes/d.$token_.gallery/route.tsx", {
+    id: "routes/d.$token_.gallery",
+  }),
+  route("d/:token/gallery/:fileId", "routes/d.$token_.gallery_.$fileId/route.tsx", {
+    id: "routes/d.$token_.gallery_.$fileId",
+  }),
   // Team addresses outside the team's frame: a guest may open an invitation.
   route("teams/:teamId/invitations/accept", "routes/teams_.$teamId.invitations.accept/route.tsx", {
     id: "routes/teams_.$teamId.invitations.accept",

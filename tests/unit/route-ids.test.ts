@@ -137,6 +137,8 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
   ],
   ["routes/teams.$teamId.activity", "activity", "routes/teams.$teamId"],
   ["routes/teams.$teamId.trash", "trash", "routes/teams.$teamId"],
+  ["routes/d.$token_.gallery", "d/:token/gallery", "root"],
+  ["routes/d.$token_.gallery_.$fileId", "d/:token/gallery/:fileId", "root"],
   ["routes/teams_.$teamId.invitations.accept", "teams/:teamId/invitations/accept", "root"],
   ["routes/teams_.$teamId.invitations.reject", "teams/:teamId/invitations/reject", "root"],
   [
