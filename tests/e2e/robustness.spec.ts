@@ -261,6 +261,8 @@ const PUBLIC_PAGES = [
   "/teams/T/invitations/reject",
   "/plans",
   "/unsubscribe",
+  "/d/K/gallery",
+  "/d/K/gallery/F",
   "/no/such/page",
 ];
 /** Resource routes: no page of their own, so no `.data` form. */
@@ -287,17 +289,19 @@ const GARBAGE_QUERY = new URLSearchParams({
   confirm: "remove",
 }).toString();
 
-type Ids = Record<"T" | "C" | "F" | "U" | "D", string>;
+type Ids = Record<"T" | "C" | "F" | "U" | "D" | "K", string>;
 const idsOf = (owner: Owner): Ids => ({
   T: owner.teamId,
   C: owner.collectionId,
   F: owner.fileId,
   U: owner.userId,
   D: owner.downloadId,
+  // A drop link's token: none of the owners has a link, so every drop page is a 404 here.
+  K: "AAAAAAAAAAAAAAAAAAAAAAAA",
 });
 
 function pathFor(route: string, ids: Ids) {
-  return route.replace(/\b[TCFUD]\b/g, (name) => encodeURIComponent(ids[name as keyof Ids]));
+  return route.replace(/\b[TCFUDK]\b/g, (name) => encodeURIComponent(ids[name as keyof Ids]));
 }
 
 /** A route asked for the three ways a browser asks. */
@@ -382,6 +386,7 @@ test("every page answers the ids it was given: its own, missing, or another team
     F: "no-such-file",
     U: "x",
     D: "no-such-download",
+    K: "no-such-link",
   };
   const foreign = idsOf(bob);
   // Ada's team, with Bob's collection and file in it.
@@ -589,6 +594,7 @@ test("the route table above covers every page route of the build", async () => {
         .replace(/\bF\b/, ":fileId")
         .replace(/\bU\b/, ":userId")
         .replace(/\bD\b/, ":downloadId")
+        .replace(/\bK\b/, ":token")
         .replace(/^\//, ""),
     ),
   );

@@ -1,0 +1,36 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { DROP_TOKEN_BYTES, type GuestsSee } from "../../../domain/drop-links.ts";
+
+/**
+ * A drop link (ADR 097) on a collection, written into the app's own database as the links'
+ * endpoints write it, made by the team's owner. Answers its token.
+ */
+export function insertDropLink(
+  teamId: string,
+  collectionId: string,
+  { guestsSee, title = "Send us your photos" }: { guestsSee: GuestsSee; title?: string },
+) {
+  const dataDir = process.env.E2E_APP_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_APP_DATA_DIR is set by playwright.config.ts");
+  const db = new Database(path.join(dataDir, "app.db"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    const { owner_id: ownerId } = db
+      .prepare("SELECT owner_id FROM teams WHERE team_id = ?")
+      .get(teamId) as { owner_id: string };
+    const token = randomBytes(DROP_TOKEN_BYTES).toString("base64url");
+    const at = Date.now();
+    db.prepare(
+      `INSERT INTO drop_links (link_id, team_id, collection_id, token, title, message, deadline_at,
+        time_zone, pin_hash, ask_name, ask_email, guest_max_files, guest_max_bytes, guests_see,
+        hold_for_review, status, created_by, created_at, updated_at, digest_sent_at)
+       VALUES (?, ?, ?, ?, ?, NULL, NULL, 'Europe/Rome', ?, 'off', 0, NULL, NULL, ?, 0, 'active',
+        ?, ?, ?, NULL)`,
+    ).run(randomUUID(), teamId, collectionId, token, title, null, guestsSee, ownerId, at, at);
+    return token;
+  } finally {
+    db.close();
+  }
+}
