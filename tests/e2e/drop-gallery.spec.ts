@@ -1,5 +1,6 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { hashPassword } from "../../api/auth/passwords.ts";
 import { pythonZipCheck } from "../support/zip-tools.ts";
 import { ownerWithCollection } from "./support/accounts.ts";
 import { insertDropLink } from "./support/drop-links.ts";
@@ -109,4 +110,21 @@ test("a link that shows guests nothing has no gallery", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByText("Private party")).toHaveCount(0);
   await expect(page.getByText(names[0] as string)).toHaveCount(0);
+});
+
+test("a link with a PIN sends a browser that is not its guest to the link's page", async ({
+  page,
+}) => {
+  const { teamId, collectionId } = await ownerWithCollection(
+    { prefix: "gallery-pin", nickname: "Pia Owner", team: "Locked club" },
+    { name: "Locked party" },
+  );
+  const link = insertDropLink(teamId, collectionId, {
+    guestsSee: "collection",
+    pinHash: await hashPassword("2468"),
+  });
+  const response = await page.request.get(`/d/${link}/gallery`, { maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+  expect(response.headers().location).toBe(`/d/${link}`);
+  expect(await response.text()).not.toContain("Locked party");
 });

@@ -10,7 +10,16 @@ import { DROP_TOKEN_BYTES, type GuestsSee } from "../../../domain/drop-links.ts"
 export function insertDropLink(
   teamId: string,
   collectionId: string,
-  { guestsSee, title = "Send us your photos" }: { guestsSee: GuestsSee; title?: string },
+  {
+    guestsSee,
+    title = "Send us your photos",
+    pinHash = null,
+  }: {
+    guestsSee: GuestsSee;
+    title?: string;
+    /** A PIN's hash (hashPassword, api/auth/passwords.ts); none when absent. */
+    pinHash?: string | null;
+  },
 ) {
   const dataDir = process.env.E2E_APP_DATA_DIR;
   if (!dataDir) throw new Error("E2E_APP_DATA_DIR is set by playwright.config.ts");
@@ -28,7 +37,7 @@ export function insertDropLink(
         hold_for_review, status, created_by, created_at, updated_at, digest_sent_at)
        VALUES (?, ?, ?, ?, ?, NULL, NULL, 'Europe/Rome', ?, 'off', 0, NULL, NULL, ?, 0, 'active',
         ?, ?, ?, NULL)`,
-    ).run(randomUUID(), teamId, collectionId, token, title, null, guestsSee, ownerId, at, at);
+    ).run(randomUUID(), teamId, collectionId, token, title, pinHash, guestsSee, ownerId, at, at);
     return token;
   } finally {
     db.close();
