@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { hashPassword } from "../../api/auth/passwords.ts";
 import { pythonZipCheck } from "../support/zip-tools.ts";
 import { ownerWithCollection } from "./support/accounts.ts";
-import { insertDropLink } from "./support/drop-links.ts";
+import { guestCookie, insertDropLink } from "./support/drop-links.ts";
 import { PHOTOS, updateFileRow, uploadViaApi, waitUntilReady } from "./support/files.ts";
 
 /*
@@ -112,7 +112,7 @@ test("a link that shows guests nothing has no gallery", async ({ page }) => {
   await expect(page.getByText(names[0] as string)).toHaveCount(0);
 });
 
-test("a link with a PIN sends a browser that is not its guest to the link's page", async ({
+test("a link with a PIN opens its gallery to its guests only, and sends others to the link's page", async ({
   page,
 }) => {
   const { teamId, collectionId } = await ownerWithCollection(
@@ -127,4 +127,9 @@ test("a link with a PIN sends a browser that is not its guest to the link's page
   expect(response.status()).toBe(303);
   expect(response.headers().location).toBe(`/d/${link}`);
   expect(await response.text()).not.toContain("Locked party");
+
+  // The link's guest (its cookie, which only the link's own pages get) sees the gallery.
+  await page.context().addCookies([guestCookie(link)]);
+  await page.goto(`/d/${link}/gallery`);
+  await expect(page.getByRole("heading", { level: 1, name: "Locked party" })).toBeVisible();
 });

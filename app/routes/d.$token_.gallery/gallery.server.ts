@@ -16,6 +16,15 @@ export async function galleryGuest(request: Request, token: string | undefined) 
   return { token, credential: await guestCredential(request, token) };
 }
 
+/**
+ * The link's page and its gallery's address, worked out here: the pages' browser code then
+ * needs nothing of domain/drop-links.ts, which would cost every page a chunk more (budgets.spec).
+ */
+export function galleryPaths(token: string) {
+  const home = dropPath(token);
+  return { home, base: `${home}/gallery` };
+}
+
 /** `call`'s answer, or the response its refusal becomes on a gallery page. */
 export async function inGallery<T>(token: string, call: Promise<T>): Promise<T> {
   try {

@@ -14,11 +14,10 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { dropGalleryApi } from "#app/services/api/drop-gallery.server.ts";
 import { unknownIntent } from "#app/services/forms.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
-import { dropPath } from "#domain/drop-links.ts";
 import { formatDuration } from "#domain/format.ts";
-import { galleryGuest, galleryHeaders, inGallery } from "./gallery.server.ts";
+import { galleryGuest, galleryHeaders, galleryPaths, inGallery } from "./gallery.server.ts";
 
-export const handle = { i18n: ["common", "gallery", "messages"] };
+export const handle = { i18n: ["common", "files", "messages"] };
 
 /** Files on a page: the API's default, a grid of 3 columns filled 20 rows down. */
 const GALLERY_PAGE = 60;
@@ -39,12 +38,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       token,
       dropGalleryApi.page(context, token, credential, { cursor, limit: GALLERY_PAGE }),
     ),
-    i18nServer.getFixedT(request, "gallery"),
+    i18nServer.getFixedT(request, "files"),
   ]);
   return {
-    token,
+    ...galleryPaths(token),
     cursor: cursor ?? "",
-    title: t("metaTitle", { collection: page.collection.name }),
+    title: t("gallery.metaTitle", { collection: page.collection.name }),
     team: page.team,
     collection: page.collection,
     files: page.files.map((file) => ({
@@ -82,11 +81,11 @@ const pageOfTiles = (page: { files: Tile[]; nextCursor: string | null }) => ({
 const tileKey = (tile: Tile) => tile.fileId;
 
 export default function Gallery() {
-  const { t } = useTranslation("gallery");
+  const { t } = useTranslation("files");
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const zip = answer && "parts" in answer ? answer : null;
-  const base = `${dropPath(page.token)}/gallery`;
+  const { base } = page;
   const { items, nextHref, moreLinkProps } = useInfiniteList({
     first: useMemo(() => ({ items: page.files, lastKey: page.nextCursor }), [page]),
     hrefFor: (cursor) => `${base}?${new URLSearchParams({ cursor })}`,
@@ -108,7 +107,7 @@ export default function Gallery() {
           {page.collection.name}
         </Heading>
         <Text size="2" color="gray">
-          {t("count", { count: page.collection.fileCount })}
+          {t("gallery.count", { count: page.collection.fileCount })}
         </Text>
       </Flex>
       <Flex gap="3" wrap="wrap" align="center">
@@ -117,26 +116,26 @@ export default function Gallery() {
             <input type="hidden" name="intent" value="zip" />
             <Button type="submit" size="3">
               <Icon name="download" />
-              {t("downloadAll")}
+              {t("gallery.downloadAll")}
             </Button>
           </Form>
         ) : null}
         <Button asChild size="3" variant="soft">
-          <Link to={dropPath(page.token)} reloadDocument>
+          <Link to={page.home} reloadDocument>
             <Icon name="upload" />
-            {t("send")}
+            {t("gallery.send")}
           </Link>
         </Button>
       </Flex>
       {zip ? (
         <Card size="2">
           <Flex direction="column" gap="2">
-            <Text as="p">{t("parts")}</Text>
+            <Text as="p">{t("gallery.parts")}</Text>
             <ul className="download-parts">
               {zip.parts.map((part) => (
                 <li key={part.partId}>
                   <TextLink href={part.url}>
-                    {t("part", { part: part.partId, parts: zip.parts.length })}
+                    {t("gallery.part", { part: part.partId, parts: zip.parts.length })}
                   </TextLink>
                 </li>
               ))}
@@ -147,11 +146,11 @@ export default function Gallery() {
       {items.length === 0 ? (
         <Card size="3">
           <Text as="p" color="gray">
-            {t("empty")}
+            {t("gallery.empty")}
           </Text>
         </Card>
       ) : (
-        <ul className="files-grid" aria-label={t("filesLabel")}>
+        <ul className="files-grid" aria-label={t("gallery.filesLabel")}>
           {items.map((file, index) => (
             <li key={file.fileId}>
               <Link to={`${base}/${encodeURIComponent(file.fileId)}`} title={file.name}>
@@ -183,7 +182,7 @@ export default function Gallery() {
       <PageLinks
         firstHref={page.cursor ? base : null}
         next={{ nextHref, moreLinkProps }}
-        labels={{ first: t("firstPage"), more: t("more") }}
+        labels={{ first: t("gallery.firstPage"), more: t("gallery.more") }}
       />
     </Flex>
   );
@@ -201,11 +200,14 @@ export const meta = ({
 ];
 
 export function ErrorBoundary() {
-  const { t } = useTranslation("gallery");
+  const { t } = useTranslation("files");
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        410: () => ({ title: t("revokedTitle"), message: t("messages:errors.dropLinkRevoked") }),
+        410: () => ({
+          title: t("gallery.revokedTitle"),
+          message: t("messages:errors.dropLinkRevoked"),
+        }),
       }}
     />
   );

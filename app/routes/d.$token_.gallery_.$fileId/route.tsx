@@ -11,11 +11,15 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { PreviewStage } from "#app/routes/teams.$teamId.collections.$collectionId.files.$fileId/preview-stage.tsx";
 import { dropGalleryApi } from "#app/services/api/drop-gallery.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
-import { dropPath } from "#domain/drop-links.ts";
 import { formatFileSize } from "#domain/format.ts";
-import { galleryGuest, galleryHeaders, inGallery } from "../d.$token_.gallery/gallery.server.ts";
+import {
+  galleryGuest,
+  galleryHeaders,
+  galleryPaths,
+  inGallery,
+} from "../d.$token_.gallery/gallery.server.ts";
 
-export const handle = { i18n: ["common", "gallery", "files", "messages"] };
+export const handle = { i18n: ["common", "files", "messages"] };
 
 /**
  * One file of a drop link's gallery (ADR 100): its preview as members see it (a picture, a
@@ -28,22 +32,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const fileId = params.fileId ?? "";
   const [{ body: file }, t] = await Promise.all([
     inGallery(token, dropGalleryApi.file(context, token, credential, fileId)),
-    i18nServer.getFixedT(request, "gallery"),
+    i18nServer.getFixedT(request, "files"),
   ]);
   if (new URL(request.url).searchParams.has("download")) {
     throw redirect(file.downloadUrl, { status: 303 });
   }
   const { downloadUrl: _, ...shown } = file;
-  return { token, file: shown, title: t("previewTitle", { name: file.name }) };
+  return {
+    ...galleryPaths(token),
+    file: shown,
+    title: t("gallery.previewTitle", { name: file.name }),
+  };
 }
 
 export const headers = galleryHeaders;
 
 export default function GalleryPreview() {
-  const { t, i18n } = useTranslation("gallery");
-  const { token, file } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("files");
+  const { base, file } = useLoaderData<typeof loader>();
   const stage = useRef<HTMLDivElement>(null);
-  const base = `${dropPath(token)}/gallery`;
   const self = `${base}/${encodeURIComponent(file.fileId)}`;
   const downloadHref = `${self}?download`;
   const neighbour = (fileId: string | null) =>
@@ -56,13 +63,13 @@ export default function GalleryPreview() {
         <Button asChild variant="ghost" size="2">
           <Link to={base}>
             <Icon name="arrow-left" />
-            {t("backToGallery")}
+            {t("gallery.backToGallery")}
           </Link>
         </Button>
         <Button asChild size="2">
           <Link to={downloadHref} reloadDocument>
             <Icon name="download" />
-            {t("download")}
+            {t("gallery.download")}
           </Link>
         </Button>
       </Flex>
@@ -90,19 +97,19 @@ export default function GalleryPreview() {
           <Button asChild variant="soft" size="3">
             <Link to={previous} rel="prev">
               <Icon name="chevron-left" />
-              {t("previous")}
+              {t("gallery.previous")}
             </Link>
           </Button>
         ) : (
           <span />
         )}
         <Text size="2" color="gray">
-          {t("position", { position: file.position, total: file.total })}
+          {t("gallery.position", { position: file.position, total: file.total })}
         </Text>
         {next ? (
           <Button asChild variant="soft" size="3">
             <Link to={next} rel="next">
-              {t("next")}
+              {t("gallery.next")}
               <Icon name="chevron-right" />
             </Link>
           </Button>
@@ -126,11 +133,14 @@ export const meta = ({
 ];
 
 export function ErrorBoundary() {
-  const { t } = useTranslation("gallery");
+  const { t } = useTranslation("files");
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        410: () => ({ title: t("revokedTitle"), message: t("messages:errors.dropLinkRevoked") }),
+        410: () => ({
+          title: t("gallery.revokedTitle"),
+          message: t("messages:errors.dropLinkRevoked"),
+        }),
       }}
     />
   );

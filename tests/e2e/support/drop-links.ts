@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { DROP_TOKEN_BYTES, type GuestsSee } from "../../../domain/drop-links.ts";
@@ -7,6 +7,14 @@ import { DROP_TOKEN_BYTES, type GuestsSee } from "../../../domain/drop-links.ts"
  * A drop link (ADR 097) on a collection, written into the app's own database as the links'
  * endpoints write it, made by the team's owner. Answers its token.
  */
+function appDatabase() {
+  const dataDir = process.env.E2E_APP_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_APP_DATA_DIR is set by playwright.config.ts");
+  const db = new Database(path.join(dataDir, "app.db"));
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+
 export function insertDropLink(
   teamId: string,
   collectionId: string,
@@ -21,11 +29,8 @@ export function insertDropLink(
     pinHash?: string | null;
   },
 ) {
-  const dataDir = process.env.E2E_APP_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_APP_DATA_DIR is set by playwright.config.ts");
-  const db = new Database(path.join(dataDir, "app.db"));
+  const db = appDatabase();
   try {
-    db.pragma("busy_timeout = 5000");
     const { owner_id: ownerId } = db
       .prepare("SELECT owner_id FROM teams WHERE team_id = ?")
       .get(teamId) as { owner_id: string };
@@ -42,4 +47,27 @@ export function insertDropLink(
   } finally {
     db.close();
   }
+}
+
+/**
+ * A guest of the link `token`, as its page lets one in (api/drop-links/guests.ts keeps the
+ * credential's SHA-256): the cookie that makes this browser that guest, as
+ * app/services/drop-guest.server.ts sets it.
+ */
+export function guestCookie(token: string, host = "127.0.0.1") {
+  const credential = randomBytes(32).toString("base64url");
+  const db = appDatabase();
+  try {
+    const { link_id: linkId } = db
+      .prepare("SELECT link_id FROM drop_links WHERE token = ?")
+      .get(token) as { link_id: string };
+    db.prepare(
+      "INSERT INTO drop_guests (guest_id, link_id, token_hash, name, email, created_at) VALUES (?, ?, ?, NULL, NULL, ?)",
+    ).run(randomUUID(), linkId, createHash("sha256").update(credential).digest("hex"), Date.now());
+  } finally {
+    db.close();
+  }
+  // Remix's unsigned cookie: the value as JSON, in base64.
+  const value = Buffer.from(JSON.stringify(credential)).toString("base64");
+  return { name: "drop_guest", value, domain: host, path: `/d/${token}` };
 }
