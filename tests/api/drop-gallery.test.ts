@@ -171,6 +171,25 @@ describe("what a guest sees", () => {
       );
     }
   });
+
+  it("gives a video a link to play it inline, as members' previews do", async () => {
+    const { team } = await ownedTeam(api);
+    const collection = await insertCollection(api, team);
+    const video = await insertFile(api, team, collection, {
+      name: "dance.mp4",
+      contentType: "video/mp4",
+      withBlobs: true,
+    });
+    const link = await insertDropLink(api, team, collection, { guestsSee: "collection" });
+    const response = await api.request(`${galleryPath(link)}/files/${video.fileId}`);
+    expect(response.status).toBe(200);
+    const { playUrl } = (await response.json()) as { playUrl: string | null };
+    expect(playUrl).toBeTruthy();
+    const played = await fetch(`${api.url}${playUrl}`, { headers: { Range: "bytes=0-99" } });
+    expect(played.status).toBe(206);
+    expect(played.headers.get("content-disposition")).toContain("inline");
+    expect(Buffer.from(await played.arrayBuffer())).toEqual(video.content?.subarray(0, 100));
+  });
 });
 
 describe("who may see the gallery", () => {

@@ -34,7 +34,8 @@ test("a guest sees the collection's grid and a preview, and downloads its zip", 
   const response = await page.goto(`/d/${link}/gallery`);
   expect(response?.status()).toBe(200);
   expect(response?.headers()["x-robots-tag"]).toContain("noindex");
-  expect(response?.headers()["referrer-policy"]).not.toContain("strict-origin-when-cross-origin");
+  // The address is the link's secret: no Referer to any other site (ADR 100).
+  expect(response?.headers()["referrer-policy"]).toBe("same-origin");
   await expect(page.getByRole("heading", { level: 1, name: "Summer party" })).toBeVisible();
   await expect(page.getByText("Garden club")).toBeVisible();
   const tiles = page.getByRole("list", { name: "The collection's files" }).getByRole("listitem");
@@ -97,6 +98,18 @@ test("a guest sees the collection's grid and a preview, and downloads its zip", 
   expect((await original).suggestedFilename()).toBe(names[1]);
   await page.getByRole("link", { name: "All files" }).click();
   await expect(tiles).toHaveCount(3);
+});
+
+test("a revoked link's gallery says the link no longer works", async ({ page }) => {
+  const { teamId, collectionId } = await ownerWithCollection(
+    { prefix: "gallery-revoked", nickname: "Rita Owner", team: "Closed club" },
+    { name: "Closed party" },
+  );
+  const link = insertDropLink(teamId, collectionId, { guestsSee: "collection", status: "revoked" });
+  const response = await page.goto(`/d/${link}/gallery`);
+  expect(response?.status()).toBe(410);
+  await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+  await expect(page.getByText("Closed party")).toHaveCount(0);
 });
 
 test("a link that shows guests nothing has no gallery", async ({ page }) => {

@@ -22,11 +22,13 @@ export function insertDropLink(
     guestsSee,
     title = "Send us your photos",
     pinHash = null,
+    status = "active",
   }: {
     guestsSee: GuestsSee;
     title?: string;
     /** A PIN's hash (hashPassword, api/auth/passwords.ts); none when absent. */
     pinHash?: string | null;
+    status?: "active" | "paused" | "revoked";
   },
 ) {
   const db = appDatabase();
@@ -40,9 +42,21 @@ export function insertDropLink(
       `INSERT INTO drop_links (link_id, team_id, collection_id, token, title, message, deadline_at,
         time_zone, pin_hash, ask_name, ask_email, guest_max_files, guest_max_bytes, guests_see,
         hold_for_review, status, created_by, created_at, updated_at, digest_sent_at)
-       VALUES (?, ?, ?, ?, ?, NULL, NULL, 'Europe/Rome', ?, 'off', 0, NULL, NULL, ?, 0, 'active',
+       VALUES (?, ?, ?, ?, ?, NULL, NULL, 'Europe/Rome', ?, 'off', 0, NULL, NULL, ?, 0, ?,
         ?, ?, ?, NULL)`,
-    ).run(randomUUID(), teamId, collectionId, token, title, pinHash, guestsSee, ownerId, at, at);
+    ).run(
+      randomUUID(),
+      teamId,
+      collectionId,
+      token,
+      title,
+      pinHash,
+      guestsSee,
+      status,
+      ownerId,
+      at,
+      at,
+    );
     return token;
   } finally {
     db.close();
