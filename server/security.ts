@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
-import { DROP_PATH_PREFIX } from "#domain/drop-links.ts";
-import { carriesSecret } from "#domain/secret-urls.ts";
+import { carriesSecret, secretInPath } from "#domain/secret-urls.ts";
 import type { HostEnv } from "./host-env.ts";
 
 /**
@@ -116,7 +115,6 @@ function requestOrigin(origin: string | undefined, referer: string | undefined) 
  */
 function referrerPolicyFor(url: URL, status: number) {
   // A drop link's pages carry its secret in their path (ADR 100): the same rule, always.
-  const secret = carriesSecret(url) || url.pathname.startsWith(DROP_PATH_PREFIX);
-  if (!secret) return "strict-origin-when-cross-origin";
+  if (!carriesSecret(url) && !secretInPath(url)) return "strict-origin-when-cross-origin";
   return status >= 300 && status < 400 ? "no-referrer" : "same-origin";
 }
