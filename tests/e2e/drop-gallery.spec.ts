@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { hashPassword } from "../../api/auth/passwords.ts";
 import { pythonZipCheck } from "../support/zip-tools.ts";
 import { ownerWithCollection } from "./support/accounts.ts";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { guestCookie, insertDropLink } from "./support/drop-links.ts";
 import { PHOTOS, updateFileRow, uploadViaApi, waitUntilReady } from "./support/files.ts";
 
@@ -68,6 +69,7 @@ test("a guest sees the collection's grid and a preview, and downloads its zip", 
         ),
     )
     .toBe(3);
+  await expectNoSeriousA11yViolations(page);
 
   // The zip: exactly the files the gallery shows.
   const saving = page.waitForEvent("download");
@@ -89,6 +91,7 @@ test("a guest sees the collection's grid and a preview, and downloads its zip", 
     .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
     .toBeGreaterThan(0);
   await expect(page.getByText("1 of 3")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await expect(page.getByRole("link", { name: "Previous" })).toHaveCount(0);
   await page.getByRole("link", { name: "Next" }).click();
   await expect(page.getByRole("heading", { level: 1, name: names[1] })).toBeVisible();
