@@ -20,7 +20,9 @@ import { createCollectionService } from "./collections/collections.ts";
 import type { Db } from "./db/schema.ts";
 import { createDownloadService, registerDownloadJobs } from "./downloads/downloads.ts";
 import { createTraffic } from "./downloads/traffic.ts";
+import { createGalleryService } from "./drop-links/gallery.ts";
 import { createDropLinkService } from "./drop-links/links.ts";
+import { filesOf } from "./files/file-views.ts";
 import { createFileService } from "./files/files.ts";
 import { createFileProcessor, registerFileJobs } from "./files/process.ts";
 import type { ApiEnv } from "./http/env.ts";
@@ -39,6 +41,7 @@ import { avatarRoutes } from "./routes/avatars.ts";
 import { blobRoutes } from "./routes/blobs.ts";
 import { collectionRoutes } from "./routes/collections.ts";
 import { archiveRoutes, downloadRoutes } from "./routes/downloads.ts";
+import { dropGalleryRoutes } from "./routes/drop-gallery.ts";
 import { dropLinkRoutes } from "./routes/drop-links.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { logoRoutes } from "./routes/logos.ts";
@@ -402,6 +405,20 @@ export function createApi(deps: ApiDependencies) {
   );
   api.route("/", downloadRoutes({ db: deps.db, auth, limiter, downloads, traffic }));
   api.route("/", archiveRoutes({ downloads, traffic }));
+  // A drop link's read-only gallery for its guests (ADR 100).
+  api.route(
+    "/",
+    dropGalleryRoutes({
+      db: deps.db,
+      limiter,
+      traffic,
+      gallery: createGalleryService({
+        db: deps.db,
+        downloads,
+        files: filesOf({ db: deps.db, now, blobs: deps.blobs, logger: deps.logger, traffic }),
+      }),
+    }),
+  );
   registerFileJobs(
     deps.jobs,
     createFileProcessor({

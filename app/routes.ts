@@ -143,6 +143,13 @@ export default [
       { id: "routes/teams.$teamId.collections.$collectionId_.links_.$linkId_.poster" },
     ),
   ]),
+  // A drop link's read-only gallery for its guests (ADR 100), outside the link's own page.
+  route("d/:token/gallery", "routes/d.$token_.gallery/route.tsx", {
+    id: "routes/d.$token_.gallery",
+  }),
+  route("d/:token/gallery/:fileId", "routes/d.$token_.gallery_.$fileId/route.tsx", {
+    id: "routes/d.$token_.gallery_.$fileId",
+  }),
   // Team addresses outside the team's frame: a guest may open an invitation.
   route("teams/:teamId/invitations/accept", "routes/teams_.$teamId.invitations.accept/route.tsx", {
     id: "routes/teams_.$teamId.invitations.accept",

@@ -1,3 +1,5 @@
+import { DROP_PATH_PREFIX } from "./drop-links.ts";
+
 /**
  * Query parameters that carry a secret on some page: a reset or verification `code` (and a
  * sign-in provider's `code` and `state` on /auth/callback), an invitation's `key`, an unsubscribe
@@ -6,6 +8,15 @@
  * address, it keeps.
  */
 export const SECRET_QUERY_PARAMETERS = ["code", "key", "token", "state"] as const;
+
+/**
+ * Whether this address's path is itself a secret: a drop link's pages, `/d/{token}` and below
+ * (ADR 097, ADR 100). Nothing moves it out of the address, so those pages keep it from other
+ * sites and from third-party scripts as pages with a secret in their query do.
+ */
+export function secretInPath(url: URL): boolean {
+  return url.pathname.startsWith(DROP_PATH_PREFIX);
+}
 
 /** Whether this address carries a secret in its query. */
 export function carriesSecret(url: URL): boolean {

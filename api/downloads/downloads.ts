@@ -221,6 +221,117 @@ export function createDownloadService(options: DownloadServiceOptions) {
     return `${ARCHIVE_PATH}${download.download_id}/${partId}?${query}`;
   }
 
+  /**
+   * Fixes a download's archive: its entries, split into parts, under the asker's name, with the
+   * job that removes it and its activity entry. `keptMax` holds the asker to DOWNLOADS_KEPT_MAX.
+   */
+  async function fix(request: {
+    teamId: string;
+    collection: { collection_id: string; name: string };
+    requestedBy: string;
+    keptMax: boolean;
+    files: {
+      file_id: string;
+      name: string;
+      blob_key: string | null;
+      size: number;
+      crc32: number | null;
+      ref_date: number;
+    }[];
+    filesPrefix: string | undefined;
+    activity: {
+      actorId: string | null;
+      detail: Record<string, string | number | boolean | null>;
+    };
+  }) {
+    const { collection, files } = request;
+    const names = entryPaths(
+      files.map((file) => file.name),
+      request.filesPrefix,
+    );
+    const entries = files.map((file, index) => ({
+      fileId: file.file_id,
+      blobKey: file.blob_key as string,
+      name: names[index] as string,
+      size: Number(file.size),
+      crc32: Number(file.crc32),
+      modifiedAt: Number(file.ref_date),
+    }));
+    const split = splitIntoParts(entries, partMaxBytes);
+    const downloadId = randomUUID();
+    const at = now();
+    const expiresAt = at + DOWNLOAD_TTL_MS;
+    const caller = request.requestedBy;
+    await db.transaction().execute(async (trx) => {
+      // One account's asks take turns on its row, so the count below holds until the insert:
+      // parallel asks never keep more than DOWNLOADS_KEPT_MAX.
+      await takeUserTurn(trx, caller);
+      if (request.keptMax) {
+        const kept = await trx
+          .selectFrom("downloads")
+          .select((eb) => [eb.fn.countAll().as("count"), eb.fn.min("expires_at").as("first")])
+          .where("requested_by", "=", caller)
+          .where("expires_at", ">", at)
+          .executeTakeFirstOrThrow();
+        if (Number(kept.count) >= DOWNLOADS_KEPT_MAX) {
+          const seconds = Math.max(1, Math.ceil((Number(kept.first) - at) / 1000));
+          const hours = Math.ceil(seconds / 3600);
+          throw new ApiError(
+            "tooManyRequests",
+            `You already have ${DOWNLOADS_KEPT_MAX} downloads kept; the oldest expires in ${hours} hour${hours > 1 ? "s" : ""}`,
+            429,
+            { "Retry-After": String(seconds) },
+          );
+        }
+      }
+      await trx
+        .insertInto("downloads")
+        .values({
+          download_id: downloadId,
+          team_id: request.teamId,
+          collection_id: collection.collection_id,
+          requested_by: caller,
+          archive_name: collection.name,
+          status: "ready",
+          total_parts: split.length,
+          created_at: at,
+          expires_at: expiresAt,
+        })
+        .execute();
+      const rows = split.flatMap((part, partIndex) =>
+        part.map((entry, position) => ({
+          download_id: downloadId,
+          part: partIndex + 1,
+          position,
+          file_id: entry.fileId,
+          blob_key: entry.blobKey,
+          entry_name: entry.name,
+          size: entry.size,
+          crc32: entry.crc32,
+          modified_at: entry.modifiedAt,
+        })),
+      );
+      for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+        await trx
+          .insertInto("download_entries")
+          .values(rows.slice(start, start + INSERT_BATCH))
+          .execute();
+      }
+      await jobs.enqueue(EXPIRE_DOWNLOAD_JOB, { downloadId }, { db: trx, runAt: expiresAt });
+      await recordActivity(trx, {
+        teamId: request.teamId,
+        actorId: request.activity.actorId,
+        kind: "collectionDownloaded",
+        targetType: "collection",
+        targetId: collection.collection_id,
+        targetName: collection.name,
+        detail: request.activity.detail,
+        at,
+      });
+    });
+    return downloadId;
+  }
+
   return {
     /**
      * Asks for a collection's zip (create download: owner, admin, upviewer, viewer). It holds
@@ -255,89 +366,91 @@ export function createDownloadService(options: DownloadServiceOptions) {
         );
       }
 
-      const names = entryPaths(
-        files.map((file) => file.name),
-        request.filesPrefix,
-      );
-      const entries = files.map((file, index) => ({
-        fileId: file.file_id,
-        blobKey: file.blob_key as string,
-        name: names[index] as string,
-        size: Number(file.size),
-        crc32: Number(file.crc32),
-        modifiedAt: Number(file.ref_date),
-      }));
-      const split = splitIntoParts(entries, partMaxBytes);
-      const downloadId = randomUUID();
-      const at = now();
-      const expiresAt = at + DOWNLOAD_TTL_MS;
-      const caller = callerOf(access);
-      await db.transaction().execute(async (trx) => {
-        // One account's asks take turns on its row, so the count below holds until the insert:
-        // parallel asks never keep more than DOWNLOADS_KEPT_MAX.
-        await takeUserTurn(trx, caller);
-        const kept = await trx
-          .selectFrom("downloads")
-          .select((eb) => [eb.fn.countAll().as("count"), eb.fn.min("expires_at").as("first")])
-          .where("requested_by", "=", caller)
-          .where("expires_at", ">", at)
-          .executeTakeFirstOrThrow();
-        if (Number(kept.count) >= DOWNLOADS_KEPT_MAX) {
-          const seconds = Math.max(1, Math.ceil((Number(kept.first) - at) / 1000));
-          const hours = Math.ceil(seconds / 3600);
-          throw new ApiError(
-            "tooManyRequests",
-            `You already have ${DOWNLOADS_KEPT_MAX} downloads kept; the oldest expires in ${hours} hour${hours > 1 ? "s" : ""}`,
-            429,
-            { "Retry-After": String(seconds) },
-          );
-        }
-        await trx
-          .insertInto("downloads")
-          .values({
-            download_id: downloadId,
-            team_id: access.team.team_id,
-            collection_id: collection.collection_id,
-            requested_by: caller,
-            archive_name: collection.name,
-            status: "ready",
-            total_parts: split.length,
-            created_at: at,
-            expires_at: expiresAt,
-          })
-          .execute();
-        const rows = split.flatMap((part, partIndex) =>
-          part.map((entry, position) => ({
-            download_id: downloadId,
-            part: partIndex + 1,
-            position,
-            file_id: entry.fileId,
-            blob_key: entry.blobKey,
-            entry_name: entry.name,
-            size: entry.size,
-            crc32: entry.crc32,
-            modified_at: entry.modifiedAt,
-          })),
-        );
-        for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-          await trx
-            .insertInto("download_entries")
-            .values(rows.slice(start, start + INSERT_BATCH))
-            .execute();
-        }
-        await jobs.enqueue(EXPIRE_DOWNLOAD_JOB, { downloadId }, { db: trx, runAt: expiresAt });
-        await recordActivity(trx, {
-          teamId: access.team.team_id,
+      const downloadId = await fix({
+        teamId: access.team.team_id,
+        collection,
+        requestedBy: callerOf(access),
+        keptMax: true,
+        files,
+        filesPrefix: request.filesPrefix,
+        activity: {
           actorId: actor.userId,
-          kind: "collectionDownloaded",
-          targetType: "collection",
-          targetId: collection.collection_id,
-          targetName: collection.name,
           detail: { files: files.length, ...(chosen && { chosen: true }) },
-          at,
-        });
+        },
       });
       return { requestId: downloadId };
+    },
+
+    /**
+     * A collection's zip asked for on a member's behalf, by someone who is not one: a drop
+     * link's guest (ADR 100). It holds the collection's ready files out of the trash that no
+     * review holds, newest first, and is fetched, counted and stopped exactly as the member's
+     * own zip would be (the member's right to download the collection is checked on every
+     * fetch). It does not use the member's DOWNLOADS_KEPT_MAX: the caller limits the asks.
+     * Answers the signed link of every part.
+     */
+    async createOnBehalf(request: {
+      teamId: string;
+      collectionId: string;
+      /** The member it is made as: their id in the team. */
+      memberId: string;
+      /** What the activity entry says of who asked (no actor: not a member). */
+      detail: Record<string, string | number | boolean | null>;
+    }) {
+      const member = await db
+        .selectFrom("members")
+        .innerJoin("collections", (join) =>
+          join
+            .onRef("collections.team_id", "=", "members.team_id")
+            .on("collections.collection_id", "=", request.collectionId),
+        )
+        .select([
+          "members.user_id",
+          "members.status",
+          "collections.collection_id",
+          "collections.name",
+        ])
+        .where("members.team_id", "=", request.teamId)
+        .where("members.member_id", "=", request.memberId)
+        .where("collections.deleted_at", "is", null)
+        .executeTakeFirst();
+      if (!member || member.user_id === null || !hasTeamAccess(member.status)) {
+        throw new ApiError("notFound", "There is no such collection", 404);
+      }
+      const files = await db
+        .selectFrom("files")
+        .select(["file_id", "name", "blob_key", "size", "crc32", "ref_date"])
+        .where("collection_id", "=", member.collection_id)
+        .where("status", "=", "ready")
+        .where("deleted_at", "is", null)
+        .where("review_state", "is", null)
+        .where("blob_key", "is not", null)
+        .where("crc32", "is not", null)
+        .orderBy("ref_date", "desc")
+        .orderBy("file_id", "desc")
+        .execute();
+      const downloadId = await fix({
+        teamId: request.teamId,
+        collection: member,
+        requestedBy: member.user_id,
+        keptMax: false,
+        files,
+        filesPrefix: undefined,
+        activity: { actorId: null, detail: { files: files.length, ...request.detail } },
+      });
+      const download = await db
+        .selectFrom("downloads")
+        .selectAll()
+        .where("download_id", "=", downloadId)
+        .executeTakeFirstOrThrow();
+      const all = await parts(download);
+      return {
+        requestId: downloadId,
+        name: download.archive_name,
+        parts: all.map((part) => ({ ...part, url: link(download, part.partId) })),
+        size: all.reduce((sum, part) => sum + part.size, 0),
+        expiresAt: download.expires_at,
+      };
     },
 
     /** The caller's download: its status and parts. */

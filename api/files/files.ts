@@ -70,7 +70,7 @@ export interface ContentLinkRequest {
 }
 
 /** Videos the preview plays: served inline, for a `<video>` element to seek with Range requests. */
-const VIDEO_TYPES: readonly string[] = ["video/mp4", "video/quicktime", "video/webm"];
+export const VIDEO_TYPES: readonly string[] = ["video/mp4", "video/quicktime", "video/webm"];
 /**
  * Types a browser shows without running anything; the only ones served inline (with `nosniff` and
  * `sandbox`, api/routes/blobs.ts).

@@ -273,6 +273,8 @@ const PUBLIC_PAGES = [
   "/teams/T/invitations/reject",
   "/plans",
   "/unsubscribe",
+  "/d/K/gallery",
+  "/d/K/gallery/F",
   "/no/such/page",
 ];
 /** Resource routes: no page of their own, so no `.data` form. */
@@ -299,7 +301,7 @@ const GARBAGE_QUERY = new URLSearchParams({
   confirm: "remove",
 }).toString();
 
-type Ids = Record<"T" | "C" | "F" | "U" | "D" | "L", string>;
+type Ids = Record<"T" | "C" | "F" | "U" | "D" | "L" | "K", string>;
 const idsOf = (owner: Owner): Ids => ({
   T: owner.teamId,
   C: owner.collectionId,
@@ -307,10 +309,13 @@ const idsOf = (owner: Owner): Ids => ({
   U: owner.userId,
   D: owner.downloadId,
   L: owner.linkId,
+  // A drop link's token: none of the owners has a link by that token, so every drop page is a
+  // 404 here.
+  K: "AAAAAAAAAAAAAAAAAAAAAAAA",
 });
 
 function pathFor(route: string, ids: Ids) {
-  return route.replace(/\b[TCFUDL]\b/g, (name) => encodeURIComponent(ids[name as keyof Ids]));
+  return route.replace(/\b[TCFUDLK]\b/g, (name) => encodeURIComponent(ids[name as keyof Ids]));
 }
 
 /** A route asked for the three ways a browser asks. */
@@ -396,6 +401,7 @@ test("every page answers the ids it was given: its own, missing, or another team
     U: "x",
     D: "no-such-download",
     L: "no-such-link",
+    K: "no-such-link",
   };
   const foreign = idsOf(bob);
   // Ada's team, with Bob's collection and file in it.
@@ -605,6 +611,7 @@ test("the route table above covers every page route of the build", async () => {
         .replace(/\bU\b/, ":userId")
         .replace(/\bD\b/, ":downloadId")
         .replace(/\bL\b/, ":linkId")
+        .replace(/\bK\b/, ":token")
         .replace(/^\//, ""),
     ),
   );

@@ -162,6 +162,8 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
     "collections/:collectionId/links/:linkId/poster",
     "routes/teams.$teamId",
   ],
+  ["routes/d.$token_.gallery", "d/:token/gallery", "root"],
+  ["routes/d.$token_.gallery_.$fileId", "d/:token/gallery/:fileId", "root"],
   ["routes/teams_.$teamId.invitations.accept", "teams/:teamId/invitations/accept", "root"],
   ["routes/teams_.$teamId.invitations.reject", "teams/:teamId/invitations/reject", "root"],
   [

@@ -1133,6 +1133,264 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/drops/{token}/collection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a drop link's collection as its guests see it, newest first. Open while the link shows guests the collection and is not revoked (dropLinkRevoked); a paused or past-deadline link still shows it. A link that shows guests nothing is notFound. A link with a PIN needs its guest's credential as `Authorization: Bearer <credential>` (authorizationRequired without it) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page, unchanged */
+                    cursor?: string;
+                    /** @description Files per page, 1 to 100 */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The link's token, as in /d/{token} */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the gallery */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GalleryPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Gone: expired or already used */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drops/{token}/collection/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The zip of a drop link's collection: every ready file the gallery shows, made on behalf of the link's creator and counted toward the team owner's traffic; its link needs no credential. Open while the link shows guests the collection and is not revoked (dropLinkRevoked); a paused or past-deadline link still shows it. A link that shows guests nothing is notFound. A link with a PIN needs its guest's credential as `Authorization: Bearer <credential>` (authorizationRequired without it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The link's token, as in /d/{token} */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The zip was made */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GalleryZip"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Gone: expired or already used */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drops/{token}/collection/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One file of a drop link's gallery, with its neighbours and its original's links. Open while the link shows guests the collection and is not revoked (dropLinkRevoked); a paused or past-deadline link still shows it. A link that shows guests nothing is notFound. A link with a PIN needs its guest's credential as `Authorization: Bearer <credential>` (authorizationRequired without it) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                    /** @description The link's token, as in /d/{token} */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GalleryFileDetail"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Gone: expired or already used */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files": {
         parameters: {
             query?: never;
@@ -7951,6 +8209,82 @@ export interface components {
             fileId: string;
             /** @enum {string} */
             status: "processing";
+        };
+        GalleryFile: {
+            contentType: string;
+            durationMs: number | null;
+            fileId: string;
+            height: number | null;
+            name: string;
+            /** @enum {string} */
+            previewStatus: "pending" | "ready" | "none";
+            /** @description A webp about 1600 px (a video's poster); null if none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            previewUrl: string | null;
+            /** @description takenAt when known, else uploadedAt */
+            refDate: number;
+            /**
+             * @description Whether a guest sent it through a drop link or a member uploaded it: no more
+             * @enum {string}
+             */
+            sentBy: "guest" | "team";
+            /** @description Bytes */
+            size: number;
+            /** @description From the EXIF, epoch ms */
+            takenAt: number | null;
+            /** @description A larger square webp thumbnail; null if none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            thumbnailLargeUrl: string | null;
+            /** @description A square webp thumbnail, as members get; null if none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            thumbnailUrl: string | null;
+            /** @description Epoch ms */
+            uploadedAt: number;
+            width: number | null;
+        };
+        GalleryFileDetail: components["schemas"]["GalleryFile"] & {
+            /** @description The original as an attachment, valid 5 minutes; its bytes count toward the team owner's traffic. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            downloadUrl: string;
+            /** @description The older neighbour; null last */
+            nextId: string | null;
+            /** @description A video's original, inline for a <video> element, valid 1 hour; null for anything else. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            playUrl: string | null;
+            /** @description Its place in the gallery, from 1 */
+            position: number;
+            /** @description The newer neighbour; null first */
+            previousId: string | null;
+            total: number;
+        };
+        GalleryPage: {
+            collection: {
+                /** @description Files the gallery shows in all */
+                fileCount: number;
+                name: string;
+            };
+            /** @description Newest first (by refDate) */
+            files: components["schemas"]["GalleryFile"][];
+            /** @description Null on the last page */
+            nextCursor: string | null;
+            team: {
+                /** @description The logo image as a path on this API (/api/logos/<id>.webp): resolve it against the address the API was reached at; null when there is none */
+                logoUrl: string | null;
+                name: string;
+            };
+            /** @description The link's title */
+            title: string;
+        };
+        GalleryZip: {
+            expiresAt: number;
+            fileCount: number;
+            /** @description The archive's name without .zip */
+            name: string;
+            parts: {
+                fileCount: number;
+                partId: number;
+                size: number;
+                url: string;
+            }[];
+            /** @description Bytes of every part together */
+            size: number;
+            /** @description The first part's zip (the whole zip when it has one part): a GET link on this API (/api/archives/...), no credential needed, valid 6 hours; resolve it against the address the API was reached at. Served with its length, an ETag and Range support */
+            url: string;
         };
         HiddenCollectionError: components["schemas"]["Error"] & {
             /** @description The collection's creator: whom to ask; null once removed */
