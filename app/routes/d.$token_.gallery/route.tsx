@@ -8,6 +8,12 @@ import { useInfiniteList } from "#app/components/infinite-list.ts";
 import { Card, Flex, Heading, Text } from "#app/components/layout.tsx";
 import { PageLinks } from "#app/components/page-links.tsx";
 import { TextLink } from "#app/components/text-link.tsx";
+import {
+  galleryGuest,
+  galleryHeaders,
+  galleryPaths,
+  inGallery,
+} from "#app/drop-links/gallery.server.ts";
 import { FilePicture, FileTypeIcon } from "#app/files/file-preview-icon.tsx";
 import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
@@ -15,7 +21,6 @@ import { dropGalleryApi } from "#app/services/api/drop-gallery.server.ts";
 import { unknownIntent } from "#app/services/forms.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { formatDuration } from "#domain/format.ts";
-import { galleryGuest, galleryHeaders, galleryPaths, inGallery } from "./gallery.server.ts";
 
 export const handle = { i18n: ["common", "files", "messages"] };
 

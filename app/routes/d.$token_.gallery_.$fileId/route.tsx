@@ -5,19 +5,19 @@ import { Button } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
-import { isPlayableVideo } from "#app/files/file-preview-icon.tsx";
-import { i18nServer } from "#app/i18n/language.server.ts";
-import { useTranslation } from "#app/i18n/react.tsx";
-import { PreviewStage } from "#app/routes/teams.$teamId.collections.$collectionId.files.$fileId/preview-stage.tsx";
-import { dropGalleryApi } from "#app/services/api/drop-gallery.server.ts";
-import { pageTitle, rootProductName } from "#app/services/meta.ts";
-import { formatFileSize } from "#domain/format.ts";
 import {
   galleryGuest,
   galleryHeaders,
   galleryPaths,
   inGallery,
-} from "../d.$token_.gallery/gallery.server.ts";
+} from "#app/drop-links/gallery.server.ts";
+import { isPlayableVideo } from "#app/files/file-preview-icon.tsx";
+import { PreviewStage } from "#app/files/preview-stage.tsx";
+import { i18nServer } from "#app/i18n/language.server.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { dropGalleryApi } from "#app/services/api/drop-gallery.server.ts";
+import { pageTitle, rootProductName } from "#app/services/meta.ts";
+import { formatFileSize } from "#domain/format.ts";
 
 export const handle = { i18n: ["common", "files", "messages"] };
 

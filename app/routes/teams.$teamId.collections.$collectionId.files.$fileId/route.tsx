@@ -19,6 +19,7 @@ import {
   readFileFilters,
   screenSearch,
 } from "#app/files/files-filters.ts";
+import { PreviewStage } from "#app/files/preview-stage.tsx";
 import { detectLocale } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { filesApi } from "#app/services/api/files.server.ts";
@@ -28,7 +29,6 @@ import { orGoBack } from "#app/services/team-route.server.ts";
 import { TEAM_ROUTE_ID } from "#app/services/teams.ts";
 import { type CollectionMode, canDeleteFile, canDownloadFromPreview } from "#domain/roles.ts";
 import { type FileDetails, fileDetails } from "./file-details.server.ts";
-import { PreviewStage } from "./preview-stage.tsx";
 import { usePreviewKeys } from "./use-preview-keys.ts";
 import { useSwipe } from "./use-swipe.ts";
 import { videoSource } from "./video-source.server.ts";
