@@ -20,6 +20,7 @@ import { createCollectionService } from "./collections/collections.ts";
 import type { Db } from "./db/schema.ts";
 import { createDownloadService, registerDownloadJobs } from "./downloads/downloads.ts";
 import { createTraffic } from "./downloads/traffic.ts";
+import { createDropGuestService } from "./drop-links/guest-uploads.ts";
 import { createFileService } from "./files/files.ts";
 import { createFileProcessor, registerFileJobs } from "./files/process.ts";
 import type { ApiEnv } from "./http/env.ts";
@@ -38,6 +39,7 @@ import { avatarRoutes } from "./routes/avatars.ts";
 import { blobRoutes } from "./routes/blobs.ts";
 import { collectionRoutes } from "./routes/collections.ts";
 import { archiveRoutes, downloadRoutes } from "./routes/downloads.ts";
+import { dropRoutes } from "./routes/drops.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { logoRoutes } from "./routes/logos.ts";
 import { memberRoutes } from "./routes/members.ts";
@@ -402,19 +404,28 @@ export function createApi(deps: ApiDependencies) {
       now,
     }),
   );
+  const uploads = createFileUploadService({
+    db: deps.db,
+    uploads: deps.uploadStore,
+    jobs: deps.jobs,
+    now,
+    logger: deps.logger,
+    publicUrl: deps.publicUrl,
+    signer: imageUploads.signer,
+    plans,
+  });
+  api.route("/", uploadRoutes({ auth, uploads }));
+  // The guest side of drop links (ADR 098): their page, entry, files.
   api.route(
     "/",
-    uploadRoutes({
-      auth,
-      uploads: createFileUploadService({
+    dropRoutes({
+      guests: createDropGuestService({
         db: deps.db,
-        uploads: deps.uploadStore,
-        jobs: deps.jobs,
         now,
-        logger: deps.logger,
-        publicUrl: deps.publicUrl,
-        signer: imageUploads.signer,
-        plans,
+        jobs: deps.jobs,
+        limiter,
+        uploads,
+        trash,
       }),
     }),
   );
@@ -432,6 +443,11 @@ export function createApi(deps: ApiDependencies) {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
+  });
+  // A drop link's guest (ADR 098): the guestToken their entry answered.
+  api.openAPIRegistry.registerComponent("securitySchemes", "guest", {
+    type: "http",
+    scheme: "bearer",
   });
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
