@@ -35,6 +35,7 @@ import { Toast } from "#app/shell/toast.tsx";
 import { UserMenu } from "#app/shell/user-menu.tsx";
 import appCss from "#app/styles/app.css?url";
 import systemDarkCss from "#app/styles/system-dark.css?url";
+import { DROP_PATH_PREFIX } from "#domain/drop-links.ts";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -168,7 +169,8 @@ export default function App() {
           reaches, and the first the parser meets (it is the largest text a first visit paints:
           Lighthouse's LCP, ADR 048; the first paint now waits for the page's end, ADR 052).
           Still shown at the bottom. */}
-      {consent === null ? <CookieBanner path={path} /> : null}
+      {/* A drop link's guest page loads no optional script, so it asks nothing (ADR 098). */}
+      {consent === null && !path.startsWith(DROP_PATH_PREFIX) ? <CookieBanner path={path} /> : null}
       <SiteHeader
         productName={ENV.productName}
         path={path}

@@ -1,3 +1,5 @@
+import { DROP_PATH_PREFIX } from "./drop-links.ts";
+
 /**
  * Query parameters that carry a secret on some page: a reset or verification `code` (and a
  * sign-in provider's `code` and `state` on /auth/callback), an invitation's `key`, an unsubscribe
@@ -6,6 +8,14 @@
  * address, it keeps.
  */
 export const SECRET_QUERY_PARAMETERS = ["code", "key", "token", "state"] as const;
+
+/**
+ * Whether the address's path is itself a secret: a drop link's guest page (`/d/{token}`, ADR
+ * 098). Such a page loads no third-party script and sends no Referer to any other site.
+ */
+export function secretPath(url: URL): boolean {
+  return url.pathname.startsWith(DROP_PATH_PREFIX);
+}
 
 /** Whether this address carries a secret in its query. */
 export function carriesSecret(url: URL): boolean {

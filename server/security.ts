@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
-import { carriesSecret } from "#domain/secret-urls.ts";
+import { carriesSecret, secretPath } from "#domain/secret-urls.ts";
 import type { HostEnv } from "./host-env.ts";
 
 /**
@@ -114,6 +114,7 @@ function requestOrigin(origin: string | undefined, referer: string | undefined) 
  * with `Origin: null`, which sameOriginOnly refuses.
  */
 function referrerPolicyFor(url: URL, status: number) {
-  if (!carriesSecret(url)) return "strict-origin-when-cross-origin";
+  // A drop link's page has its secret in the path (ADR 098).
+  if (!carriesSecret(url) && !secretPath(url)) return "strict-origin-when-cross-origin";
   return status >= 300 && status < 400 ? "no-referrer" : "same-origin";
 }

@@ -1,4 +1,4 @@
-import { carriesSecret, HANDED_OFF_HEADER } from "#domain/secret-urls.ts";
+import { carriesSecret, HANDED_OFF_HEADER, secretPath } from "#domain/secret-urls.ts";
 
 /**
  * A mailed link's parameters: the page's address, plus the secrets the host moved out of it on
@@ -16,5 +16,6 @@ export function linkParameters(request: Request): URLSearchParams {
 
 /** Whether the page holds a secret from its link: then no third-party script may load on it. */
 export function holdsSecret(request: Request): boolean {
-  return request.headers.has(HANDED_OFF_HEADER) || carriesSecret(new URL(request.url));
+  const url = new URL(request.url);
+  return request.headers.has(HANDED_OFF_HEADER) || carriesSecret(url) || secretPath(url);
 }
