@@ -35,7 +35,7 @@ import { Toast } from "#app/shell/toast.tsx";
 import { UserMenu } from "#app/shell/user-menu.tsx";
 import appCss from "#app/styles/app.css?url";
 import systemDarkCss from "#app/styles/system-dark.css?url";
-import { DROP_PATH_PREFIX } from "#domain/drop-links.ts";
+import { secretPath } from "#domain/secret-urls.ts";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -62,6 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       locale,
       theme,
       consent,
+      // A drop link's guest page loads no optional script, so it asks nothing (ADR 098).
+      askConsent: consent === null && !secretPath(new URL(request.url)),
       toast,
       user,
       path: currentPath(request),
@@ -156,7 +158,7 @@ function useNoContextMenu() {
 }
 
 export default function App() {
-  const { locale, consent, toast, user, path, ENV } = useLoaderData<typeof loader>();
+  const { locale, askConsent, toast, user, path, ENV } = useLoaderData<typeof loader>();
   const nonce = useNonce();
   // Inside a team, the header carries its menu.
   const teamData = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID);
@@ -170,7 +172,7 @@ export default function App() {
           Lighthouse's LCP, ADR 048; the first paint now waits for the page's end, ADR 052).
           Still shown at the bottom. */}
       {/* A drop link's guest page loads no optional script, so it asks nothing (ADR 098). */}
-      {consent === null && !path.startsWith(DROP_PATH_PREFIX) ? <CookieBanner path={path} /> : null}
+      {askConsent ? <CookieBanner path={path} /> : null}
       <SiteHeader
         productName={ENV.productName}
         path={path}

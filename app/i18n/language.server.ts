@@ -4,7 +4,6 @@ import enAuth from "#app/locales/en/auth.json";
 import enCollections from "#app/locales/en/collections.json";
 import enCommon from "#app/locales/en/common.json";
 import enFiles from "#app/locales/en/files.json";
-import enGuest from "#app/locales/en/guest.json";
 import enLanding from "#app/locales/en/landing.json";
 import enLegal from "#app/locales/en/legal.json";
 import enMessages from "#app/locales/en/messages.json";
@@ -16,7 +15,6 @@ import itAuth from "#app/locales/it/auth.json";
 import itCollections from "#app/locales/it/collections.json";
 import itCommon from "#app/locales/it/common.json";
 import itFiles from "#app/locales/it/files.json";
-import itGuest from "#app/locales/it/guest.json";
 import itLanding from "#app/locales/it/landing.json";
 import itLegal from "#app/locales/it/legal.json";
 import itMessages from "#app/locales/it/messages.json";
@@ -48,7 +46,6 @@ export const resources: Record<Locale, Catalog> = {
     plans: enPlans,
     landing: enLanding,
     activity: enActivity,
-    guest: enGuest,
   },
   it: {
     common: itCommon,
@@ -62,7 +59,6 @@ export const resources: Record<Locale, Catalog> = {
     plans: itPlans,
     landing: itLanding,
     activity: itActivity,
-    guest: itGuest,
   },
 };
 

@@ -8,7 +8,7 @@ import { dateTimeFormat, formatFileSize } from "#domain/format.ts";
 
 /** The team's logo and name, the link's title and message, and its deadline in its own zone. */
 export function DropHeader({ page }: { page: DropPage }) {
-  const { t, i18n } = useTranslation("guest");
+  const { t, i18n } = useTranslation("files");
   const deadline =
     page.deadlineAt === null
       ? null
@@ -38,7 +38,7 @@ export function DropHeader({ page }: { page: DropPage }) {
         ) : null}
         {deadline && page.state === "open" ? (
           <Text as="p" size="2" color="gray" suppressHydrationWarning>
-            {t("deadline", { when: deadline, zone: page.timeZone.replaceAll("_", " ") })}
+            {t("guest.deadline", { when: deadline, zone: page.timeZone.replaceAll("_", " ") })}
           </Text>
         ) : null}
       </header>
@@ -48,15 +48,15 @@ export function DropHeader({ page }: { page: DropPage }) {
 
 /** A link that takes no files: why, and what the guest may do. */
 export function ClosedNotice({ state }: { state: "paused" | "revoked" | "expired" | "open" }) {
-  const { t } = useTranslation("guest");
+  const { t } = useTranslation("files");
   if (state === "open") return null;
   return (
     <Callout.Root color={state === "paused" ? "amber" : "gray"} role="status">
       <Flex direction="column" gap="1">
         <Heading as="h2" size="4">
-          {t(`closed.${state}.title`)}
+          {t(`guest.closed.${state}.title`)}
         </Heading>
-        <Callout.Text>{t(`closed.${state}.message`)}</Callout.Text>
+        <Callout.Text>{t(`guest.closed.${state}.message`)}</Callout.Text>
       </Flex>
     </Callout.Root>
   );
@@ -67,34 +67,45 @@ export function ClosedNotice({ state }: { state: "paused" | "revoked" | "expired
  * JavaScript a button that empties the upload list.
  */
 export function ThankYou({ count, again }: { count: number; again: string | (() => void) }) {
-  const { t } = useTranslation("guest");
+  const { t } = useTranslation("files");
   return (
-    <Flex direction="column" gap="3" align="start">
+    <Flex direction="column" gap="3">
       <Callout.Root color="grass" role="status">
-        <Callout.Text data-testid="drop-thanks">{t("thanks.title", { count })}</Callout.Text>
+        <Callout.Text data-testid="drop-thanks">{t("guest.thanks.title", { count })}</Callout.Text>
       </Callout.Root>
-      {typeof again === "string" ? (
-        <Button asChild size="3">
-          <Link to={again}>{t("thanks.more")}</Link>
-        </Button>
-      ) : (
-        <Button size="3" onClick={again}>
-          {t("thanks.more")}
-        </Button>
-      )}
+      <Flex>
+        {typeof again === "string" ? (
+          <Button asChild size="3">
+            <Link to={again}>{t("guest.thanks.more")}</Link>
+          </Button>
+        ) : (
+          <Button size="3" onClick={again}>
+            {t("guest.thanks.more")}
+          </Button>
+        )}
+      </Flex>
     </Flex>
   );
 }
 
 /** What this browser sent: held ones marked, a Delete button within the hour. */
-export function SentList({ files, now }: { files: GuestFile[]; now: number }) {
-  const { t, i18n } = useTranslation("guest");
-  const time = dateTimeFormat(i18n.language, { timeStyle: "short" });
+export function SentList({
+  files,
+  now,
+  timeZone,
+}: {
+  files: GuestFile[];
+  now: number;
+  /** The link's: the guest's browser's is unknown to the server that renders the page. */
+  timeZone: string;
+}) {
+  const { t, i18n } = useTranslation("files");
+  const time = dateTimeFormat(i18n.language, { timeStyle: "short", timeZone });
   return (
     <section aria-labelledby="drop-sent-title">
       <Flex direction="column" gap="2">
         <Heading as="h2" size="4" id="drop-sent-title">
-          {t("sent.title")}
+          {t("guest.sent.title")}
         </Heading>
         <ul className="plain-list drop-sent-list">
           {files.map((file) => (
@@ -107,11 +118,11 @@ export function SentList({ files, now }: { files: GuestFile[]; now: number }) {
                   <Text size="1" color="gray" suppressHydrationWarning>
                     {[
                       formatFileSize(file.size, i18n.language),
-                      file.held ? t("sent.held") : null,
-                      file.status === "uploading" ? t("sent.uploading") : null,
-                      file.status === "failed" ? t("sent.failed") : null,
+                      file.held ? t("guest.sent.held") : null,
+                      file.status === "uploading" ? t("guest.sent.uploading") : null,
+                      file.status === "failed" ? t("guest.sent.failed") : null,
                       now < file.deletableUntil
-                        ? t("sent.deletableUntil", { time: time.format(file.deletableUntil) })
+                        ? t("guest.sent.deletableUntil", { time: time.format(file.deletableUntil) })
                         : null,
                     ]
                       .filter(Boolean)
@@ -126,9 +137,9 @@ export function SentList({ files, now }: { files: GuestFile[]; now: number }) {
                       type="submit"
                       variant="soft"
                       color="red"
-                      aria-label={t("sent.deleteLabel", { name: file.name })}
+                      aria-label={t("guest.sent.deleteLabel", { name: file.name })}
                     >
-                      {t("sent.delete")}
+                      {t("guest.sent.delete")}
                     </Button>
                   </Form>
                 ) : null}

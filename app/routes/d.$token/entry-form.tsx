@@ -20,7 +20,7 @@ export interface EntryResult {
  * (required or optional) and email (optional), as the link says. A plain form that posts.
  */
 export function EntryForm({ page, result }: { page: DropPage; result?: EntryResult }) {
-  const { t } = useTranslation("guest");
+  const { t } = useTranslation("files");
   const busy = useNavigation().state === "submitting";
   const nameRequired = page.askName === "required";
   const errors = result?.fieldErrors ?? {};
@@ -29,7 +29,7 @@ export function EntryForm({ page, result }: { page: DropPage; result?: EntryResu
       <input type="hidden" name="intent" value="enter" />
       <Flex direction="column" gap="4">
         <Text as="p" size="3" id="drop-entry-title" weight="medium">
-          {t("entry.title")}
+          {t("guest.entry.title")}
         </Text>
         {result?.formError ? (
           <Callout.Root color="red" role="alert">
@@ -39,7 +39,7 @@ export function EntryForm({ page, result }: { page: DropPage; result?: EntryResu
         {page.needsPin ? (
           <Flex direction="column" gap="1">
             <Text as="label" size="2" weight="medium" htmlFor="drop-pin">
-              {t("entry.pin")}
+              {t("guest.entry.pin")}
             </Text>
             <TextField.Root
               id="drop-pin"
@@ -54,14 +54,14 @@ export function EntryForm({ page, result }: { page: DropPage; result?: EntryResu
               aria-describedby="drop-pin-hint"
             />
             <Text id="drop-pin-hint" size="1" color="gray">
-              {t("entry.pinHint")}
+              {t("guest.entry.pinHint")}
             </Text>
           </Flex>
         ) : null}
         {page.askName !== "off" ? (
           <Flex direction="column" gap="1">
             <Text as="label" size="2" weight="medium" htmlFor="drop-name">
-              {nameRequired ? t("entry.name") : t("entry.nameOptional")}
+              {nameRequired ? t("guest.entry.name") : t("guest.entry.nameOptional")}
             </Text>
             <TextField.Root
               id="drop-name"
@@ -80,7 +80,7 @@ export function EntryForm({ page, result }: { page: DropPage; result?: EntryResu
               </Text>
             ) : (
               <Text id="drop-name-hint" size="1" color="gray">
-                {t("entry.nameHint")}
+                {t("guest.entry.nameHint")}
               </Text>
             )}
           </Flex>
@@ -88,7 +88,7 @@ export function EntryForm({ page, result }: { page: DropPage; result?: EntryResu
         {page.askEmail ? (
           <Flex direction="column" gap="1">
             <Text as="label" size="2" weight="medium" htmlFor="drop-email">
-              {t("entry.email")}
+              {t("guest.entry.email")}
             </Text>
             <TextField.Root
               id="drop-email"
@@ -107,14 +107,14 @@ export function EntryForm({ page, result }: { page: DropPage; result?: EntryResu
               </Text>
             ) : (
               <Text id="drop-email-hint" size="1" color="gray">
-                {t("entry.emailHint")}
+                {t("guest.entry.emailHint")}
               </Text>
             )}
           </Flex>
         ) : null}
         <Flex>
           <Button type="submit" size="3" loading={busy}>
-            {t("entry.submit")}
+            {t("guest.entry.submit")}
           </Button>
         </Flex>
       </Flex>

@@ -24,21 +24,23 @@ export function GuestUploadForm({
   limits: { fileMaxBytes: number; filesLeft: number | null; bytesLeft: number | null };
   result?: { outcomes: UploadOutcome[]; empty?: boolean; busy?: boolean };
 }) {
-  const { t, i18n } = useTranslation("guest");
+  const { t, i18n } = useTranslation("files");
   const busy = useNavigation().state === "submitting";
   const size = (bytes: number) => formatFileSize(bytes, i18n.language);
   const failed = result?.outcomes.filter((outcome) => "error" in outcome) ?? [];
   const hints = [
-    t("upload.limitFile", { limit: size(limits.fileMaxBytes) }),
-    limits.filesLeft === null ? null : t("upload.filesLeft", { count: limits.filesLeft }),
-    limits.bytesLeft === null ? null : t("upload.bytesLeft", { left: size(limits.bytesLeft) }),
+    t("guest.upload.limitFile", { limit: size(limits.fileMaxBytes) }),
+    limits.filesLeft === null ? null : t("guest.upload.filesLeft", { count: limits.filesLeft }),
+    limits.bytesLeft === null
+      ? null
+      : t("guest.upload.bytesLeft", { left: size(limits.bytesLeft) }),
   ].filter(Boolean);
   return (
     <Form method="post" encType="multipart/form-data">
       <Flex direction="column" gap="4">
         <Flex direction="column" gap="1">
           <Text as="label" size="2" weight="medium" htmlFor="drop-files">
-            {t("upload.choose")}
+            {t("guest.upload.choose")}
           </Text>
           <input
             id="drop-files"
@@ -50,7 +52,7 @@ export function GuestUploadForm({
             aria-describedby="drop-files-hint"
           />
           <Text id="drop-files-hint" size="1" color="gray">
-            {hints.join(" ")} {t("upload.keepOpen")}
+            {hints.join(" ")} {t("guest.upload.keepOpen")}
           </Text>
         </Flex>
         {result?.busy ? (
@@ -97,7 +99,7 @@ export function GuestUploadForm({
         ) : null}
         <Flex>
           <Button type="submit" size="3" loading={busy}>
-            {t("upload.submit")}
+            {t("guest.upload.submit")}
           </Button>
         </Flex>
       </Flex>

@@ -35,14 +35,14 @@ export async function loadGuest(request: Request, context: WebContext, token: st
 /** How the API's refusal of a guest's file is told on the page. */
 export function guestErrorKey(key: string) {
   // The owner's plan is nothing a guest can act on: they are told whom to ask.
-  return key === "messages:errors.quotaExceededStorage" ? "guest:errors.storageFull" : key;
+  return key === "messages:errors.quotaExceededStorage" ? "files:guest.errors.storageFull" : key;
 }
 
 /** The no-JavaScript outcomes, with the guest's words for a full collection. */
 export function guestOutcomes(outcomes: UploadOutcome[]): UploadOutcome[] {
   return outcomes.map((outcome) =>
     "error" in outcome && outcome.reason === "quota"
-      ? { name: outcome.name, error: "guest:errors.storageFull" }
+      ? { name: outcome.name, error: "files:guest.errors.storageFull" }
       : "error" in outcome
         ? { ...outcome, error: guestErrorKey(outcome.error) }
         : outcome,

@@ -37,7 +37,7 @@ import { GuestUploadForm } from "./guest-upload-form.tsx";
 const BUSY_RETRY_AFTER_SECONDS = 60;
 
 export const handle = {
-  i18n: ["common", "files", "messages", "guest"],
+  i18n: ["common", "files", "messages"],
   body: { maxBytes: UPLOAD_FORM_MAX_BYTES },
 };
 
@@ -148,21 +148,21 @@ async function enter(
       data<ActionResult>({ kind: "entry", entry: { ...entry, values } }, { status });
     switch (error.errorCode) {
       case "wrongPin":
-        return refuse({ formError: "guest:errors.wrongPin" }, 403);
+        return refuse({ formError: "files:guest.errors.wrongPin" }, 403);
       case "invalidEmail":
-        return refuse({ fieldErrors: { email: "guest:errors.email" } }, 400);
+        return refuse({ fieldErrors: { email: "files:guest.errors.email" } }, 400);
       case "invalidInput":
         if (error.message.startsWith("email")) {
-          return refuse({ fieldErrors: { email: "guest:errors.email" } }, 400);
+          return refuse({ fieldErrors: { email: "files:guest.errors.email" } }, 400);
         }
         return refuse(
           {
             fieldErrors: {
               name: error.message.includes("invalidCharacters")
-                ? "guest:errors.nameCharacters"
+                ? "files:guest.errors.nameCharacters"
                 : error.message.includes("at most")
-                  ? "guest:errors.nameLong"
-                  : "guest:errors.nameRequired",
+                  ? "files:guest.errors.nameLong"
+                  : "files:guest.errors.nameRequired",
             },
           },
           400,
@@ -193,20 +193,22 @@ async function deleteFile(
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.statusCode >= 500) throw error;
     const message =
-      error.errorCode === "forbidden" ? "guest:errors.deleteTooLate" : "guest:errors.fileGone";
+      error.errorCode === "forbidden"
+        ? "files:guest.errors.deleteTooLate"
+        : "files:guest.errors.fileGone";
     return redirectWithToast(request, context, here, { type: "error", message }, { status: 303 });
   }
   return redirectWithToast(
     request,
     context,
     here,
-    { type: "success", message: "guest:toasts.deleted" },
+    { type: "success", message: "files:guest.toasts.deleted" },
     { status: 303 },
   );
 }
 
 export default function DropGuestPage() {
-  const { t } = useTranslation("guest");
+  const { t } = useTranslation("files");
   const { token, page, guest, sent, formLimits, now } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const hydrated = useHydrated();
@@ -240,17 +242,17 @@ export default function DropGuestPage() {
         <EntryForm page={page} result={result?.kind === "entry" ? result.entry : undefined} />
       ) : nothingLeft && thanked === null ? (
         <Text as="p" size="3" role="status">
-          {t("upload.nothingLeft")}
+          {t("guest.upload.nothingLeft")}
         </Text>
       ) : (
         <section aria-labelledby="drop-upload-title">
           <Flex direction="column" gap="3">
             <Heading as="h2" size="4" id="drop-upload-title">
-              {t("upload.title")}
+              {t("guest.upload.title")}
             </Heading>
             {page.holdsForReview ? (
               <Text as="p" size="2" color="gray">
-                {t("upload.holdsForReview")}
+                {t("guest.upload.holdsForReview")}
               </Text>
             ) : null}
             {thanked !== null ? <ThankYou count={thanked} again={sendMore} /> : null}
@@ -270,7 +272,9 @@ export default function DropGuestPage() {
           </Flex>
         </section>
       )}
-      {guest && guest.files.length > 0 ? <SentList files={guest.files} now={now} /> : null}
+      {guest && guest.files.length > 0 ? (
+        <SentList files={guest.files} now={now} timeZone={page.timeZone} />
+      ) : null}
     </Flex>
   );
 }
