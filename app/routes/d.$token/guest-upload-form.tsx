@@ -12,6 +12,25 @@ import {
 } from "#app/services/uploads.ts";
 import { formatFileSize } from "#domain/format.ts";
 
+type Limits = { fileMaxBytes: number; filesLeft: number | null; bytesLeft: number | null };
+
+/** What the guest may send, said before they choose (ADR 083): each file, files and bytes left. */
+export function limitsText(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  size: (bytes: number) => string,
+  limits: Limits,
+) {
+  return [
+    t("guest.upload.limitFile", { limit: size(limits.fileMaxBytes) }),
+    limits.filesLeft === null ? null : t("guest.upload.filesLeft", { count: limits.filesLeft }),
+    limits.bytesLeft === null
+      ? null
+      : t("guest.upload.bytesLeft", { left: size(limits.bytesLeft) }),
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
 /**
  * Without JavaScript: a multipart form of the guest's files, posted to the page, which spools
  * and sends each on as a member's form does (ADR 083). Its limits show before a file is chosen;
@@ -21,20 +40,13 @@ export function GuestUploadForm({
   limits,
   result,
 }: {
-  limits: { fileMaxBytes: number; filesLeft: number | null; bytesLeft: number | null };
+  limits: Limits;
   result?: { outcomes: UploadOutcome[]; empty?: boolean; busy?: boolean };
 }) {
   const { t, i18n } = useTranslation("files");
   const busy = useNavigation().state === "submitting";
   const size = (bytes: number) => formatFileSize(bytes, i18n.language);
   const failed = result?.outcomes.filter((outcome) => "error" in outcome) ?? [];
-  const hints = [
-    t("guest.upload.limitFile", { limit: size(limits.fileMaxBytes) }),
-    limits.filesLeft === null ? null : t("guest.upload.filesLeft", { count: limits.filesLeft }),
-    limits.bytesLeft === null
-      ? null
-      : t("guest.upload.bytesLeft", { left: size(limits.bytesLeft) }),
-  ].filter(Boolean);
   return (
     <Form method="post" encType="multipart/form-data">
       <Flex direction="column" gap="4">
@@ -52,7 +64,7 @@ export function GuestUploadForm({
             aria-describedby="drop-files-hint"
           />
           <Text id="drop-files-hint" size="1" color="gray">
-            {hints.join(" ")} {t("guest.upload.keepOpen")}
+            {limitsText(t, size, limits)} {t("guest.upload.keepOpen")}
           </Text>
         </Flex>
         {result?.busy ? (

@@ -22,11 +22,12 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 import { receiveUploadsWith } from "#app/services/uploads.server.ts";
 import type { UploadOutcome } from "#app/services/uploads.ts";
 import { dropPath } from "#domain/drop-links.ts";
+import { formatFileSize } from "#domain/format.ts";
 import { ClosedNotice, DropHeader, SentList, ThankYou } from "./drop-parts.tsx";
 import { needsEntry } from "./entry.ts";
 import { EntryForm, type EntryResult } from "./entry-form.tsx";
 import { guestOutcomes, guestUploads, loadGuest } from "./guest.server.ts";
-import { GuestUploadForm } from "./guest-upload-form.tsx";
+import { GuestUploadForm, limitsText } from "./guest-upload-form.tsx";
 
 // A drop link's guest page (ADR 098, on ADR 097): public, server-rendered, kept out of search
 // engines and of other sites' Referer. The guest comes in (PIN, name, email, as the link asks),
@@ -208,7 +209,7 @@ async function deleteFile(
 }
 
 export default function DropGuestPage() {
-  const { t } = useTranslation("files");
+  const { t, i18n } = useTranslation("files");
   const { token, page, guest, sent, formLimits, now } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const hydrated = useHydrated();
@@ -256,6 +257,18 @@ export default function DropGuestPage() {
               </Text>
             ) : null}
             {thanked !== null ? <ThankYou count={thanked} again={sendMore} /> : null}
+            {hydrated ? (
+              <Text as="p" size="2" color="gray">
+                {limitsText(t, (bytes) => formatFileSize(bytes, i18n.language), {
+                  ...formLimits,
+                  // With JavaScript files go by tus: only the API's and the link's limits hold.
+                  fileMaxBytes: Math.min(
+                    page.limits.fileMaxBytes,
+                    formLimits.bytesLeft ?? Number.POSITIVE_INFINITY,
+                  ),
+                })}
+              </Text>
+            ) : null}
             {hydrated ? (
               <UploadPanel
                 key={round}
