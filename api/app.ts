@@ -21,6 +21,7 @@ import type { Db } from "./db/schema.ts";
 import { createDownloadService, registerDownloadJobs } from "./downloads/downloads.ts";
 import { createTraffic } from "./downloads/traffic.ts";
 import { createGalleryService } from "./drop-links/gallery.ts";
+import { createDropGuestService } from "./drop-links/guest-uploads.ts";
 import { createDropLinkService } from "./drop-links/links.ts";
 import { filesOf } from "./files/file-views.ts";
 import { createFileService } from "./files/files.ts";
@@ -43,6 +44,7 @@ import { collectionRoutes } from "./routes/collections.ts";
 import { archiveRoutes, downloadRoutes } from "./routes/downloads.ts";
 import { dropGalleryRoutes } from "./routes/drop-gallery.ts";
 import { dropLinkRoutes } from "./routes/drop-links.ts";
+import { dropRoutes } from "./routes/drops.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { logoRoutes } from "./routes/logos.ts";
 import { memberRoutes } from "./routes/members.ts";
@@ -429,19 +431,28 @@ export function createApi(deps: ApiDependencies) {
       now,
     }),
   );
+  const uploads = createFileUploadService({
+    db: deps.db,
+    uploads: deps.uploadStore,
+    jobs: deps.jobs,
+    now,
+    logger: deps.logger,
+    publicUrl: deps.publicUrl,
+    signer: imageUploads.signer,
+    plans,
+  });
+  api.route("/", uploadRoutes({ auth, uploads }));
+  // The guest side of drop links (ADR 098): their page, entry, files.
   api.route(
     "/",
-    uploadRoutes({
-      auth,
-      uploads: createFileUploadService({
+    dropRoutes({
+      guests: createDropGuestService({
         db: deps.db,
-        uploads: deps.uploadStore,
-        jobs: deps.jobs,
         now,
-        logger: deps.logger,
-        publicUrl: deps.publicUrl,
-        signer: imageUploads.signer,
-        plans,
+        jobs: deps.jobs,
+        limiter,
+        uploads,
+        trash,
       }),
     }),
   );
@@ -459,6 +470,11 @@ export function createApi(deps: ApiDependencies) {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
+  });
+  // A drop link's guest (ADR 098): the guestToken their entry answered.
+  api.openAPIRegistry.registerComponent("securitySchemes", "guest", {
+    type: "http",
+    scheme: "bearer",
   });
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -36,6 +36,7 @@ import { Toast } from "#app/shell/toast.tsx";
 import { UserMenu } from "#app/shell/user-menu.tsx";
 import appCss from "#app/styles/app.css?url";
 import systemDarkCss from "#app/styles/system-dark.css?url";
+import { secretInPath } from "#domain/secret-urls.ts";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -62,6 +63,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       locale,
       theme,
       consent,
+      // A drop link's guest page loads no optional script, so it asks nothing (ADR 098).
+      askConsent: consent === null && !secretInPath(new URL(request.url)),
       toast,
       user,
       path: currentPath(request),
@@ -156,7 +159,7 @@ function useNoContextMenu() {
 }
 
 export default function App() {
-  const { locale, consent, toast, user, path, ENV } = useLoaderData<typeof loader>();
+  const { locale, askConsent, toast, user, path, ENV } = useLoaderData<typeof loader>();
   const nonce = useNonce();
   // Inside a team, the header carries its menu.
   const teamData = useRouteLoaderData<TeamRouteData>(TEAM_ROUTE_ID);
@@ -181,7 +184,8 @@ export default function App() {
           reaches, and the first the parser meets (it is the largest text a first visit paints:
           Lighthouse's LCP, ADR 048; the first paint now waits for the page's end, ADR 052).
           Still shown at the bottom. */}
-      {consent === null ? <CookieBanner path={path} /> : null}
+      {/* A drop link's guest page loads no optional script, so it asks nothing (ADR 098). */}
+      {askConsent ? <CookieBanner path={path} /> : null}
       <SiteHeader
         productName={ENV.productName}
         path={path}

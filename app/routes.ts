@@ -160,6 +160,10 @@ export default [
     "routes/teams_.$teamId.downloads.$downloadId.download.ts",
   ),
 
+  // A drop link's guest page (ADR 098): public, its address the link's secret.
+  route("d/:token", "routes/d.$token/route.tsx", { id: "routes/d.$token" }),
+  route("d/:token/start", "routes/d.$token/start.ts", { id: "routes/d.$token.start" }),
+
   // Resource routes: posts that set a cookie and go back.
   route("resources/consent", "routes/resources.consent.ts"),
   route("resources/locale", "routes/resources.locale.ts"),

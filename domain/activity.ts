@@ -21,6 +21,8 @@ export const ACTIVITY_KINDS = [
   "fileSentByGuest",
   "fileApproved",
   "fileRejected",
+  // A guest deleted a file they had sent, within the hour they may (ADR 098)
+  "fileWithdrawnByGuest",
   // Collections
   "collectionCreated",
   "collectionRenamed",

@@ -122,6 +122,29 @@ export const DEFAULT_RATE_LIMITS = {
     ip: { limit: 300, windowMs: HOUR_MS },
     account: { limit: 30, windowMs: HOUR_MS },
   },
+  /**
+   * A drop link's PIN (ADR 098), every try counted and a right one given back: guessing is slow
+   * from one address and, from every address together, on one link (`account` is the link),
+   * while a hundred guests of one event's Wi-Fi who type the right PIN spend nothing.
+   */
+  dropPin: {
+    ip: { limit: 10, windowMs: 15 * MINUTE_MS },
+    account: { limit: 50, windowMs: HOUR_MS },
+  },
+  /** Entries through drop links (each makes a guest row): per address, and per link (`account`). */
+  dropEntry: {
+    ip: { limit: 300, windowMs: 15 * MINUTE_MS },
+    account: { limit: 2000, windowMs: HOUR_MS },
+  },
+  /**
+   * Files started by guests: an event's guests share its Wi-Fi's one address, and a hundred of
+   * them may start a thousand photos in five minutes, in bursts (ADR 098). Per link (`account`)
+   * too; each guest's own limits are the link's.
+   */
+  dropFileStart: {
+    ip: { limit: 600, windowMs: MINUTE_MS },
+    account: { limit: 2000, windowMs: MINUTE_MS },
+  },
 } satisfies Record<string, ActionLimits | SignInLimits>;
 
 export type RateLimitedAction = keyof typeof DEFAULT_RATE_LIMITS;
@@ -288,6 +311,31 @@ export function createRateLimiter({
       }
       const wait = Math.max(...waits);
       if (wait > 0) throw tooManyRequests(wait, "Too many attempts");
+    },
+
+    /**
+     * One try of a secret (a drop link's PIN) for `action` from `ip` and on `account`, counted
+     * before the secret is checked, so parallel tries cannot overshoot a budget; `passed` gives
+     * the try back once the secret was right. Throws `tooManyRequests` once a budget is spent.
+     */
+    async attempt(action: RateLimitedAction, ip: string, account?: string): Promise<PasswordCheck> {
+      purge();
+      const rules: ActionLimits | SignInLimits = limits[action];
+      const counted = [{ key: `${action}:ip:${addressGroup(ip)}`, rule: rules.ip }];
+      if (account !== undefined && "account" in rules && rules.account) {
+        counted.push({ key: `${action}:account:${accountKey(account)}`, rule: rules.account });
+      }
+      const taken: { key: string; windowStart: number }[] = [];
+      // In order, stopping at the first budget spent: an address already refused spends
+      // nothing of the link's.
+      for (const { key, rule } of counted) {
+        const { wait, windowStart } = await take(key, rule);
+        if (wait > 0) throw tooManyRequests(wait, "Too many attempts");
+        taken.push({ key, windowStart });
+      }
+      return {
+        passed: () => Promise.all(taken.map((one) => giveBack(one.key, one.windowStart))),
+      };
     },
 
     /**

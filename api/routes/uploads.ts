@@ -12,7 +12,7 @@ import type { FileUploadService } from "#api/uploads/file-uploads.ts";
 const security = [{ bearer: [] }];
 const tags = ["Files"];
 
-const StartUploadRequest = z
+export const StartUploadRequest = z
   .strictObject({
     name: z.string().max(1000).openapi({
       description: "The file's name, 2 to 255 characters; shown shortened to 50 (extension kept)",
@@ -26,7 +26,7 @@ const StartUploadRequest = z
   })
   .openapi("StartUploadRequest");
 
-const StartUploadResponse = z
+export const StartUploadResponse = z
   .object({
     fileId: z.string(),
     uploadUrl: z.string().openapi({

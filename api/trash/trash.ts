@@ -854,6 +854,12 @@ export function createTrashService(options: TrashServiceOptions) {
     purgeDueFile,
     purgeDueCollection,
     removeBlobs,
+    /**
+     * Removes files for good in the caller's transaction, as the trash's purge does (a Live
+     * Photo's film with its photo; their bytes by a job): for features that delete files without
+     * the trash, such as a guest taking back what they sent (ADR 098). Wake the queue after.
+     */
+    purgeFilesNow: (trx: Trx, fileIds: string[]) => purgeFiles(trx, { fileIds }),
   };
 }
 

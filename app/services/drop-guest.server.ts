@@ -1,17 +1,25 @@
+import { createHash } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { dropPath } from "#domain/drop-links.ts";
+import { DROP_PATH_PREFIX } from "#domain/drop-links.ts";
 import { isSecureRequest } from "./cookies.server.ts";
 
-// A guest's credential on a drop link (ADR 097) lives in an HttpOnly cookie whose path is the
-// link's own address: it goes only to that link's pages, never to page JavaScript, and a guest
-// of two links holds two cookies that never meet.
+// A guest's credential on a drop link (ADR 097) lives in an HttpOnly cookie, never seen by page
+// JavaScript. Its path is the links' common prefix, /d/, not the link's own address: a page's
+// data requests go to `/d/{token}.data`, which a cookie of path `/d/{token}` does not reach
+// (ADR 098). Each link's cookie has a name of its own, from a hash of its token, so a guest of
+// two links holds two cookies, and each link's pages read only theirs.
 
 /** How long a browser stays a link's guest: long enough for an event and its aftermath. */
 const GUEST_COOKIE_SECONDS = 30 * 24 * 60 * 60;
 
+/** The link's cookie name: a hash of its token, so the name tells nothing of the address. */
+export function guestCookieName(token: string) {
+  return `drop_guest_${createHash("sha256").update(token).digest("base64url").slice(0, 16)}`;
+}
+
 function guestCookie(request: Request, token: string) {
-  return createCookie("drop_guest", {
-    path: dropPath(token),
+  return createCookie(guestCookieName(token), {
+    path: DROP_PATH_PREFIX,
     httpOnly: true,
     sameSite: "lax",
     secure: isSecureRequest(request),

@@ -41,22 +41,55 @@ export interface StartRequest {
   size: number;
 }
 
+/** One file as the API's start takes it. */
+export interface NewUpload {
+  name: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Where uploads go, and who starts them: a member's collection, or a drop link's guest (ADR 098).
+ * `start` is the API's start of one file (its refusals thrown as ApiRequestError); `room` is
+ * what the form without JavaScript may take before a byte is read (ADR 083).
+ */
+export interface UploadStarter {
+  start(file: NewUpload): Promise<{ fileId: string; uploadUrl: string }>;
+  room(): Promise<{ fileMaxBytes: number; storageLeftBytes: number | null }>;
+}
+
+/** A member's uploads into a collection, with the session's token. */
+export function memberUploads(
+  context: WebContext,
+  auth: Auth,
+  { teamId, collectionId }: { teamId: string; collectionId: string },
+): UploadStarter {
+  return {
+    start: async (file) =>
+      (await filesApi.create(context, auth.accessToken, teamId, collectionId, file)).body,
+    room: async () =>
+      (await filesApi.uploadRoom(context, auth.accessToken, teamId, collectionId)).body,
+  };
+}
+
 /** Starts one file: `{fileId, uploadPath}`, or the error key to show beside it. */
-export async function startUpload(
+export function startUpload(
   context: WebContext,
   auth: Auth,
   { teamId, collectionId, ...body }: StartRequest,
+) {
+  return startWith(memberUploads(context, auth, { teamId, collectionId }), body);
+}
+
+/** Starts one file with `starter`: `{fileId, uploadPath}`, or the error key to show beside it. */
+export async function startWith(
+  starter: UploadStarter,
+  body: NewUpload,
 ): Promise<{ fileId: string; uploadPath: string } | { error: string }> {
   // The API refuses such a name too (invalidInput); here the person learns which rule it broke.
   if (!isSafeText(body.name)) return { error: "files:upload.errors.unsafeName" };
   try {
-    const { body: created } = await filesApi.create(
-      context,
-      auth.accessToken,
-      teamId,
-      collectionId,
-      body,
-    );
+    const created = await starter.start(body);
     return { fileId: created.fileId, uploadPath: uploadPath(created.uploadUrl) };
   } catch (error) {
     if (error instanceof ApiRequestError) {
@@ -77,20 +110,24 @@ export async function startUpload(
  * start still decides (ADR 083). Every part is read to its end, so the browser always gets the
  * answer. `busy` when the temporary space is spent before the post starts: nothing is read.
  */
-export async function receiveUploads(
+export function receiveUploads(
   request: Request,
   context: WebContext,
   auth: Auth,
   target: { teamId: string; collectionId: string },
 ): Promise<{ outcomes: UploadOutcome[]; busy: boolean }> {
+  return receiveUploadsWith(request, context, memberUploads(context, auth, target));
+}
+
+/** receiveUploads for any starter: a member's collection, or a drop link's guest. */
+export async function receiveUploadsWith(
+  request: Request,
+  context: WebContext,
+  starter: UploadStarter,
+): Promise<{ outcomes: UploadOutcome[]; busy: boolean }> {
   const spool = spoolOf(context.config);
   if (spool.free < SPOOL_CHUNK_BYTES) return { outcomes: [], busy: true };
-  const { body: room } = await filesApi.uploadRoom(
-    context,
-    auth.accessToken,
-    target.teamId,
-    target.collectionId,
-  );
+  const room = await starter.room();
   const fileMaxBytes = Math.min(room.fileMaxBytes, context.config.uploadForm.fileMaxBytes);
   // What this post's files have taken of the room so far.
   let accepted = 0;
@@ -133,8 +170,7 @@ export async function receiveUploads(
     try {
       const outcome = await forward(
         context,
-        auth,
-        target,
+        starter,
         spooled.path,
         filename,
         contentType,
@@ -274,16 +310,14 @@ async function firstBytes(parts: AsyncIterable<Uint8Array>, bytes: number) {
 
 async function forward(
   context: WebContext,
-  auth: Auth,
-  target: { teamId: string; collectionId: string },
+  starter: UploadStarter,
   path: string,
   name: string,
   contentType: string,
   size: number,
 ): Promise<UploadOutcome> {
   if (size === 0) return { name, error: "files:upload.errors.empty", reason: "empty" };
-  const started = await startUpload(context, auth, {
-    ...target,
+  const started = await startWith(starter, {
     name,
     contentType: contentType || "application/octet-stream",
     size,

@@ -154,10 +154,16 @@ interface Entry {
 export function useUploadQueue({
   startUrl,
   onFinished,
+  firstAlone = false,
 }: {
   startUrl: string;
-  /** Called when every file has ended and at least one arrived. */
-  onFinished: () => void;
+  /** Called when every file has ended and at least one arrived: how many, of how many. */
+  onFinished: (arrived: number, total: number) => void;
+  /**
+   * The first start goes alone, the others once it has answered: a drop link's guest is let in
+   * by their first start (ADR 098), and later starts must carry the cookie it sets.
+   */
+  firstAlone?: boolean;
 }) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const entries = useRef(new Map<string, Entry>());
@@ -165,6 +171,7 @@ export function useUploadQueue({
   const counter = useRef(0);
   const itemsRef = useRef(items);
   itemsRef.current = items;
+  const opened = useRef(!firstAlone);
 
   useEffect(() => {
     tus.current = import("tus-js-client");
@@ -202,6 +209,8 @@ export function useUploadQueue({
       } catch {
         update(key, { status: "failed", error: "messages:errors.noConnection" });
         return;
+      } finally {
+        opened.current = true;
       }
       if (!started.uploadPath) {
         update(key, {
@@ -257,7 +266,9 @@ export function useUploadQueue({
   useEffect(() => {
     const busy = items.filter((item) => item.status === "starting" || item.status === "uploading");
     const waiting = items.filter((item) => item.status === "waiting");
-    for (const item of waiting.slice(0, Math.max(0, PARALLEL - busy.length))) {
+    if (!opened.current && items.some((item) => item.status === "starting")) return;
+    const room = opened.current ? PARALLEL - busy.length : 1;
+    for (const item of waiting.slice(0, Math.max(0, room))) {
       void send(item.key);
     }
   }, [items, send]);
@@ -292,7 +303,7 @@ export function useUploadQueue({
     const arrived = items.filter((item) => item.status === "done").length;
     if (ended && arrived > 0 && finishedFor.current !== arrived) {
       finishedFor.current = arrived;
-      onFinished();
+      onFinished(arrived, items.length);
     }
   }, [items, onFinished]);
 

@@ -508,6 +508,7 @@ describe("every kind is recorded somewhere", () => {
     "fileSentByGuest",
     "fileApproved",
     "fileRejected",
+    "fileWithdrawnByGuest",
     "dropLinkCreated",
     "dropLinkChanged",
     "dropLinkPaused",

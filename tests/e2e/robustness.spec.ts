@@ -215,7 +215,7 @@ async function mintSession(tokens: {
 }
 
 // The page routes, with what their ids are (app/routes; the coverage test below keeps this list
-// complete). `T` team, `C` collection, `F` file, `U` member, `D` download.
+// complete). `T` team, `C` collection, `F` file, `U` member, `D` download, `K` a drop link's token.
 const SIGNED_IN_PAGES = [
   "/teams",
   "/switch-team",
@@ -275,6 +275,8 @@ const PUBLIC_PAGES = [
   "/unsubscribe",
   "/d/K/gallery",
   "/d/K/gallery/F",
+  // A drop link's guest page (ADR 098); `K` stays as it is, a token no link has.
+  "/d/K",
   "/no/such/page",
 ];
 /** Resource routes: no page of their own, so no `.data` form. */
@@ -622,6 +624,7 @@ test("the route table above covers every page route of the build", async () => {
     "resources/locale",
     "resources/theme",
     "teams/:teamId/collections/:collectionId/upload/start",
+    "d/:token/start",
   ]);
   const missing = routes
     .map((route) => route.path)

@@ -171,6 +171,8 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
     "teams/:teamId/downloads/:downloadId/download",
     "root",
   ],
+  ["routes/d.$token", "d/:token", "root"],
+  ["routes/d.$token.start", "d/:token/start", "root"],
   ["routes/resources.consent", "resources/consent", "root"],
   ["routes/resources.locale", "resources/locale", "root"],
   ["routes/resources.theme", "resources/theme", "root"],

@@ -5,6 +5,7 @@ import { Button } from "#app/components/button.tsx";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { Flex } from "#app/components/layout.tsx";
 import { RouteDialog } from "#app/components/route-dialog.tsx";
+import { UploadPanel } from "#app/files/upload-panel.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { filesApi } from "#app/services/api/files.server.ts";
 import { UPLOAD_FORM_MAX_BYTES } from "#app/services/request-body.ts";
@@ -12,7 +13,6 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 import { receiveUploads } from "#app/services/uploads.server.ts";
 import type { UploadOutcome } from "#app/services/uploads.ts";
 import { UploadForm } from "./upload-form.tsx";
-import { UploadPanel } from "./upload-panel.tsx";
 import { requireUploader } from "./uploader.server.ts";
 
 /** When a post that found the server busy may come again. */

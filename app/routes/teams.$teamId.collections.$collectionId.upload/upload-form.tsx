@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
 import { Callout } from "#app/components/callout.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
+import { UploadSummary } from "#app/files/upload-summary.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import {
   refusalReasonKey,
@@ -11,7 +12,6 @@ import {
 } from "#app/services/uploads.ts";
 import { FILE_MAX_BYTES } from "#domain/file-types.ts";
 import { formatFileSize } from "#domain/format.ts";
-import { UploadSummary } from "./upload-summary.tsx";
 
 /**
  * Without JavaScript: a multipart form that posts the files through this route's action. When

@@ -1133,6 +1133,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/drops/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a link's guest page shows: the team, title, message, state, deadline, limits
+         * @description An unknown token, or a link whose collection or creator is gone, is 404. On a link with a PIN the message is null until the guest is in: send their bearer token to have it. Open to anyone who has the link
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The link's token, as in /d/{token} */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The link, as its guests see it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DropPage"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/drops/{token}/collection": {
         parameters: {
             query?: never;
@@ -1374,6 +1425,370 @@ export interface paths {
                 };
                 /** @description Gone: expired or already used */
                 410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drops/{token}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a file the guest sends: answers its id and the address to send its bytes to
+         * @description The bytes go to uploadUrl as for members' files (one PUT, or tus HEAD and PATCH); each chunk is refused once the link is paused, revoked or past its deadline. Types and sizes are members'. The link's per-guest limits: 403 quotaExceededGuest; the team owner's storage: 403 quotaExceededStorage. A link that takes no files answers dropLinkPaused (409), dropLinkExpired or dropLinkRevoked (410). Limited per client address and per link, generously (guests of one event share its Wi-Fi's address): tooManyRequests
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The link's token, as in /d/{token} */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StartUploadRequest"];
+                };
+            };
+            responses: {
+                /** @description Upload address issued */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileUpload"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Gone: expired or already used */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported content type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server's storage is full: try again later */
+                507: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drops/{token}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a file the guest sent, for good, within 60 minutes of sending it
+         * @description Later: 403 forbidden (whoever shared the link can still delete it). Another guest's file, or none: 404 fileNotFound
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                    /** @description The link's token, as in /d/{token} */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drops/{token}/guests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Come in through a link: the PIN, name and email it asks for; answers a guest token
+         * @description A wrong or missing PIN is 403 wrongPin and nothing more. A link that takes no files answers dropLinkPaused (409), dropLinkExpired or dropLinkRevoked (410). An unknown token, or a link whose collection or creator is gone, is 404. Limited per client address (an IPv6 /64 counts as one) and per link, and PIN tries more tightly (a right PIN is not counted): tooManyRequests with Retry-After
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The link's token, as in /d/{token} */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuestEntryRequest"];
+                };
+            };
+            responses: {
+                /** @description In: keep the token */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GuestEntry"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Gone: expired or already used */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drops/{token}/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The guest: their name, the files they sent through this link, what they may still send
+         * @description No guest token, or another link's: 401 authorizationRequired. An unknown token, or a link whose collection or creator is gone, is 404
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The link's token, as in /d/{token} */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The guest */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DropGuest"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7706,7 +8121,7 @@ export interface components {
                 [key: string]: string | number | boolean | null;
             };
             /** @enum {string} */
-            kind: "fileUploaded" | "fileRenamed" | "fileDeleted" | "fileRestored" | "filePurged" | "fileSentByGuest" | "fileApproved" | "fileRejected" | "collectionCreated" | "collectionRenamed" | "collectionShared" | "collectionUnshared" | "collectionDescribed" | "collectionTagged" | "collectionDownloaded" | "collectionDeleted" | "collectionRestored" | "collectionPurged" | "teamCreated" | "teamRenamed" | "teamDescribed" | "teamModeChanged" | "teamLogoChanged" | "teamAliasAdded" | "teamAliasStarred" | "teamPlanChanged" | "teamOwnershipTransferred" | "teamDeleted" | "teamRestored" | "trashEmptied" | "memberInvited" | "memberInvitationResent" | "memberAdded" | "memberAccepted" | "memberRejected" | "memberRoleChanged" | "memberRenamed" | "memberDisabled" | "memberReactivated" | "memberBanned" | "memberLeft" | "memberRemoved" | "dropLinkCreated" | "dropLinkChanged" | "dropLinkPaused" | "dropLinkResumed" | "dropLinkRevoked";
+            kind: "fileUploaded" | "fileRenamed" | "fileDeleted" | "fileRestored" | "filePurged" | "fileSentByGuest" | "fileApproved" | "fileRejected" | "fileWithdrawnByGuest" | "collectionCreated" | "collectionRenamed" | "collectionShared" | "collectionUnshared" | "collectionDescribed" | "collectionTagged" | "collectionDownloaded" | "collectionDeleted" | "collectionRestored" | "collectionPurged" | "teamCreated" | "teamRenamed" | "teamDescribed" | "teamModeChanged" | "teamLogoChanged" | "teamAliasAdded" | "teamAliasStarred" | "teamPlanChanged" | "teamOwnershipTransferred" | "teamDeleted" | "teamRestored" | "trashEmptied" | "memberInvited" | "memberInvitationResent" | "memberAdded" | "memberAccepted" | "memberRejected" | "memberRoleChanged" | "memberRenamed" | "memberDisabled" | "memberReactivated" | "memberBanned" | "memberLeft" | "memberRemoved" | "dropLinkCreated" | "dropLinkChanged" | "dropLinkPaused" | "dropLinkResumed" | "dropLinkRevoked";
             target: {
                 id: string;
                 /** @description Its name when it happened */
@@ -7957,6 +8372,16 @@ export interface components {
             /** @description A GET link to the part's zip, valid 6 hours (never past the download's expiry), no bearer needed; served with its exact Content-Length, an ETag and Range support to resume. Always a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
             url: string;
         };
+        DropGuest: {
+            /** @description Bytes they may still send; null: no limit of the link's own */
+            bytesLeft: number | null;
+            /** @description What they sent here, newest first */
+            files: components["schemas"]["GuestFile"][];
+            /** @description Files they may still send; null: no limit of the link's own */
+            filesLeft: number | null;
+            guestId: string;
+            name: string | null;
+        };
         DropLink: {
             askEmail: boolean;
             /** @enum {string} */
@@ -8038,6 +8463,45 @@ export interface components {
             timeZone?: string;
             /** @description 1 to 100 characters, trimmed */
             title?: string;
+        };
+        DropPage: {
+            /** @description Whether entering offers an (optional) email */
+            askEmail: boolean;
+            /**
+             * @description Whether entering asks for a name: off, optional or required
+             * @enum {string}
+             */
+            askName: "off" | "optional" | "required";
+            /** @description Epoch ms; null: none */
+            deadlineAt: number | null;
+            /** @enum {string} */
+            guestsSee: "nothing" | "collection";
+            /** @description Guests' files wait for an owner's or admin's review before others see them */
+            holdsForReview: boolean;
+            limits: {
+                /** @description The largest single file */
+                fileMaxBytes: number;
+                /** @description Bytes each guest may send; null: no limit of the link's own */
+                guestMaxBytes: number | null;
+                /** @description Files each guest may send; null: no limit of the link's own */
+                guestMaxFiles: number | null;
+            };
+            /** @description Null when there is none, and, on a link with a PIN, until the guest is in */
+            message: string | null;
+            needsPin: boolean;
+            /**
+             * @description Only an open link takes files
+             * @enum {string}
+             */
+            state: "open" | "paused" | "revoked" | "expired";
+            team: {
+                /** @description The team's logo as a path on this API (/api/logos/<id>.webp): resolve it against the address the API was reached at; null when there is none */
+                logoUrl: string | null;
+                name: string;
+            };
+            /** @description The IANA time zone to show the deadline in */
+            timeZone: string;
+            title: string;
         };
         EmailChangeConfirmation: {
             /** @description The six-digit code mailed to the new address */
@@ -8285,6 +8749,32 @@ export interface components {
             size: number;
             /** @description The first part's zip (the whole zip when it has one part): a GET link on this API (/api/archives/...), no credential needed, valid 6 hours; resolve it against the address the API was reached at. Served with its length, an ETag and Range support */
             url: string;
+        };
+        GuestEntry: {
+            guestId: string;
+            /** @description The guest's credential on this link: send it as `Authorization: Bearer` on the guest calls. Only its hash is kept: it cannot be shown again */
+            guestToken: string;
+        };
+        GuestEntryRequest: {
+            /** @description Optional; kept only when the link offers the field (askEmail) */
+            email?: string;
+            /** @description 1 to 50 characters, trimmed, as askName says: required, optional, or off (then ignored) */
+            name?: string;
+            /** @description The link's PIN, when it has one */
+            pin?: string;
+        };
+        GuestFile: {
+            /** @description Epoch ms: when it was sent */
+            createdAt: number;
+            /** @description Epoch ms: the guest may delete it until then */
+            deletableUntil: number;
+            fileId: string;
+            /** @description Waiting for review: others do not see it yet */
+            held: boolean;
+            name: string;
+            size: number;
+            /** @enum {string} */
+            status: "uploading" | "processing" | "ready" | "failed";
         };
         HiddenCollectionError: components["schemas"]["Error"] & {
             /** @description The collection's creator: whom to ask; null once removed */

@@ -25,13 +25,17 @@ export function UploadPanel({
   startUrl,
   onFinished,
   onBusyChange,
+  firstAlone,
 }: {
+  /** The web action that starts each file (a member's collection, a drop link's guest). */
   startUrl: string;
-  onFinished: () => void;
+  onFinished: (arrived: number, total: number) => void;
   onBusyChange?: (busy: boolean) => void;
+  /** The first file starts alone (useUploadQueue). */
+  firstAlone?: boolean;
 }) {
   const { t } = useTranslation("files");
-  const queue = useUploadQueue({ startUrl, onFinished });
+  const queue = useUploadQueue({ startUrl, onFinished, firstAlone });
   const [over, setOver] = useState(false);
   const inputId = useId();
   const hintId = `${inputId}-hint`;

@@ -1,0 +1,120 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { Button } from "#app/components/button.tsx";
+import { Callout } from "#app/components/callout.tsx";
+import { Flex, Text } from "#app/components/layout.tsx";
+import { UploadSummary } from "#app/files/upload-summary.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
+import {
+  refusalReasonKey,
+  tallyUploads,
+  UPLOAD_ACCEPT,
+  type UploadOutcome,
+} from "#app/services/uploads.ts";
+import { formatFileSize } from "#domain/format.ts";
+
+type Limits = { fileMaxBytes: number; filesLeft: number | null; bytesLeft: number | null };
+
+/** What the guest may send, said before they choose (ADR 083): each file, files and bytes left. */
+export function limitsText(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  size: (bytes: number) => string,
+  limits: Limits,
+) {
+  return [
+    t("guest.upload.limitFile", { limit: size(limits.fileMaxBytes) }),
+    limits.filesLeft === null ? null : t("guest.upload.filesLeft", { count: limits.filesLeft }),
+    limits.bytesLeft === null
+      ? null
+      : t("guest.upload.bytesLeft", { left: size(limits.bytesLeft) }),
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/**
+ * Without JavaScript: a multipart form of the guest's files, posted to the page, which spools
+ * and sends each on as a member's form does (ADR 083). Its limits show before a file is chosen;
+ * when some did not arrive, its answer lists which and why.
+ */
+export function GuestUploadForm({
+  limits,
+  result,
+}: {
+  limits: Limits;
+  result?: { outcomes: UploadOutcome[]; empty?: boolean; busy?: boolean };
+}) {
+  const { t, i18n } = useTranslation("files");
+  const busy = useNavigation().state === "submitting";
+  const size = (bytes: number) => formatFileSize(bytes, i18n.language);
+  const failed = result?.outcomes.filter((outcome) => "error" in outcome) ?? [];
+  return (
+    <Form method="post" encType="multipart/form-data">
+      <Flex direction="column" gap="4">
+        <Flex direction="column" gap="1">
+          <Text as="label" size="2" weight="medium" htmlFor="drop-files">
+            {t("guest.upload.choose")}
+          </Text>
+          <input
+            id="drop-files"
+            name="files"
+            type="file"
+            multiple
+            required
+            accept={UPLOAD_ACCEPT}
+            aria-describedby="drop-files-hint"
+          />
+          <Text id="drop-files-hint" size="1" color="gray">
+            {limitsText(t, size, limits)} {t("guest.upload.keepOpen")}
+          </Text>
+        </Flex>
+        {result?.busy ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{t("files:upload.errors.busy")}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {result?.empty ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{t("files:upload.errors.none")}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {failed.length > 0 && result ? (
+          <>
+            <UploadSummary
+              tally={tallyUploads(
+                result.outcomes.map((outcome) => ({
+                  name: outcome.name,
+                  done: "fileId" in outcome,
+                  reason: "reason" in outcome ? outcome.reason : undefined,
+                  limitBytes: "limitBytes" in outcome ? outcome.limitBytes : undefined,
+                })),
+              )}
+            />
+            <ul className="upload-failures">
+              {failed.map((outcome) => (
+                <li key={outcome.name}>
+                  <Text size="2">
+                    <strong>{outcome.name}</strong>:{" "}
+                    {"error" in outcome
+                      ? t(outcome.error, {
+                          reason: outcome.reason
+                            ? t(refusalReasonKey(outcome.reason), {
+                                limit: size(outcome.limitBytes ?? limits.fileMaxBytes),
+                              })
+                            : "",
+                        })
+                      : null}
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <Flex>
+          <Button type="submit" size="3" loading={busy}>
+            {t("guest.upload.submit")}
+          </Button>
+        </Flex>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,301 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useCallback, useState } from "react";
+import { useHydrated } from "#app/components/hydrated.ts";
+import { Flex, Heading, Text } from "#app/components/layout.tsx";
+import { UploadPanel } from "#app/files/upload-panel.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
+import { ApiRequestError } from "#app/services/api/client.server.ts";
+import { dropsApi } from "#app/services/api/drops.server.ts";
+import { rememberGuest } from "#app/services/drop-guest.server.ts";
+import { unknownIntent } from "#app/services/forms.server.ts";
+import { pageTitle, rootProductName } from "#app/services/meta.ts";
+import { UPLOAD_FORM_MAX_BYTES } from "#app/services/request-body.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+import { receiveUploadsWith } from "#app/services/uploads.server.ts";
+import type { UploadOutcome } from "#app/services/uploads.ts";
+import { dropPath } from "#domain/drop-links.ts";
+import { formatFileSize } from "#domain/format.ts";
+import { ClosedNotice, DropHeader, SentList, ThankYou } from "./drop-parts.tsx";
+import { needsEntry } from "./entry.ts";
+import { EntryForm, type EntryResult } from "./entry-form.tsx";
+import { guestOutcomes, guestUploads, loadGuest } from "./guest.server.ts";
+import { GuestUploadForm, limitsText } from "./guest-upload-form.tsx";
+
+// A drop link's guest page (ADR 098, on ADR 097): public, server-rendered, kept out of search
+// engines and of other sites' Referer. The guest comes in (PIN, name, email, as the link asks),
+// sends files (a plain multipart form, enhanced into resumable uploads with JavaScript), and sees
+// and may delete, within the hour, what this browser sent.
+
+/** When a post that found the server busy may come again. */
+const BUSY_RETRY_AFTER_SECONDS = 60;
+
+export const handle = {
+  i18n: ["common", "files", "messages"],
+  body: { maxBytes: UPLOAD_FORM_MAX_BYTES },
+};
+
+/** Never in a search engine, never cached by another: the address is the link's secret. */
+const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
+
+export const headers: HeadersFunction = () => PRIVATE_HEADERS;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  const { page, guest } = await loadGuest(request, context, token);
+  const sent = Number(new URL(request.url).searchParams.get("sent"));
+  const bytesLeft = guest ? guest.bytesLeft : page.limits.guestMaxBytes;
+  return data({
+    token,
+    page,
+    guest,
+    sent: Number.isSafeInteger(sent) && sent > 0 ? sent : null,
+    // The form without JavaScript says its limits before a file is chosen (ADR 083).
+    formLimits: {
+      fileMaxBytes: Math.min(
+        page.limits.fileMaxBytes,
+        context.config.uploadForm.fileMaxBytes,
+        bytesLeft ?? Number.POSITIVE_INFINITY,
+      ),
+      filesLeft: guest ? guest.filesLeft : page.limits.guestMaxFiles,
+      bytesLeft,
+    },
+    now: Date.now(),
+  });
+}
+
+type ActionResult =
+  | { kind: "entry"; entry: EntryResult }
+  | { kind: "upload"; outcomes: UploadOutcome[]; empty?: boolean; busy?: boolean };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  const here = dropPath(token);
+  const state = await loadGuest(request, context, token);
+  const { page } = state;
+  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
+    // Closed, or not in yet where the link asks: the page says so.
+    if (page.state !== "open" || (!state.guest && needsEntry(page))) throw redirect(here, 303);
+    const { starter, admitted } = guestUploads(
+      request,
+      context,
+      token,
+      state,
+      context.config.uploadForm.fileMaxBytes,
+    );
+    const { outcomes, busy } = await receiveUploadsWith(request, context, starter);
+    const cookie = admitted();
+    const headers = new Headers(cookie ? { "Set-Cookie": cookie } : {});
+    if (busy) {
+      headers.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+      return data<ActionResult>({ kind: "upload", outcomes, busy: true }, { status: 503, headers });
+    }
+    if (outcomes.length === 0) {
+      return data<ActionResult>(
+        { kind: "upload", outcomes, empty: true },
+        { status: 400, headers },
+      );
+    }
+    if (outcomes.every((outcome) => "fileId" in outcome)) {
+      return redirect(`${here}?sent=${outcomes.length}`, { status: 303, headers });
+    }
+    return data<ActionResult>(
+      { kind: "upload", outcomes: guestOutcomes(outcomes) },
+      { status: 400, headers },
+    );
+  }
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "enter") return enter(request, context, token, form);
+  if (intent === "delete") {
+    if (!state.credential) throw redirect(here, 303);
+    return deleteFile(request, context, token, state.credential, String(form.get("fileId") ?? ""));
+  }
+  return unknownIntent();
+}
+
+/** The entry form's post: in, with the cookie; or the form again with what was wrong. */
+async function enter(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  token: string,
+  form: FormData,
+) {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+  };
+  const values = { name: field("name") ?? "", email: field("email") ?? "" };
+  try {
+    const { body } = await dropsApi.enter(context, token, {
+      pin: field("pin"),
+      name: field("name"),
+      email: field("email")?.toLowerCase(),
+    });
+    return redirect(dropPath(token), {
+      status: 303,
+      headers: { "Set-Cookie": await rememberGuest(request, token, body.guestToken) },
+    });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    const refuse = (entry: EntryResult, status: number) =>
+      data<ActionResult>({ kind: "entry", entry: { ...entry, values } }, { status });
+    switch (error.errorCode) {
+      case "wrongPin":
+        return refuse({ formError: "files:guest.errors.wrongPin" }, 403);
+      case "invalidEmail":
+        return refuse({ fieldErrors: { email: "files:guest.errors.email" } }, 400);
+      case "invalidInput":
+        if (error.message.startsWith("email")) {
+          return refuse({ fieldErrors: { email: "files:guest.errors.email" } }, 400);
+        }
+        return refuse(
+          {
+            fieldErrors: {
+              name: error.message.includes("invalidCharacters")
+                ? "files:guest.errors.nameCharacters"
+                : error.message.includes("at most")
+                  ? "files:guest.errors.nameLong"
+                  : "files:guest.errors.nameRequired",
+            },
+          },
+          400,
+        );
+      case "tooManyRequests":
+        return refuse({ formError: "messages:errors.tooManyRequests" }, 429);
+      case "notFound":
+        throw new Response(null, { status: 404 });
+      default:
+        // Closed since the page was shown: the page says how.
+        if (error.errorCode.startsWith("dropLink")) throw redirect(dropPath(token), 303);
+        throw error;
+    }
+  }
+}
+
+/** A file this browser sent, deleted within the hour; later, the page says why not. */
+async function deleteFile(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  token: string,
+  credential: string,
+  fileId: string,
+) {
+  const here = dropPath(token);
+  try {
+    await dropsApi.deleteFile(context, token, credential, fileId);
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.statusCode >= 500) throw error;
+    const message =
+      error.errorCode === "forbidden"
+        ? "files:guest.errors.deleteTooLate"
+        : "files:guest.errors.fileGone";
+    return redirectWithToast(request, context, here, { type: "error", message }, { status: 303 });
+  }
+  return redirectWithToast(
+    request,
+    context,
+    here,
+    { type: "success", message: "files:guest.toasts.deleted" },
+    { status: 303 },
+  );
+}
+
+export default function DropGuestPage() {
+  const { t, i18n } = useTranslation("files");
+  const { token, page, guest, sent, formLimits, now } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const here = dropPath(token);
+  // With JavaScript the thank-you shows above the finished uploads; "Send more" empties them.
+  const [thanked, setThanked] = useState<number | null>(null);
+  const [round, setRound] = useState(0);
+  const finished = useCallback(
+    (arrived: number, total: number) => {
+      revalidator.revalidate();
+      if (arrived === total) setThanked(arrived);
+    },
+    [revalidator],
+  );
+  const sendMore = useCallback(() => {
+    setThanked(null);
+    setRound((count) => count + 1);
+  }, []);
+  const open = page.state === "open";
+  const asksEntry = !guest && needsEntry(page);
+  const nothingLeft = formLimits.filesLeft === 0 || formLimits.bytesLeft === 0;
+  return (
+    <Flex direction="column" gap="5" className="page narrow drop-page">
+      <DropHeader page={page} />
+      {!open ? (
+        <ClosedNotice state={page.state} />
+      ) : sent !== null ? (
+        <ThankYou count={sent} again={here} />
+      ) : asksEntry ? (
+        <EntryForm page={page} result={result?.kind === "entry" ? result.entry : undefined} />
+      ) : nothingLeft && thanked === null ? (
+        <Text as="p" size="3" role="status">
+          {t("guest.upload.nothingLeft")}
+        </Text>
+      ) : (
+        <section aria-labelledby="drop-upload-title">
+          <Flex direction="column" gap="3">
+            <Heading as="h2" size="4" id="drop-upload-title">
+              {t("guest.upload.title")}
+            </Heading>
+            {page.holdsForReview ? (
+              <Text as="p" size="2" color="gray">
+                {t("guest.upload.holdsForReview")}
+              </Text>
+            ) : null}
+            {thanked !== null ? <ThankYou count={thanked} again={sendMore} /> : null}
+            {hydrated ? (
+              <Text as="p" size="2" color="gray">
+                {limitsText(t, (bytes) => formatFileSize(bytes, i18n.language), {
+                  ...formLimits,
+                  // With JavaScript files go by tus: only the API's and the link's limits hold.
+                  fileMaxBytes: Math.min(
+                    page.limits.fileMaxBytes,
+                    formLimits.bytesLeft ?? Number.POSITIVE_INFINITY,
+                  ),
+                })}
+              </Text>
+            ) : null}
+            {hydrated ? (
+              <UploadPanel
+                key={round}
+                startUrl={`${here}/start`}
+                onFinished={finished}
+                firstAlone={!guest}
+              />
+            ) : (
+              <GuestUploadForm
+                limits={formLimits}
+                result={result?.kind === "upload" ? result : undefined}
+              />
+            )}
+          </Flex>
+        </section>
+      )}
+      {guest && guest.files.length > 0 ? (
+        <SentList files={guest.files} now={now} timeZone={page.timeZone} />
+      ) : null}
+    </Flex>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
+  ...pageTitle(rootProductName(matches), loaded?.page.title),
+  { name: "robots", content: "noindex, nofollow" },
+  { name: "referrer", content: "same-origin" },
+];
+
+export { GeneralErrorBoundary as ErrorBoundary } from "#app/components/error-boundary.tsx";
