@@ -306,6 +306,8 @@ export async function startApi(options: StartApiOptions = {}) {
       await db.destroy();
     },
     uploadStore,
+    /** What the API was built from: support code that builds a service of its own beside it. */
+    deps,
     /**
      * A GET handed to the API in this process, as the host hands its web tier's calls, with the
      * reads of the page it belongs to (api/http/page-reads.ts).
