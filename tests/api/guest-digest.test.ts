@@ -54,9 +54,7 @@ describe("the guests' digest", () => {
     const first = await api.smtp.waitForMail(email);
     expect(first.subject).toBe("6 new photos from 3 guests in Wedding");
     expect(first.text).toContain("6 are waiting for your review");
-    expect(first.text).toContain(
-      `/teams/${team.teamId}/collections/${collection.collectionId}`,
-    );
+    expect(first.text).toContain(`/teams/${team.teamId}/collections/${collection.collectionId}`);
     const unsubscribe = first.links.find((address) => address.includes("/unsubscribe?"));
     expect(unsubscribe).toContain(encodeURIComponent(email));
     expect(first.parsed.headerLines.map((line) => line.key)).toContain("list-unsubscribe");
