@@ -133,7 +133,7 @@ test("a guest's file shows its guest in the list, the preview and under the Gues
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).getByRole("link", { name: /party\.jpg/ })).toBeVisible();
 
-  await page.goto(`${setup.url}/files/${fileId}`);
+  await page.goto(`${setup.url}/files/${fileId}?details=1`);
   await expect(page.getByText(/by Guest$/)).toBeVisible();
   if (withJavaScript()) await hydrated(page);
 });
