@@ -21,7 +21,7 @@ import { hydrated } from "./support/hydration.ts";
 const withJavaScript = () => test.info().project.use.javaScriptEnabled !== false;
 const rows = (page: Page) => page.locator(".files-table tbody tr");
 
-async function guestsCollection(page: Page, team: string) {
+async function guestsCollection(team: string) {
   const setup = await ownerWithCollection(
     { prefix: "guest-owner", nickname: "Olga Owner", team },
     { name: "Wedding", mode: "collaborative" },
@@ -64,7 +64,7 @@ test("held guests' files wait on the To review page: approve some, reject the re
   page,
 }) => {
   test.slow();
-  const setup = await guestsCollection(page, "Review Club");
+  const setup = await guestsCollection("Review Club");
   const [lake, forest, sunset] = PHOTOS as [string, string, string];
   await uploadViaApi(setup.token, setup.teamId, setup.collectionId, lake);
   await waitUntilReady(setup.token, setup.teamId, setup.collectionId, 1);
@@ -114,7 +114,7 @@ test("a guest's file shows its guest in the list, the preview and under the Gues
   page,
 }) => {
   test.slow();
-  const setup = await guestsCollection(page, "Guests Club");
+  const setup = await guestsCollection("Guests Club");
   const [lake, forest] = PHOTOS as [string, string];
   await uploadViaApi(setup.token, setup.teamId, setup.collectionId, lake);
   await waitUntilReady(setup.token, setup.teamId, setup.collectionId, 1);
