@@ -9,7 +9,6 @@ import enLegal from "#app/locales/en/legal.json";
 import enMessages from "#app/locales/en/messages.json";
 import enPlans from "#app/locales/en/plans.json";
 import enProfile from "#app/locales/en/profile.json";
-import enReview from "#app/locales/en/review.json";
 import enTeams from "#app/locales/en/teams.json";
 import itActivity from "#app/locales/it/activity.json";
 import itAuth from "#app/locales/it/auth.json";
@@ -21,7 +20,6 @@ import itLegal from "#app/locales/it/legal.json";
 import itMessages from "#app/locales/it/messages.json";
 import itPlans from "#app/locales/it/plans.json";
 import itProfile from "#app/locales/it/profile.json";
-import itReview from "#app/locales/it/review.json";
 import itTeams from "#app/locales/it/teams.json";
 import { isSecureRequest, ONE_YEAR_SECONDS } from "#app/services/cookies.server.ts";
 import { defaultNS, fallbackLanguage, isLocale, type Locale } from "./config.ts";
@@ -48,7 +46,6 @@ export const resources: Record<Locale, Catalog> = {
     plans: enPlans,
     landing: enLanding,
     activity: enActivity,
-    review: enReview,
   },
   it: {
     common: itCommon,
@@ -62,7 +59,6 @@ export const resources: Record<Locale, Catalog> = {
     plans: itPlans,
     landing: itLanding,
     activity: itActivity,
-    review: itReview,
   },
 };
 

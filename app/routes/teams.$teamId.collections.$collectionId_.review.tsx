@@ -13,7 +13,7 @@ import { requireTeam } from "#app/services/team-route.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { formatFileSize } from "#domain/format.ts";
 
-export const handle = { i18n: ["common", "review", "messages"] };
+export const handle = { i18n: ["common", "files", "messages"] };
 
 /** The most held files one page of the review shows (the API's page maximum). */
 const REVIEW_PAGE = 100;
@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     reviewApi.list(context, auth.accessToken, params.teamId ?? "", collectionId, {
       limit: REVIEW_PAGE,
     }),
-    i18nServer.getFixedT(request, "review"),
+    i18nServer.getFixedT(request, "files"),
   ]);
   const all = new URL(request.url).searchParams.get("all") === "1";
   return data(
@@ -66,7 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       request,
       context,
       back,
-      { type: "error", message: "review:review.noneChosen" },
+      { type: "error", message: "files:review.noneChosen" },
       { status: 303, headers: auth.headers },
     );
   }
@@ -84,7 +84,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     back,
     {
       type: "success",
-      message: intent === "approve" ? "review:review.approvedToast" : "review:review.rejectedToast",
+      message: intent === "approve" ? "files:review.approvedToast" : "files:review.rejectedToast",
       values: { count: String(count ?? 0) },
     },
     { status: 303, headers: auth.headers },
@@ -102,7 +102,7 @@ function checkAll(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export default function ReviewScreen() {
-  const { t, i18n } = useTranslation("review");
+  const { t, i18n } = useTranslation("files");
   const page = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";

@@ -90,7 +90,7 @@ export function FilesFilterBar({
               <Button asChild size="2" radius="full" variant="soft" color="amber">
                 <Link to={`${base}/review`} className="review-tab">
                   <Icon name="eye-open" />
-                  {t("screen.toReview", { count: heldFiles })}
+                  {t("review.tabCount", { count: heldFiles })}
                 </Link>
               </Button>
             ) : null}
