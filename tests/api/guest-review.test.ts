@@ -131,6 +131,19 @@ describe("a held guest's file", () => {
     const thumbnail = review.files[0]?.thumbnailUrl as string;
     expect(thumbnail).toContain("member=");
     expect((await api.request(thumbnail)).status).toBe(200);
+    // A link held by any other role stops at the mark, even one made for them.
+    const { thumbnail_key: key } = await api.db
+      .selectFrom("files")
+      .select("thumbnail_key")
+      .where("file_id", "=", fileId)
+      .executeTakeFirstOrThrow();
+    for (const role of ["upviewer", "uploader", "viewer"] as const) {
+      const held = await api.blobs.signedUrl(key as string, {
+        expiresInSeconds: 60,
+        holder: people[role].userId,
+      });
+      expect((await api.request(held)).status, role).toBe(404);
+    }
   });
 
   it("lets only the owner and admins list and decide; a non-member finds nothing", async () => {
