@@ -20,9 +20,11 @@ import { createCollectionService } from "./collections/collections.ts";
 import type { Db } from "./db/schema.ts";
 import { createDownloadService, registerDownloadJobs } from "./downloads/downloads.ts";
 import { createTraffic } from "./downloads/traffic.ts";
+import { registerGuestDigestJob } from "./drop-links/digest.ts";
 import { createGalleryService } from "./drop-links/gallery.ts";
 import { createDropGuestService } from "./drop-links/guest-uploads.ts";
 import { createDropLinkService } from "./drop-links/links.ts";
+import { createReviewService } from "./drop-links/review.ts";
 import { filesOf } from "./files/file-views.ts";
 import { createFileService } from "./files/files.ts";
 import { createFileProcessor, registerFileJobs } from "./files/process.ts";
@@ -49,6 +51,7 @@ import { fileRoutes } from "./routes/files.ts";
 import { logoRoutes } from "./routes/logos.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { paymentRoutes, planRoutes } from "./routes/plans.ts";
+import { reviewRoutes } from "./routes/review.ts";
 import { statusRoutes } from "./routes/status.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { teamRoutes } from "./routes/teams.ts";
@@ -405,6 +408,26 @@ export function createApi(deps: ApiDependencies) {
       links: createDropLinkService({ db: deps.db, now, publicUrl: deps.publicUrl }),
     }),
   );
+  // Guests' files held by their drop link, reviewed by the owner and admins (ADR 099).
+  api.route(
+    "/",
+    reviewRoutes({
+      db: deps.db,
+      auth,
+      review: createReviewService({ db: deps.db, now, blobs: deps.blobs, trash }),
+    }),
+  );
+  // What guests sent, mailed to each link's creator at most once an hour (ADR 099).
+  registerGuestDigestJob(deps.jobs, {
+    db: deps.db,
+    now,
+    jobs: deps.jobs,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    productName: deps.productName,
+    publicUrl: deps.publicUrl,
+    signingKey: deps.tokenSigningKey,
+  });
   api.route("/", downloadRoutes({ db: deps.db, auth, limiter, downloads, traffic }));
   api.route("/", archiveRoutes({ downloads, traffic }));
   // A drop link's read-only gallery for its guests (ADR 100).

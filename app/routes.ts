@@ -108,6 +108,11 @@ export default [
         ),
       ],
     ),
+    // Guests' files held for review (ADR 099): a page of its own, for the owner and admins.
+    route(
+      "collections/:collectionId/review",
+      "routes/teams.$teamId.collections.$collectionId_.review.tsx",
+    ),
     // The team's activity log, for its owner and admins (ADR 091).
     route("activity", "routes/teams.$teamId.activity/route.tsx", {
       id: "routes/teams.$teamId.activity",

@@ -5,6 +5,7 @@ import { fixedQuery, shapedQuery } from "#api/db/fixed-query.ts";
 import { type CollectionRow, type Db, VISIBLE_FILE_STATUSES } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { memberReferenceSchema } from "#api/http/schemas.ts";
+import { canReviewGuestFiles } from "#domain/drop-links.ts";
 import {
   COLLECTION_MODES,
   COLLECTION_STATUSES,
@@ -38,9 +39,20 @@ export const CollectionSchema = z
     tags: z.array(z.string()).openapi({ description: "User ids of the tagged members" }),
     refDate: z.number().int().openapi({ description: "What lists sort by (epoch ms)" }),
     filesCount: z.number().int(),
+    heldFiles: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "Guests' files held for review (ADR 099), counted for the owner and admins, who review " +
+          "them; 0 for everyone else",
+      }),
   })
   .openapi("Collection");
 export type Collection = z.infer<typeof CollectionSchema>;
+
+/** Roles that review guests' held files (ADR 099). */
+const REVIEW_ROLES = ROLES.filter(canReviewGuestFiles);
 
 /** Roles that see every collection of their team; the rest see their own and collaborative. */
 export const SEE_ALL_ROLES = ROLES.filter(canSeeAllCollections);
@@ -88,6 +100,8 @@ export function selectCollections(from: Db, userId: string, seesAll?: boolean) {
           .whereRef("files.collection_id", "=", "collections.collection_id")
           .where("files.status", "in", VISIBLE_FILE_STATUSES)
           .where("files.deleted_at", "is", null)
+          // Held for review: in no list, counted apart (heldFiles, ADR 099).
+          .where("files.review_state", "is", null)
           // A Live Photo counts once, as the lists show it (ADR 063).
           .where("files.motion_of", "is", null);
         if (seesAll === false) files = files.where("files.uploaded_by", "=", userId);
@@ -108,6 +122,28 @@ export function selectCollections(from: Db, userId: string, seesAll?: boolean) {
         }
         return files.as("files_count");
       })
+      .select((eb) =>
+        eb
+          .selectFrom("files")
+          .select((count) => count.fn.countAll<number>().as("count"))
+          .whereRef("files.collection_id", "=", "collections.collection_id")
+          .where("files.review_state", "=", "held")
+          .where("files.status", "in", VISIBLE_FILE_STATUSES)
+          .where("files.deleted_at", "is", null)
+          .where("files.motion_of", "is", null)
+          // Only for those who review them: the owner and admins (canReviewGuestFiles).
+          .where((inner) =>
+            inner.exists(
+              inner
+                .selectFrom("members as reviewers")
+                .select("reviewers.member_id")
+                .whereRef("reviewers.team_id", "=", "collections.team_id")
+                .where("reviewers.user_id", "=", userId)
+                .where("reviewers.role", "in", REVIEW_ROLES),
+            ),
+          )
+          .as("held_files"),
+      )
       // A collection in the trash is in no list and no read but the trash's (ADR 092).
       .where("collections.deleted_at", "is", null)
   );
@@ -120,6 +156,7 @@ export type CollectionViewRow = CollectionRow & {
   creator_avatar_url: string | null;
   read_at: number | null;
   files_count: number | string | null;
+  held_files: number | string | null;
 };
 
 async function tagsOf(db: Db, collectionIds: string[]) {
@@ -171,6 +208,7 @@ export async function toCollections(db: Db, rows: CollectionViewRow[]): Promise<
     tags: tags.get(row.collection_id) ?? [],
     refDate: row.ref_date,
     filesCount: Number(row.files_count ?? 0),
+    heldFiles: Number(row.held_files ?? 0),
   }));
 }
 

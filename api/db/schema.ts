@@ -47,6 +47,8 @@ export interface UsersTable {
   privacy_version: string | null;
   /** When the person confirmed they are MINIMUM_AGE or older; null for internal members. */
   age_confirmed_at: number | null;
+  /** When the address unsubscribed from notification mail (migration 0026, ADR 099); null: not. */
+  notifications_off_at: number | null;
 }
 
 export type EmailCodePurpose = "verify" | "reset" | "changeEmail";

@@ -352,6 +352,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
         .where("collection_id", "=", collection.collection_id)
         .where("status", "=", "ready")
         .where("deleted_at", "is", null)
+        .where("review_state", "is", null)
         .where("blob_key", "is not", null)
         .where("crc32", "is not", null);
       if (!canSeeAllCollections(actor.role)) query = query.where("uploaded_by", "=", actor.userId);

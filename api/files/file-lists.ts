@@ -28,12 +28,17 @@ import {
 
 export const FILE_SORTS = REF_DATE_SORTS;
 export type FileSort = RefDateSort;
+/** The uploader filter's values: guests' files only. */
+export const FILE_UPLOADER_FILTERS = ["guests"] as const;
+export type FileUploaderFilter = (typeof FILE_UPLOADER_FILTERS)[number];
 /** The most files one page holds. */
 export const FILE_PAGE_MAX = 100;
 
 /** Which files a list holds and in what order, besides the caller's visibility. */
 export interface FileFilters {
   creator?: string;
+  /** "guests": only files guests sent through drop links (ADR 097). */
+  uploader?: FileUploaderFilter;
   from?: number;
   to?: number;
   sort: FileSort;
@@ -173,6 +178,7 @@ async function placeInList(
     .where("files.collection_id", "=", scope.collectionId)
     .where("files.status", "in", VISIBLE_FILE_STATUSES)
     .where("files.deleted_at", "is", null)
+    .where("files.review_state", "is", null)
     .where("files.motion_of", "is", null);
   // As `listed` narrows a collection's files: keep the two alike.
   if (!canSeeAllCollections(scope.actor.role)) {
@@ -181,6 +187,7 @@ async function placeInList(
   if (filters.creator !== undefined) {
     select = select.where("files.uploaded_by", "=", filters.creator);
   }
+  if (filters.uploader === "guests") select = select.where("files.drop_link_id", "is not", null);
   if (filters.from !== undefined) select = select.where("files.ref_date", ">=", filters.from);
   if (filters.to !== undefined) select = select.where("files.ref_date", "<=", filters.to);
   const counted = await select
@@ -216,8 +223,17 @@ async function filePage(files: Files, scope: Scope, query: FileListQuery): Promi
   const rows: FileViewRow[] = await filePageQuery(
     files.db,
     scope.kind === "mine"
-      ? { kind: "mine", direction: refDateDirection(query.sort) }
-      : { kind: scope.kind, role: scope.actor.role, direction: refDateDirection(query.sort) },
+      ? {
+          kind: "mine",
+          direction: refDateDirection(query.sort),
+          guests: query.uploader === "guests",
+        }
+      : {
+          kind: scope.kind,
+          role: scope.actor.role,
+          direction: refDateDirection(query.sort),
+          guests: query.uploader === "guests",
+        },
     {
       userId: scope.kind === "mine" ? scope.userId : scope.actor.userId,
       teamId: scope.kind === "mine" ? undefined : scope.teamId,
@@ -241,8 +257,8 @@ const filePageQuery = shapedQuery(
   (
     from: Db,
     shape:
-      | { kind: "mine"; direction: "asc" | "desc" }
-      | { kind: "team" | "collection"; role: Role; direction: "asc" | "desc" },
+      | { kind: "mine"; direction: "asc" | "desc"; guests: boolean }
+      | { kind: "team" | "collection"; role: Role; direction: "asc" | "desc"; guests: boolean },
     values: ListPageValues & { collectionId?: string },
   ) => {
     const { userId, teamId = "", collectionId = "" } = values;
@@ -256,12 +272,17 @@ const filePageQuery = shapedQuery(
       values.afterSortKey === undefined
         ? undefined
         : { sortKey: values.afterSortKey, id: values.afterId ?? "" };
-    return inOrder(listed(from, scope, values), shape.direction, after).limit(values.limit);
+    const filters = { ...values, uploader: shape.guests ? ("guests" as const) : undefined };
+    return inOrder(listed(from, scope, filters), shape.direction, after).limit(values.limit);
   },
 );
 
 /** The files of a scope the caller may see, narrowed by the filters; not yet ordered. */
-function listed(from: Db, scope: Scope, filters: Pick<FileFilters, "creator" | "from" | "to">) {
+function listed(
+  from: Db,
+  scope: Scope,
+  filters: Pick<FileFilters, "creator" | "uploader" | "from" | "to">,
+) {
   const userId = scope.kind === "mine" ? scope.userId : scope.actor.userId;
   // A Live Photo's film is listed as its photo's motion, not as an item (ADR 063).
   let select = selectFiles(from, userId).where("files.motion_of", "is", null);
@@ -317,6 +338,7 @@ function listed(from: Db, scope: Scope, filters: Pick<FileFilters, "creator" | "
   if (filters.creator !== undefined) {
     select = select.where("files.uploaded_by", "=", filters.creator);
   }
+  if (filters.uploader === "guests") select = select.where("files.drop_link_id", "is not", null);
   if (filters.from !== undefined) select = select.where("files.ref_date", ">=", filters.from);
   if (filters.to !== undefined) select = select.where("files.ref_date", "<=", filters.to);
   return select;

@@ -27,6 +27,16 @@ import { canSeeAllCollections } from "#domain/roles.ts";
 export const PREVIEW_STATUSES = ["pending", "ready", "none"] as const;
 export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
 
+/** Who sent a guest's file (ADR 097). */
+export const GuestAttributionSchema = z
+  .object({
+    name: z.string().nullable().openapi({ description: "The name the guest gave; null if none" }),
+    linkId: z.string().openapi({ description: "The drop link the file came through" }),
+    linkTitle: z.string().openapi({ description: "That link's title" }),
+  })
+  .openapi("GuestAttribution");
+export type GuestAttribution = z.infer<typeof GuestAttributionSchema>;
+
 /** The File of docs/product.md#entities plus size, status and dates, as the caller sees it. */
 export const FileSchema = z
   .object({
@@ -136,6 +146,11 @@ export const FileSchema = z
     motionOf: z.string().nullable().openapi({
       description: "For a Live Photo's film: the photo it moves, which lists show in its place",
     }),
+    guest: GuestAttributionSchema.nullable().openapi({
+      description:
+        "A file a guest sent through a drop link: who (the name they gave) and through which " +
+        "link; uploadedBy is then the link's creator. Null for a member's file",
+    }),
   })
   .openapi("File");
 export type File = z.infer<typeof FileSchema>;
@@ -237,8 +252,10 @@ export function selectFiles(from: Db, userId: string) {
           .onRef("motions.motion_of", "=", "files.file_id")
           .on("motions.status", "=", "ready")
           // A film trashed on its own is no longer the photo's motion (ADR 092).
-          .on("motions.deleted_at", "is", null),
+          .on("motions.deleted_at", "is", null)
+          .on("motions.review_state", "is", null),
       )
+      .leftJoin("drop_links as guest_links", "guest_links.link_id", "files.drop_link_id")
       .select(FILE_COLUMNS)
       .select([
         "uploaders.nickname as uploader_nickname",
@@ -247,11 +264,16 @@ export function selectFiles(from: Db, userId: string) {
         "reads.read_at as read_at",
         "motions.file_id as motion_file_id",
         "motions.duration_ms as motion_duration_ms",
+        "files.drop_link_id",
+        "files.guest_name",
+        "guest_links.title as guest_link_title",
       ])
       .where("files.status", "in", VISIBLE_FILE_STATUSES)
       // Out of the trash, on its own and with its collection (ADR 092).
       .where("files.deleted_at", "is", null)
       .where("collections.deleted_at", "is", null)
+      // A guest's file held for review is seen only in the review list (ADR 099).
+      .where("files.review_state", "is", null)
   );
 }
 
@@ -266,6 +288,9 @@ export type FileViewRow = Pick<
   read_at: number | null;
   motion_file_id: string | null;
   motion_duration_ms: number | null;
+  drop_link_id: string | null;
+  guest_name: string | null;
+  guest_link_title: string | null;
 };
 
 /** The name a variant downloads as: the file's name, or the same with `.webp` for derivatives. */
@@ -376,7 +401,18 @@ export async function toFile(files: Files, row: FileViewRow): Promise<File> {
         ? null
         : { fileId: row.motion_file_id, durationMs: Number(row.motion_duration_ms ?? 0) },
     motionOf: row.motion_of,
+    guest: guestOf(row),
   };
+}
+
+/** Who sent a guest's file, through which drop link (ADR 097); null for a member's file. */
+export function guestOf(row: {
+  drop_link_id: string | null;
+  guest_name: string | null;
+  guest_link_title: string | null;
+}): GuestAttribution | null {
+  if (row.drop_link_id === null) return null;
+  return { name: row.guest_name, linkId: row.drop_link_id, linkTitle: row.guest_link_title ?? "" };
 }
 
 /**

@@ -42,6 +42,7 @@ import {
 export {
   FILE_PAGE_MAX,
   FILE_SORTS,
+  FILE_UPLOADER_FILTERS,
   type FileFilters,
   type FileListQuery,
   type FileNeighbours,
@@ -144,7 +145,8 @@ export async function markCollectionFilesRead(
     .where("files.team_id", "=", access.team.team_id)
     .where("files.collection_id", "=", collectionId)
     .where("files.status", "in", VISIBLE_FILE_STATUSES)
-    .where("files.deleted_at", "is", null);
+    .where("files.deleted_at", "is", null)
+    .where("files.review_state", "is", null);
   if (!canSeeAllCollections(actor.role)) {
     visible = visible.where("files.uploaded_by", "=", actor.userId);
   }

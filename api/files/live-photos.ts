@@ -41,7 +41,7 @@ export async function pairLivePhoto(
   const file = await db
     .selectFrom("files")
     .select(["file_id", "collection_id", "uploaded_by", "original_name", "content_type"])
-    .select(["created_at", "status", "duration_ms", "motion_of"])
+    .select(["created_at", "status", "duration_ms", "motion_of", "guest_id", "review_state"])
     .where("file_id", "=", fileId)
     .executeTakeFirst();
   if (file?.status !== "ready" || file.motion_of !== null) return null;
@@ -58,6 +58,15 @@ export async function pairLivePhoto(
     .where("status", "=", "ready")
     // A file in the trash pairs with nothing (ADR 092).
     .where("deleted_at", "is", null)
+    // Halves pair only alike: one guest's, both held for review or neither (ADR 099).
+    .where((eb) =>
+      eb.and([
+        file.guest_id === null ? eb("guest_id", "is", null) : eb("guest_id", "=", file.guest_id),
+        file.review_state === null
+          ? eb("review_state", "is", null)
+          : eb("review_state", "=", file.review_state),
+      ]),
+    )
     .where("file_id", "!=", file.file_id)
     .where("content_type", "in", other.types)
     .where("created_at", ">=", createdAt - LIVE_PHOTO_WINDOW_MS)

@@ -429,3 +429,103 @@ export function passwordChangedMail(mail: NoticeMail): MailMessage {
 export function emailChangedMail(mail: NoticeMail & { newEmail: string }): MailMessage {
   return noticeMail(EMAIL_CHANGED[mail.locale](mail.productName, mail.newEmail), mail);
 }
+
+export interface GuestDigestMail {
+  locale: MailLocale;
+  productName: string;
+  to: string;
+  /** The collection's screen. */
+  link: string;
+  /** `/unsubscribe?email=…&token=…` on the web app. */
+  unsubscribeLink: string;
+  collectionName: string;
+  linkTitle: string;
+  /** Files that arrived since the last digest, and what kind they all are. */
+  files: number;
+  kind: "photos" | "videos" | "files";
+  guests: number;
+  /** Of them, those waiting for review. */
+  held: number;
+}
+
+const GUEST_DIGEST = {
+  en: (mail: GuestDigestMail) => {
+    const noun = {
+      photos: mail.files === 1 ? "photo" : "photos",
+      videos: mail.files === 1 ? "video" : "videos",
+      files: mail.files === 1 ? "file" : "files",
+    }[mail.kind];
+    const guests = `${mail.guests} ${mail.guests === 1 ? "guest" : "guests"}`;
+    const line = `${mail.files} new ${noun} from ${guests} in ${mail.collectionName}`;
+    return {
+      subject: line,
+      heading: line,
+      paragraphs: [
+        `Guests sent them through the link “${mail.linkTitle}”.`,
+        ...(mail.held > 0
+          ? [
+              `${mail.held} ${mail.held === 1 ? "is" : "are"} waiting for your review: nobody else sees them until you approve them.`,
+            ]
+          : []),
+      ],
+      action: "Open the collection",
+      secondary: "Unsubscribe",
+      footer:
+        "You get this message because you made this link. We send at most one an hour while guests send files. Unsubscribe to get no more.",
+    };
+  },
+  it: (mail: GuestDigestMail) => {
+    const one = mail.files === 1;
+    const noun = {
+      photos: one ? "nuova foto" : "nuove foto",
+      videos: one ? "nuovo video" : "nuovi video",
+      files: one ? "nuovo file" : "nuovi file",
+    }[mail.kind];
+    const guests = `${mail.guests} ${mail.guests === 1 ? "ospite" : "ospiti"}`;
+    const line = `${mail.files} ${noun} da ${guests} in ${mail.collectionName}`;
+    return {
+      subject: line,
+      heading: line,
+      paragraphs: [
+        `Gli ospiti li hanno inviati tramite il link “${mail.linkTitle}”.`,
+        ...(mail.held > 0
+          ? [
+              `${mail.held} in attesa della tua revisione: nessun altro li vede finché non li approvi.`,
+            ]
+          : []),
+      ],
+      action: "Apri la raccolta",
+      secondary: "Annulla l'iscrizione",
+      footer:
+        "Ricevi questo messaggio perché hai creato questo link. Ne mandiamo al massimo uno all'ora mentre gli ospiti inviano file. Annulla l'iscrizione per non riceverne più.",
+    };
+  },
+};
+
+/**
+ * The digest of guests' files to a drop link's creator (ADR 099): not transactional, so it
+ * carries the unsubscribe link and the List-Unsubscribe headers, as the early-access mail does.
+ */
+export function guestDigestMail(mail: GuestDigestMail): MailMessage {
+  const texts = GUEST_DIGEST[mail.locale](mail);
+  const { text, html } = render({
+    locale: mail.locale,
+    productName: mail.productName,
+    heading: texts.heading,
+    paragraphs: texts.paragraphs,
+    action: { label: texts.action, link: mail.link },
+    secondary: { label: texts.secondary, link: mail.unsubscribeLink },
+    footer: texts.footer,
+  });
+  return {
+    to: mail.to,
+    subject: texts.subject,
+    text,
+    html,
+    links: [mail.link, mail.unsubscribeLink],
+    headers: {
+      "List-Unsubscribe": `<${mail.unsubscribeLink}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

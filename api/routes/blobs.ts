@@ -7,6 +7,7 @@ import type { ApiEnv } from "#api/http/env.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { parseRange } from "#api/http/range.ts";
 import { BLOB_URL_PATH, type BlobStore, verifyBlobSignature } from "#api/storage/index.ts";
+import { canReviewGuestFiles } from "#domain/drop-links.ts";
 import { hasTeamAccess } from "#domain/members.ts";
 import { canDownloadFile, canSeeAllCollections, canSeeCollection } from "#domain/roles.ts";
 
@@ -89,6 +90,7 @@ export function blobRoutes({
         "members.role",
         "members.status",
         "files.uploaded_by",
+        "files.review_state",
         "collections.mode",
         "collections.created_by",
       ])
@@ -100,7 +102,9 @@ export function blobRoutes({
     const file = { uploadedBy: row.uploaded_by };
     if (
       !canSeeCollection(actor, { mode: row.mode, createdBy: row.created_by }) ||
-      (!canSeeAllCollections(actor.role) && file.uploadedBy !== memberId)
+      (!canSeeAllCollections(actor.role) && file.uploadedBy !== memberId) ||
+      // A file held for review is its reviewers' alone (ADR 099).
+      (row.review_state !== null && !canReviewGuestFiles(actor.role))
     ) {
       throw gone();
     }

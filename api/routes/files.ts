@@ -9,6 +9,7 @@ import {
   FILE_DISPOSITIONS,
   FILE_PAGE_MAX,
   FILE_SORTS,
+  FILE_UPLOADER_FILTERS,
   FILE_VARIANTS,
   FileSchema,
   type FileService,
@@ -44,6 +45,10 @@ const tags = ["Files"];
 /** What a list holds and its order; the neighbours of a file take the same. */
 const fileFilters = {
   creator: idFilter.openapi({ description: "Only files this user uploaded" }),
+  uploader: z.enum(FILE_UPLOADER_FILTERS).optional().openapi({
+    description:
+      "guests: only files guests sent through drop links (their uploadedBy is the link's creator)",
+  }),
   from: epochMs.optional().openapi({ description: "refDate at or after (epoch ms)" }),
   to: epochMs.optional().openapi({ description: "refDate at or before (epoch ms)" }),
   sort: z.enum(FILE_SORTS).default("refDate:desc").openapi({

@@ -142,6 +142,13 @@ export function createSubscriptionService({
         if (Number(marked.numUpdatedRows) > 0) {
           await jobs.enqueue(DELETE_SUBSCRIPTION_JOB, { email }, { db: trx });
         }
+        // The same link stops notification mail to an account at this address (ADR 099).
+        await trx
+          .updateTable("users")
+          .set({ notifications_off_at: at })
+          .where("email", "=", email)
+          .where("notifications_off_at", "is", null)
+          .execute();
       });
       jobs.wake();
     },

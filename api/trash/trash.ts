@@ -499,6 +499,8 @@ export function createTrashService(options: TrashServiceOptions) {
       .where("file_id", "=", fileId)
       .where("status", "in", VISIBLE_FILE_STATUSES)
       .where("deleted_at", "is", null)
+      // Held for review: rejected from the review list, not deleted (ADR 099).
+      .where("review_state", "is", null)
       .executeTakeFirst();
     if (!row || (!canSeeAllCollections(actor.role) && row.uploaded_by !== actor.userId)) {
       throw fileNotFound();
@@ -537,6 +539,42 @@ export function createTrashService(options: TrashServiceOptions) {
       });
       await jobs.enqueue(PURGE_FILE_JOB, { fileId: row.file_id }, { db: trx, runAt: purgeAt });
     });
+  }
+
+  /**
+   * Moves files the caller has already chosen and checked to the trash in the caller's
+   * transaction, exactly as a delete does: each with its Live Photo film, marked by the actor,
+   * to be purged by the owner's plan, with its purge job. Answers the ids that moved (one in the
+   * trash already, or gone, is left out). The caller records the activity.
+   */
+  async function trashChosenFiles(
+    trx: Trx,
+    access: TeamAccess,
+    fileIds: readonly string[],
+    at: number,
+    purgeAt: number,
+  ): Promise<string[]> {
+    const actor = actorOf(access);
+    const moved: string[] = [];
+    for (const fileId of fileIds) {
+      const result = await trx
+        .updateTable("files")
+        .set({ deleted_at: at, deleted_by: actor.userId, purge_at: purgeAt })
+        .where("file_id", "=", fileId)
+        .where("team_id", "=", access.team.team_id)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) continue;
+      await trx
+        .updateTable("files")
+        .set({ deleted_at: at, deleted_by: actor.userId, purge_at: purgeAt })
+        .where("motion_of", "=", fileId)
+        .where("deleted_at", "is", null)
+        .execute();
+      await jobs.enqueue(PURGE_FILE_JOB, { fileId }, { db: trx, runAt: purgeAt });
+      moved.push(fileId);
+    }
+    return moved;
   }
 
   /** Moves a collection, with its files, to the trash (canDeleteCollection). */
@@ -845,6 +883,8 @@ export function createTrashService(options: TrashServiceOptions) {
   return {
     list: listTrash,
     trashFile,
+    trashChosenFiles,
+    purgeAtFor,
     trashCollection,
     restoreFile,
     restoreCollection,

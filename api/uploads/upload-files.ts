@@ -585,7 +585,7 @@ export async function finishUpload(deps: FileUploads, uploadId: string) {
     if (Number(updated.numUpdatedRows) === 0) return false;
     await jobs.enqueue(PROCESS_FILE_JOB, payload, { db: trx });
     if (row.drop_link_id !== null) {
-      await recordGuestFile(trx, row, at);
+      await recordGuestFile(trx, jobs, row, at);
       return true;
     }
     // The file appears in lists now, read by its uploader: what one sent is not news to them
@@ -613,12 +613,26 @@ export async function finishUpload(deps: FileUploads, uploadId: string) {
   return row;
 }
 
-/** A guest's file has arrived: the log names the link it came through and the guest (ADR 097). */
-async function recordGuestFile(trx: Db, row: FileRow, at: number) {
+/** The job that mails a drop link's creator what its guests sent lately: `{ linkId }`. */
+export const GUEST_DIGEST_JOB = "dropLinks.digest";
+/** A digest waits this long after the file that calls for it, to gather the files that follow. */
+export const GUEST_DIGEST_DELAY_MS = 5 * 60_000;
+/** At most one digest an hour for each link (ADR 099). */
+export const GUEST_DIGEST_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * A guest's file has arrived: the log names the link it came through and the guest (ADR 097),
+ * and a digest for the link's creator is due (ADR 099): at most one waits for each link, to run
+ * a short delay from now but never within the hour after the last one went out.
+ */
+async function recordGuestFile(trx: Db, jobs: JobQueue, row: FileRow, at: number) {
+  // The write locks the link's row on PostgreSQL: two files finishing at once see each other's
+  // digest, and only one is queued.
   const link = await trx
-    .selectFrom("drop_links")
-    .select("title")
+    .updateTable("drop_links")
+    .set((eb) => ({ digest_sent_at: eb.ref("digest_sent_at") }))
     .where("link_id", "=", row.drop_link_id ?? "")
+    .returning(["title", "digest_sent_at"])
     .executeTakeFirst();
   await recordActivity(trx, {
     teamId: row.team_id,
@@ -635,6 +649,23 @@ async function recordGuestFile(trx: Db, row: FileRow, at: number) {
     },
     at,
   });
+  if (!link || row.drop_link_id === null) return;
+  const payload = { linkId: row.drop_link_id };
+  const waiting = await trx
+    .selectFrom("jobs")
+    .select("job_id")
+    .where("kind", "=", GUEST_DIGEST_JOB)
+    .where("payload", "=", JSON.stringify(payload))
+    // One a worker holds now may have counted already: it does not count as waiting.
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
+    .executeTakeFirst();
+  if (waiting) return;
+  const sentAt = link.digest_sent_at === null ? null : Number(link.digest_sent_at);
+  const runAt = Math.max(
+    at + GUEST_DIGEST_DELAY_MS,
+    sentAt === null ? 0 : sentAt + GUEST_DIGEST_INTERVAL_MS,
+  );
+  await jobs.enqueue(GUEST_DIGEST_JOB, payload, { db: trx, runAt });
 }
 
 /**

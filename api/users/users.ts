@@ -92,6 +92,7 @@ export function newUserRow(
     terms_version: null,
     privacy_version: null,
     age_confirmed_at: null,
+    notifications_off_at: null,
     ...account,
   };
 }

@@ -9,7 +9,8 @@ import { type FilesView, isFilesView } from "./files-view.ts";
  */
 
 export interface FileFilters {
-  tab: "all" | "mine";
+  /** Everyone's files, the caller's, or those guests sent through drop links (ADR 099). */
+  tab: "all" | "mine" | "guests";
   /** A member's user id. */
   creator: string;
   from: string;
@@ -26,7 +27,7 @@ export function readFileFilters(search: URLSearchParams): FileFilters {
   const from = text("from");
   const to = text("to");
   return {
-    tab: search.get("tab") === "mine" ? "mine" : "all",
+    tab: search.get("tab") === "mine" ? "mine" : search.get("tab") === "guests" ? "guests" : "all",
     creator: text("creator", 400),
     from: isDay(from) ? from : "",
     to: isDay(to) ? to : "",
@@ -63,12 +64,13 @@ export function fileFilterSearch(filters: FileFilters, changes: Partial<FileFilt
 export function fileListQuery(filters: FileFilters, me: string, limit: number) {
   // An impossible range (or a future day) is shown as an error and not applied.
   const range = dateRangeError(filters.from, filters.to, today()) === null;
-  const creator = filters.tab === "mine" ? me : filters.creator;
+  const creator = filters.tab === "mine" ? me : filters.tab === "guests" ? "" : filters.creator;
   return {
     limit,
     sort: filters.sort === "asc" ? ("refDate:asc" as const) : ("refDate:desc" as const),
     ...(filters.cursor ? { lastKey: filters.cursor } : {}),
     ...(creator ? { creator } : {}),
+    ...(filters.tab === "guests" ? { uploader: "guests" as const } : {}),
     ...(range && filters.from ? { from: dayStart(filters.from) } : {}),
     ...(range && filters.to ? { to: dayEnd(filters.to) } : {}),
   };

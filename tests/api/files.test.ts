@@ -160,6 +160,7 @@ describe("GET /api/teams/{teamId}/collections/{collectionId}/files", () => {
       readAt: null,
       motion: null,
       motionOf: null,
+      guest: null,
     });
   });
 

@@ -51,6 +51,7 @@ const MIGRATIONS = [
   "0022-team-deletion",
   "0024-consent",
   "0025-drop-links",
+  "0026-digest-opt-out",
 ];
 
 describe("migrations", () => {

@@ -43,14 +43,14 @@ const CSS_BUDGET_KB = 35;
  * 70 px address a third time and the 320 px one twice, in `srcset` and in the data. 53.1 KB
  * with a checkbox a row for the selection and its picture links said once in the data (ADR
  * 073), the header's Download all and the screen's Grid / List choice. 55.6 KB with Move to the
- * trash in each row's menu (ADR 093). 56.1 KB with the header's Drop links for owners and admins
- * (ADR 097).
+ * trash in each row's menu (ADR 093). 56.6 KB with the header's Drop links for owners and admins
+ * (ADR 101) and the Guests tab beside All and Mine (ADR 099).
  */
 const FILES_PAGE_HTML_BUDGET_KB = 56.5;
 /**
  * The HTML of a files page as a grid of 60 photos (ADR 073), signed in, rendered whole: each
- * tile names only its 320 px thumbnail, in the markup and the data. 60.2 KB with the header's
- * Drop links for owners and admins (ADR 097).
+ * tile names only its 320 px thumbnail, in the markup and the data. 60.6 KB with the header's
+ * Drop links for owners and admins (ADR 101) and the Guests tab (ADR 099).
  */
 const FILES_GRID_HTML_BUDGET_KB = 60.5;
 const RENDER_BLOCKING_STYLESHEETS = 2;

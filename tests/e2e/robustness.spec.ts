@@ -245,6 +245,7 @@ const SIGNED_IN_PAGES = [
   "/teams/T/collections/C/files/F/rename",
   "/teams/T/collections/C/files/F/download",
   "/teams/T/collections/C/files/F/delete",
+  "/teams/T/collections/C/review",
   "/teams/T/trash",
   "/teams/T/downloads",
   "/teams/T/downloads/D",

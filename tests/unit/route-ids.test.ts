@@ -135,6 +135,11 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
     "start",
     "routes/teams.$teamId.collections.$collectionId.upload",
   ],
+  [
+    "routes/teams.$teamId.collections.$collectionId_.review",
+    "collections/:collectionId/review",
+    "routes/teams.$teamId",
+  ],
   ["routes/teams.$teamId.activity", "activity", "routes/teams.$teamId"],
   ["routes/teams.$teamId.trash", "trash", "routes/teams.$teamId"],
   [

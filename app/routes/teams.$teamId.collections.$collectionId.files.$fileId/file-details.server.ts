@@ -13,6 +13,8 @@ export interface FileDetails {
   uploaded: string;
   /** The uploader's nickname; null once they have left the team. */
   uploaderName: string | null;
+  /** A file a guest sent through a drop link: the name they gave, or null (ADR 099). */
+  guest: { name: string | null } | null;
   size: string;
   /** Width and height, in pixels, or a PDF page's in points; null when unknown. */
   dimensions: { width: string; height: string; unit: "pixels" | "points" } | null;
@@ -31,6 +33,7 @@ export function fileDetails(file: FileItem, locale: string): FileDetails {
     taken: file.takenAt === null ? null : dates.format(file.takenAt),
     uploaded: dates.format(file.createdAt),
     uploaderName: file.uploader?.nickname ?? null,
+    guest: file.guest === null ? null : { name: file.guest.name },
     size: formatFileSize(file.size, locale),
     dimensions:
       file.width !== null && file.height !== null

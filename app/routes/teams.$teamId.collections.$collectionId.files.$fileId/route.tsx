@@ -54,13 +54,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = readFileFilters(url.searchParams);
   const search = screenSearch(url.searchParams);
-  const { creator, from, to, sort } = fileListQuery(filters, userIdOf(auth), 1);
+  const { creator, uploader, from, to, sort } = {
+    uploader: undefined,
+    ...fileListQuery(filters, userIdOf(auth), 1),
+  };
   // A file since gone (or not yours): back to the list, with why.
   const [{ body: file }, { body: neighbours }] = await orGoBack(
     Promise.all([
       filesApi.get(context, auth.accessToken, teamParam, collectionId, fileId),
       filesApi.neighbours(context, auth.accessToken, teamParam, collectionId, fileId, {
         creator,
+        uploader,
         from,
         to,
         sort,
@@ -343,7 +347,11 @@ function DetailsPanel({ id, details }: { id: string; details: FileDetails }) {
     [
       t("preview.details.uploaded"),
       t("preview.details.uploadedByOn", {
-        name: details.uploaderName ?? t("table.formerMember"),
+        name: details.guest
+          ? details.guest.name
+            ? t("guest.named", { name: details.guest.name })
+            : t("guest.unnamed")
+          : (details.uploaderName ?? t("table.formerMember")),
         date: details.uploaded,
       }),
     ],

@@ -48,6 +48,8 @@ export type FileRow = Pick<
   uploadedBy: string;
   /** The uploader's nickname; null once they have left the team. */
   uploaderName: string | null;
+  /** A file a guest sent through a drop link: the name they gave, or null (ADR 099). */
+  guest?: { name: string | null };
 };
 
 export function fileRow(file: FileItem, formats: FileRowFormats, view: FilesView): FileRow {
@@ -67,6 +69,7 @@ export function fileRow(file: FileItem, formats: FileRowFormats, view: FilesView
     readAt: file.readAt,
     uploadedBy: file.uploadedBy,
     uploaderName: file.uploader?.nickname ?? null,
+    ...(file.guest !== null && { guest: { name: file.guest.name } }),
   };
 }
 

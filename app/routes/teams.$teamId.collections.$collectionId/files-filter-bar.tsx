@@ -14,7 +14,8 @@ const FORM_ID = "files-filters";
 
 /**
  * The files screen's filters: the date filter (a GET form that keeps the other filters), folded
- * on a phone as the collections screen's filters are, the All / Mine tabs, and the creator chip
+ * on a phone as the collections screen's filters are, the All / Mine / Guests tabs (and To review
+ * for the owner and admins while guests' files wait for them, ADR 099), and the creator chip
  * with a link that removes it.
  */
 export function FilesFilterBar({
@@ -23,8 +24,11 @@ export function FilesFilterBar({
   creatorName,
   href,
   today,
+  heldFiles = 0,
 }: {
   base: string;
+  /** Guests' files waiting for the caller's review (ADR 099): 0 for those who do not review. */
+  heldFiles?: number;
   filters: FileFilters;
   /** The creator filter's member, or null for one since gone. */
   creatorName: string | null;
@@ -64,8 +68,8 @@ export function FilesFilterBar({
 
       <Flex gap="3" align="center" wrap="wrap">
         <nav aria-label={t("screen.tabs")}>
-          <Flex gap="2">
-            {(["all", "mine"] as const).map((tab) => (
+          <Flex gap="2" wrap="wrap">
+            {(["all", "mine", "guests"] as const).map((tab) => (
               <Button
                 key={tab}
                 asChild
@@ -74,7 +78,7 @@ export function FilesFilterBar({
                 variant={filters.tab === tab ? "solid" : "soft"}
               >
                 <Link
-                  to={href(tab === "mine" ? { tab, creator: "" } : { tab })}
+                  to={href(tab === "all" ? { tab } : { tab, creator: "" })}
                   preventScrollReset
                   aria-current={filters.tab === tab ? "page" : undefined}
                 >
@@ -82,6 +86,14 @@ export function FilesFilterBar({
                 </Link>
               </Button>
             ))}
+            {heldFiles > 0 ? (
+              <Button asChild size="2" radius="full" variant="soft" color="amber">
+                <Link to={`${base}/review`} className="review-tab">
+                  <Icon name="eye-open" />
+                  {t("review.tabCount", { count: heldFiles })}
+                </Link>
+              </Button>
+            ) : null}
           </Flex>
         </nav>
         {filters.creator && filters.tab === "all" ? (

@@ -98,7 +98,11 @@ export async function loadFilesScreen(
     creator: string | null,
     files: { streamed: FilesPage | Promise<FilesPage> },
   ) => ({
-    collection: { collectionId: collection.collectionId, name: collection.name },
+    collection: {
+      collectionId: collection.collectionId,
+      name: collection.name,
+      heldFiles: collection.heldFiles,
+    },
     collectionMode: collection.mode,
     collectionCreatedBy: collection.createdBy,
     userId,

@@ -134,7 +134,13 @@ export function FilesTable({
                 </a>
               </th>
               <td>
-                {file.uploaderName !== null ? (
+                {file.guest ? (
+                  <span className="file-guest">
+                    {file.guest.name
+                      ? t("guest.named", { name: file.guest.name })
+                      : t("guest.unnamed")}
+                  </span>
+                ) : file.uploaderName !== null ? (
                   <a href={link(creatorHref(file.uploadedBy))} aria-describedby={UPLOADER_HINT_ID}>
                     {file.uploaderName}
                   </a>

@@ -125,6 +125,7 @@ function FilesScreen({ screen: loaderData }: { screen: Screen }) {
         creatorName={creatorName}
         href={href}
         today={today}
+        heldFiles={collection.heldFiles}
       />
       <Suspense fallback={<LoadingFiles />}>
         <Await resolve={files.streamed} errorElement={<FilesError />}>

@@ -1829,6 +1829,8 @@ export interface paths {
                     sort?: "refDate:desc" | "refDate:asc";
                     /** @description refDate at or before (epoch ms) */
                     to?: number | null;
+                    /** @description guests: only files guests sent through drop links (their uploadedBy is the link's creator) */
+                    uploader?: "guests";
                 };
                 header?: never;
                 path?: never;
@@ -3448,6 +3450,8 @@ export interface paths {
                     sort?: "refDate:desc" | "refDate:asc";
                     /** @description refDate at or before (epoch ms) */
                     to?: number | null;
+                    /** @description guests: only files guests sent through drop links (their uploadedBy is the link's creator) */
+                    uploader?: "guests";
                 };
                 header?: never;
                 path: {
@@ -3899,6 +3903,8 @@ export interface paths {
                     sort?: "refDate:desc" | "refDate:asc";
                     /** @description refDate at or before (epoch ms) */
                     to?: number | null;
+                    /** @description guests: only files guests sent through drop links (their uploadedBy is the link's creator) */
+                    uploader?: "guests";
                 };
                 header?: never;
                 path: {
@@ -4012,6 +4018,151 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["HiddenCollectionError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/collections/{collectionId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A collection's guests' files held for review, newest first (owner and admin); their image links work for the caller alone */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description pagination.lastKey of the previous page, unchanged */
+                    lastKey?: string;
+                    /** @description Held files per page, 1 to 100 */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    collectionId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of held files */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HeldFileList"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Approve held files (they join the collection) or reject them (they go to the trash for the owner's plan's trashRetentionDays) (owner and admin). Ids that are not held files of the collection are skipped */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collectionId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReviewDecision"];
+                };
+            };
+            responses: {
+                /** @description Decided */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewOutcome"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not found */
@@ -4750,6 +4901,8 @@ export interface paths {
                     sort?: "refDate:desc" | "refDate:asc";
                     /** @description refDate at or before (epoch ms) */
                     to?: number | null;
+                    /** @description guests: only files guests sent through drop links (their uploadedBy is the link's creator) */
+                    uploader?: "guests";
                 };
                 header?: never;
                 path: {
@@ -8174,6 +8327,8 @@ export interface components {
             } | null;
             description: string | null;
             filesCount: number;
+            /** @description Guests' files held for review (ADR 099), counted for the owner and admins, who review them; 0 for everyone else */
+            heldFiles: number;
             /** @enum {string} */
             mode: "owned" | "collaborative";
             name: string;
@@ -8572,6 +8727,7 @@ export interface components {
             /** @description A video's length in milliseconds; null for anything else */
             durationMs: number | null;
             fileId: string;
+            guest: components["schemas"]["GuestAttribution"];
             /** @description An image's or video's height in pixels, upright; a PDF's first page's in points (1/72 inch), as shown; null when unknown */
             height: number | null;
             /** @description A Live Photo's motion: the short film sent with this photo, which its preview plays; null for anything else. Lists show the photo alone. */
@@ -8750,6 +8906,15 @@ export interface components {
             /** @description The first part's zip (the whole zip when it has one part): a GET link on this API (/api/archives/...), no credential needed, valid 6 hours; resolve it against the address the API was reached at. Served with its length, an ETag and Range support */
             url: string;
         };
+        /** @description A file a guest sent through a drop link: who (the name they gave) and through which link; uploadedBy is then the link's creator. Null for a member's file */
+        GuestAttribution: {
+            /** @description The drop link the file came through */
+            linkId: string;
+            /** @description That link's title */
+            linkTitle: string;
+            /** @description The name the guest gave; null if none */
+            name: string | null;
+        } | null;
         GuestEntry: {
             guestId: string;
             /** @description The guest's credential on this link: send it as `Authorization: Bearer` on the guest calls. Only its hash is kept: it cannot be shown again */
@@ -8775,6 +8940,28 @@ export interface components {
             size: number;
             /** @enum {string} */
             status: "uploading" | "processing" | "ready" | "failed";
+        };
+        HeldFile: {
+            contentType: string;
+            /** @description When the guest sent it (epoch ms) */
+            createdAt: number;
+            fileId: string;
+            guest: components["schemas"]["GuestAttribution"];
+            name: string;
+            /** @description Signed inline link to its preview, valid 1 hour, for the caller alone; null when none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            previewUrl: string | null;
+            /** @description Bytes */
+            size: number;
+            /** @description Signed inline link to its thumbnail, valid 1 hour, for the caller alone; null when none. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            thumbnailUrl: string | null;
+        };
+        HeldFileList: {
+            /** @description Newest first */
+            files: components["schemas"]["HeldFile"][];
+            pagination: {
+                /** @description Null on the last page */
+                lastKey: string | null;
+            };
         };
         HiddenCollectionError: components["schemas"]["Error"] & {
             /** @description The collection's creator: whom to ask; null once removed */
@@ -9026,6 +9213,23 @@ export interface components {
             /** @description Epoch ms */
             restoredAt: number;
             teamId: string;
+        };
+        ReviewDecision: {
+            /**
+             * @description approve: the files join the collection's lists; reject: they go to the trash, as a delete sends them
+             * @enum {string}
+             */
+            decision: "approve" | "reject";
+            /** @description Held files of this collection, 1 to 200 */
+            fileIds: string[];
+        };
+        ReviewOutcome: {
+            /** @description Files approved */
+            approved?: number;
+            /** @description Files moved to the trash */
+            rejected?: number;
+            /** @description Ids left alone: not held files of this collection (reviewed already, another collection's, unknown), or given twice */
+            skipped: number;
         };
         /** @description email, or username (with team for internal members) */
         SignInRequest: {

@@ -309,6 +309,8 @@ export async function startApi(options: StartApiOptions = {}) {
       await db.destroy();
     },
     uploadStore,
+    /** What the API was built from: support code that builds a service of its own beside it. */
+    deps,
     /**
      * The uploads service as the API builds it (its signer, its store, its database), for a
      * test that starts a file no route of the API starts for it: a drop link guest's file.
