@@ -27,12 +27,12 @@ async function guestsCollection(team: string) {
     { name: "Wedding", mode: "collaborative" },
   );
   const ownerId = userIdOf(setup.owner.email);
-  const held = seedDropLink(setup.teamId, setup.collectionId, ownerId, {
+  const held = await seedDropLink(setup.teamId, setup.collectionId, ownerId, {
     title: "Reception",
     hold: true,
     guestName: "Ana",
   });
-  const open = seedDropLink(setup.teamId, setup.collectionId, ownerId, {
+  const open = await seedDropLink(setup.teamId, setup.collectionId, ownerId, {
     title: "Party",
     hold: false,
     guestName: null,
@@ -40,20 +40,8 @@ async function guestsCollection(team: string) {
   return { ...setup, held, open };
 }
 
-async function send(
-  setup: { token: string; teamId: string; collectionId: string },
-  guest: SeededGuest,
-  file: string,
-  name: string,
-) {
-  const fileId = await sendGuestFile(
-    setup.token,
-    setup.teamId,
-    setup.collectionId,
-    guest,
-    file,
-    name,
-  );
+async function send(guest: SeededGuest, file: string, name: string) {
+  const fileId = await sendGuestFile(guest, file, name);
   await waitForFileReady(fileId);
   return fileId;
 }
@@ -68,9 +56,9 @@ test("held guests' files wait on the To review page: approve some, reject the re
   const [lake, forest, sunset] = PHOTOS as [string, string, string];
   await uploadViaApi(setup.token, setup.teamId, setup.collectionId, lake);
   await waitUntilReady(setup.token, setup.teamId, setup.collectionId, 1);
-  await send(setup, setup.held, forest, "ana-forest.jpg");
-  await send(setup, setup.held, sunset, "ana-sunset.jpg");
-  await send(setup, setup.held, lake, "ana-lake.jpg");
+  await send(setup.held, forest, "ana-forest.jpg");
+  await send(setup.held, sunset, "ana-sunset.jpg");
+  await send(setup.held, lake, "ana-lake.jpg");
   await signIn(page, setup.owner.email, setup.owner.password);
 
   await page.goto(setup.url);
@@ -118,7 +106,7 @@ test("a guest's file shows its guest in the list, the preview and under the Gues
   const [lake, forest] = PHOTOS as [string, string];
   await uploadViaApi(setup.token, setup.teamId, setup.collectionId, lake);
   await waitUntilReady(setup.token, setup.teamId, setup.collectionId, 1);
-  const fileId = await send(setup, setup.open, forest, "party.jpg");
+  const fileId = await send(setup.open, forest, "party.jpg");
   await signIn(page, setup.owner.email, setup.owner.password);
 
   await page.goto(setup.url);

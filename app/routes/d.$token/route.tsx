@@ -6,10 +6,11 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useHydrated } from "#app/components/hydrated.ts";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
+import { TextLink } from "#app/components/text-link.tsx";
 import { UploadPanel } from "#app/files/upload-panel.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
@@ -285,6 +286,13 @@ export default function DropGuestPage() {
           </Flex>
         </section>
       )}
+      {page.guestsSee === "collection" && page.state !== "revoked" && (guest || !page.needsPin) ? (
+        <Text as="p" size="3">
+          <TextLink asChild>
+            <Link to={`${here}/gallery`}>{t("gallery.seeCollection")}</Link>
+          </TextLink>
+        </Text>
+      ) : null}
       {guest && guest.files.length > 0 ? (
         <SentList files={guest.files} now={now} timeZone={page.timeZone} />
       ) : null}

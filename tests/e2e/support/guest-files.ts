@@ -5,12 +5,11 @@ import Database from "better-sqlite3";
 import { appUrl } from "../../../playwright.config.ts";
 
 /*
- * Guests' files in the running app (ADR 097, ADR 099), as other e2e support seeds data: a drop
- * link and its guest written to the app's own database, and each file sent through the app's
- * upload path. The upload starts as its link's creator (a guest's file is the creator's,
- * uploaded_by), is marked with the link, the guest and, when the link holds uploads, 'held',
- * as a guest's start marks it; then its bytes are PUT to the upload address, and the app's own
- * finish and processing run (recordGuestFile: the activity entry and the digest job).
+ * Guests' files in the running app (ADR 097, ADR 099): a drop link written to the app's own
+ * database, as other e2e support seeds data, and then everything through the guest API a phone
+ * uses: the guest comes in (POST /api/drops/{token}/guests), starts each file
+ * (POST /api/drops/{token}/files) and PUTs its bytes to the upload address; the app's own finish
+ * and processing run (recordGuestFile: the activity entry and the digest job).
  */
 
 /** domain/drop-links.ts's DROP_TOKEN_BYTES: a link's token, 24 characters of base64url. */
@@ -26,22 +25,24 @@ function appDatabase() {
 
 export interface SeededGuest {
   linkId: string;
-  guestId: string;
+  /** The link's token, and the credential its guest entry answered. */
+  token: string;
+  credential: string;
   name: string | null;
   hold: boolean;
 }
 
 /** A drop link of a collection made by `createdBy`, and one guest let in through it. */
-export function seedDropLink(
+export async function seedDropLink(
   teamId: string,
   collectionId: string,
   createdBy: string,
   { title, hold, guestName }: { title: string; hold: boolean; guestName: string | null },
-): SeededGuest {
+): Promise<SeededGuest> {
   const db = appDatabase();
   const at = Date.now();
   const linkId = randomUUID();
-  const guestId = randomUUID();
+  const token = randomBytes(DROP_TOKEN_BYTES).toString("base64url");
   try {
     db.prepare(
       `INSERT INTO drop_links (link_id, team_id, collection_id, token, title, message, deadline_at,
@@ -49,24 +50,18 @@ export function seedDropLink(
         hold_for_review, status, created_by, created_at, updated_at, digest_sent_at)
        VALUES (?, ?, ?, ?, ?, NULL, NULL, 'UTC', NULL, 'optional', 0, NULL, NULL, 'nothing', ?,
         'active', ?, ?, ?, NULL)`,
-    ).run(
-      linkId,
-      teamId,
-      collectionId,
-      randomBytes(DROP_TOKEN_BYTES).toString("base64url"),
-      title,
-      hold ? 1 : 0,
-      createdBy,
-      at,
-      at,
-    );
-    db.prepare(
-      "INSERT INTO drop_guests (guest_id, link_id, token_hash, name, email, created_at) VALUES (?, ?, ?, ?, NULL, ?)",
-    ).run(guestId, linkId, randomBytes(32).toString("hex"), guestName, at);
+    ).run(linkId, teamId, collectionId, token, title, hold ? 1 : 0, createdBy, at, at);
   } finally {
     db.close();
   }
-  return { linkId, guestId, name: guestName, hold };
+  const entered = await fetch(`${appUrl}/api/drops/${token}/guests`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(guestName === null ? {} : { name: guestName }),
+  });
+  if (entered.status !== 201) throw new Error(`entry: ${entered.status} ${await entered.text()}`);
+  const { guestToken } = (await entered.json()) as { guestToken: string };
+  return { linkId, token, credential: guestToken, name: guestName, hold };
 }
 
 /** The member id of the account with this address. */
@@ -83,30 +78,15 @@ export function userIdOf(email: string): string {
 }
 
 /** Sends one file as `guest` through its link (see above); answers the file's id. */
-export async function sendGuestFile(
-  creatorToken: string,
-  teamId: string,
-  collectionId: string,
-  guest: SeededGuest,
-  file: string,
-  name = path.basename(file),
-) {
+export async function sendGuestFile(guest: SeededGuest, file: string, name = path.basename(file)) {
   const bytes = fs.readFileSync(file);
-  const started = await fetch(`${appUrl}/api/teams/${teamId}/collections/${collectionId}/files`, {
+  const started = await fetch(`${appUrl}/api/drops/${guest.token}/files`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${creatorToken}` },
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${guest.credential}` },
     body: JSON.stringify({ name, contentType: "image/jpeg", size: bytes.length }),
   });
   if (!started.ok) throw new Error(`start: ${started.status} ${await started.text()}`);
   const { fileId, uploadUrl } = (await started.json()) as { fileId: string; uploadUrl: string };
-  const db = appDatabase();
-  try {
-    db.prepare(
-      "UPDATE files SET drop_link_id = ?, guest_id = ?, guest_name = ?, review_state = ? WHERE file_id = ?",
-    ).run(guest.linkId, guest.guestId, guest.name, guest.hold ? "held" : null, fileId);
-  } finally {
-    db.close();
-  }
   const put = await fetch(new URL(uploadUrl, appUrl), { method: "PUT", body: bytes });
   if (!put.ok) throw new Error(`put: ${put.status} ${await put.text()}`);
   return fileId;
