@@ -96,7 +96,10 @@ test("a guest scans the QR code, sends photos, and the owner approves them", asy
   // Revoked: the guest's page says so, at once.
   await page.goto(setup.url);
   await page.getByRole("link", { name: "Drop links" }).click();
-  await page.getByRole("link", { name: /Reception/ }).first().click();
+  await page
+    .getByRole("link", { name: /Reception/ })
+    .first()
+    .click();
   await page.getByRole("link", { name: "Revoke" }).click();
   await page
     .getByRole("dialog", { name: "Revoke this link?" })
