@@ -4,12 +4,19 @@ import type { Db } from "#api/db/schema.ts";
 import type { ApiEnv } from "#api/http/env.ts";
 import { jsonResponse } from "#api/http/schemas.ts";
 import type { BlobStore } from "#api/storage/index.ts";
+import { reducedChunkBytes } from "#api/uploads/proxy-chunks.ts";
 
 const StatusSchema = z
   .object({
     status: z.enum(["ok", "unavailable"]),
     message: z.string(),
     timestamp: z.number().int().openapi({ description: "Server time, epoch milliseconds" }),
+    uploadChunkLimitBytes: z.number().int().nullable().openapi({
+      description:
+        "For operators: the smallest tus chunk size clients stepped down to since this process " +
+        "started, because a proxy refused larger request bodies with 413 (raise its body limit, " +
+        "docs/operations.md); null when none did",
+    }),
   })
   .openapi("Status");
 
@@ -69,7 +76,12 @@ export function statusRoutes({ db, blobs, draining = () => false }: StatusDepend
       try {
         await pingDatabase(db);
         return c.json(
-          { status: "ok" as const, message: "All systems operational", timestamp: Date.now() },
+          {
+            status: "ok" as const,
+            message: "All systems operational",
+            timestamp: Date.now(),
+            uploadChunkLimitBytes: reducedChunkBytes(),
+          },
           200,
         );
       } catch (error) {
@@ -79,6 +91,7 @@ export function statusRoutes({ db, blobs, draining = () => false }: StatusDepend
             status: "unavailable" as const,
             message: "The database is not answering",
             timestamp: Date.now(),
+            uploadChunkLimitBytes: reducedChunkBytes(),
           },
           503,
         );
