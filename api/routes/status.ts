@@ -4,19 +4,22 @@ import type { Db } from "#api/db/schema.ts";
 import type { ApiEnv } from "#api/http/env.ts";
 import { jsonResponse } from "#api/http/schemas.ts";
 import type { BlobStore } from "#api/storage/index.ts";
-import { reducedChunkBytes } from "#api/uploads/proxy-chunks.ts";
 
 const StatusSchema = z
   .object({
     status: z.enum(["ok", "unavailable"]),
     message: z.string(),
     timestamp: z.number().int().openapi({ description: "Server time, epoch milliseconds" }),
-    uploadChunkLimitBytes: z.number().int().nullable().openapi({
-      description:
-        "For operators: the smallest tus chunk size clients stepped down to since this process " +
-        "started, because a proxy refused larger request bodies with 413 (raise its body limit, " +
-        "docs/operations.md); null when none did",
-    }),
+    uploadChunkLimitBytes: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description:
+          "For operators: the smallest tus chunk size clients stepped down to since this process " +
+          "started, because a proxy refused larger request bodies with 413 (raise its body limit, " +
+          "docs/operations.md); null when none did",
+      }),
   })
   .openapi("Status");
 
@@ -67,9 +70,16 @@ export interface StatusDependencies {
   blobs: BlobStore;
   /** True once the host is stopping (SIGTERM): readiness fails so traffic goes elsewhere. */
   draining?: () => boolean;
+  /** The smallest chunk size a proxy made clients step down to (ADR 103), or null. */
+  uploadChunkLimit?: () => number | null;
 }
 
-export function statusRoutes({ db, blobs, draining = () => false }: StatusDependencies) {
+export function statusRoutes({
+  db,
+  blobs,
+  draining = () => false,
+  uploadChunkLimit = () => null,
+}: StatusDependencies) {
   return new OpenAPIHono<ApiEnv>()
     .openapi(route, async (c) => {
       c.header("Cache-Control", "no-store");
@@ -80,7 +90,7 @@ export function statusRoutes({ db, blobs, draining = () => false }: StatusDepend
             status: "ok" as const,
             message: "All systems operational",
             timestamp: Date.now(),
-            uploadChunkLimitBytes: reducedChunkBytes(),
+            uploadChunkLimitBytes: uploadChunkLimit(),
           },
           200,
         );
@@ -91,7 +101,7 @@ export function statusRoutes({ db, blobs, draining = () => false }: StatusDepend
             status: "unavailable" as const,
             message: "The database is not answering",
             timestamp: Date.now(),
-            uploadChunkLimitBytes: reducedChunkBytes(),
+            uploadChunkLimitBytes: uploadChunkLimit(),
           },
           503,
         );

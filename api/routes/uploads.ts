@@ -161,11 +161,14 @@ export function uploadRoutes({
       params: UploadParams,
       query: SignedQuery,
       headers: z.object({
-        "upload-chunk-reduced": z.string().optional().openapi({
-          description:
-            "Bytes per PATCH a client stepped down to after a proxy refused larger bodies " +
-            "with 413: the API tells the operator (log, /status). Optional",
-        }),
+        "upload-chunk-reduced": z
+          .string()
+          .optional()
+          .openapi({
+            description:
+              "Bytes per PATCH a client stepped down to after a proxy refused larger bodies " +
+              "with 413: the API tells the operator (log, /status). Optional",
+          }),
       }),
     },
     responses: {

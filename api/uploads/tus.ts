@@ -3,7 +3,6 @@ import { ApiError, diskFullError } from "#api/http/errors.ts";
 import { uploadBytes } from "#api/metrics.ts";
 import { UPLOAD_ID_PATTERN } from "#api/storage/upload-store.ts";
 import { SNIFF_BYTES } from "#domain/file-types.ts";
-import { noteReducedChunk } from "./proxy-chunks.ts";
 import {
   checkAddress,
   checkFirstBytes,
@@ -230,6 +229,6 @@ export async function tusResume(
   }
   const response = await withJsonErrors(await tus.handleWeb(forward));
   countReceived(request, response);
-  if (request.method === "PATCH" && response.status < 400) noteReducedChunk(request, deps.logger);
+  if (request.method === "PATCH" && response.status < 400) deps.chunkNotes.note(request);
   return response;
 }

@@ -6,8 +6,8 @@ import { ownedTeam, type TestTeam } from "./support/teams.ts";
 
 // A client whose chunks a proxy refused sends smaller ones marked Upload-Chunk-Reduced: the API
 // logs it once per size and shows the smallest on GET /api/status until it restarts (ADR 103).
-// The sizes seen are the process's: this file starts its own API and runs in its own module
-// scope.
+// The sizes seen belong to the app instance (one per process in production): this file starts
+// its own.
 
 let api: TestApi;
 let team: TestTeam;

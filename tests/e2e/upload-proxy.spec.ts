@@ -100,10 +100,9 @@ test("behind a proxy that takes 1 MB bodies, a 50 MB upload steps its chunks dow
     );
 
     // Whole on the server.
-    const listed = await fetch(
-      `${app.url}/api/teams/${teamId}/collections/${collectionId}/files`,
-      { headers: { Authorization: `Bearer ${token}` } },
-    );
+    const listed = await fetch(`${app.url}/api/teams/${teamId}/collections/${collectionId}/files`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     const { files } = (await listed.json()) as { files: { name: string; size: number }[] };
     expect(files).toEqual([expect.objectContaining({ name: "report.pdf", size: SIZE })]);
 

@@ -177,9 +177,7 @@ test("the screen is kept on while files go and let go after; the setting turns i
   expect(await wakeLocks(page)).toEqual([]);
 });
 
-test("a page Chromium freezes mid-upload and thaws carries on and completes", async ({
-  page,
-}) => {
+test("a page Chromium freezes mid-upload and thaws carries on and completes", async ({ page }) => {
   const dialog = await openUpload(page, "Frozen", "Glacier");
   const cdp = await page.context().newCDPSession(page);
   const held = holdPatch(page, 2);
