@@ -380,7 +380,16 @@ export function useUploadQueue({
         }
       }
     };
+    // Offline: a file waiting to retry waits for the network instead, and says so.
+    const goneOffline = () => {
+      for (const item of itemsRef.current) {
+        if (item.status !== "retrying") continue;
+        clearTimeout(entries.current.get(item.key)?.timer);
+        update(item.key, { status: "offline", retryAt: undefined });
+      }
+    };
     window.addEventListener("online", resumeOffline);
+    window.addEventListener("offline", goneOffline);
     document.addEventListener("visibilitychange", resumeOffline);
     document.addEventListener("resume", resumeOffline);
     const timer = setInterval(() => {
@@ -388,6 +397,7 @@ export function useUploadQueue({
     }, 15_000);
     return () => {
       window.removeEventListener("online", resumeOffline);
+      window.removeEventListener("offline", goneOffline);
       document.removeEventListener("visibilitychange", resumeOffline);
       document.removeEventListener("resume", resumeOffline);
       clearInterval(timer);

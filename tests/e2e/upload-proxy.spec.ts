@@ -91,6 +91,10 @@ test("behind a proxy that takes 1 MB bodies, a 50 MB upload steps its chunks dow
     expect(patches.some((patch) => patch.status === 413)).toBe(true);
     const passed = patches.filter((patch) => patch.status === 204);
     const chunk = Number(passed[0]?.reduced);
+    test.info().annotations.push({
+      type: "measured",
+      description: `chunks of ${chunk} bytes; PATCH answers ${patches.map((p) => p.status)}`,
+    });
     expect([1024 * 1024, 512 * 1024]).toContain(chunk);
     expect(passed.length).toBeGreaterThanOrEqual(SIZE / chunk - 1);
     for (const patch of passed) expect(patch.reduced).toBe(String(chunk));
