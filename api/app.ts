@@ -73,6 +73,7 @@ import { createMemberService } from "./teams/members.ts";
 import { createTeamService } from "./teams/teams.ts";
 import { createTrashService, registerTrashJobs } from "./trash/trash.ts";
 import { createFileUploadService } from "./uploads/file-uploads.ts";
+import { createChunkNotes } from "./uploads/proxy-chunks.ts";
 
 export interface ApiDependencies {
   db: Db;
@@ -235,7 +236,9 @@ export function createApi(deps: ApiDependencies) {
   });
   const auth = requireAuth({ tokens, sessions });
 
-  api.route("/", statusRoutes(deps));
+  // What proxies cutting upload chunks taught this process, shown on /status (ADR 103).
+  const chunkNotes = createChunkNotes(deps.logger);
+  api.route("/", statusRoutes({ ...deps, uploadChunkLimit: chunkNotes.smallest }));
   api.route(
     "/",
     subscriptionRoutes({
@@ -455,6 +458,7 @@ export function createApi(deps: ApiDependencies) {
     }),
   );
   const uploads = createFileUploadService({
+    chunkNotes,
     db: deps.db,
     uploads: deps.uploadStore,
     jobs: deps.jobs,

@@ -10,6 +10,16 @@ const StatusSchema = z
     status: z.enum(["ok", "unavailable"]),
     message: z.string(),
     timestamp: z.number().int().openapi({ description: "Server time, epoch milliseconds" }),
+    uploadChunkLimitBytes: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description:
+          "For operators: the smallest tus chunk size clients stepped down to since this process " +
+          "started, because a proxy refused larger request bodies with 413 (raise its body limit, " +
+          "docs/operations.md); null when none did",
+      }),
   })
   .openapi("Status");
 
@@ -60,16 +70,28 @@ export interface StatusDependencies {
   blobs: BlobStore;
   /** True once the host is stopping (SIGTERM): readiness fails so traffic goes elsewhere. */
   draining?: () => boolean;
+  /** The smallest chunk size a proxy made clients step down to (ADR 103), or null. */
+  uploadChunkLimit?: () => number | null;
 }
 
-export function statusRoutes({ db, blobs, draining = () => false }: StatusDependencies) {
+export function statusRoutes({
+  db,
+  blobs,
+  draining = () => false,
+  uploadChunkLimit = () => null,
+}: StatusDependencies) {
   return new OpenAPIHono<ApiEnv>()
     .openapi(route, async (c) => {
       c.header("Cache-Control", "no-store");
       try {
         await pingDatabase(db);
         return c.json(
-          { status: "ok" as const, message: "All systems operational", timestamp: Date.now() },
+          {
+            status: "ok" as const,
+            message: "All systems operational",
+            timestamp: Date.now(),
+            uploadChunkLimitBytes: uploadChunkLimit(),
+          },
           200,
         );
       } catch (error) {
@@ -79,6 +101,7 @@ export function statusRoutes({ db, blobs, draining = () => false }: StatusDepend
             status: "unavailable" as const,
             message: "The database is not answering",
             timestamp: Date.now(),
+            uploadChunkLimitBytes: uploadChunkLimit(),
           },
           503,
         );

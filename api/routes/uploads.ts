@@ -157,7 +157,20 @@ export function uploadRoutes({
     path: "/uploads/{uploadId}",
     tags,
     summary: "tus: bytes from Upload-Offset (HEAD tells the offset); the address is signed",
-    request: { params: UploadParams, query: SignedQuery },
+    request: {
+      params: UploadParams,
+      query: SignedQuery,
+      headers: z.object({
+        "upload-chunk-reduced": z
+          .string()
+          .optional()
+          .openapi({
+            description:
+              "Bytes per PATCH a client stepped down to after a proxy refused larger bodies " +
+              "with 413: the API tells the operator (log, /status). Optional",
+          }),
+      }),
+    },
     responses: {
       204: { description: "Received; Upload-Offset is the new offset" },
       ...errorResponses(400, 403, 404, 409, 410, 413, 415),

@@ -3,6 +3,7 @@ import { Upload } from "@tus/server";
 import { ApiError, diskFullError } from "#api/http/errors.ts";
 import { uploadBytes } from "#api/metrics.ts";
 import { SNIFF_BYTES } from "#domain/file-types.ts";
+import { type ChunkNotes, createChunkNotes } from "./proxy-chunks.ts";
 import { createTusServer, tusCreate, tusResume } from "./tus.ts";
 import {
   checkAddress,
@@ -53,9 +54,10 @@ class Cap extends Transform {
   }
 }
 
-export function createFileUploadService(options: FileUploadOptions) {
+export function createFileUploadService(options: FileUploadOptions & { chunkNotes?: ChunkNotes }) {
   const deps: FileUploads = {
     ...options,
+    chunkNotes: options.chunkNotes ?? createChunkNotes(options.logger),
     // Shared by every API instance: two requests for one upload never write it at once.
     locker: createUploadLocker({ db: options.db, logger: options.logger }),
     creators: new WeakMap(),

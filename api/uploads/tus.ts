@@ -229,5 +229,6 @@ export async function tusResume(
   }
   const response = await withJsonErrors(await tus.handleWeb(forward));
   countReceived(request, response);
+  if (request.method === "PATCH" && response.status < 400) deps.chunkNotes.note(request);
   return response;
 }

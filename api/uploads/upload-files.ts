@@ -22,6 +22,7 @@ import { FILE_MAX_BYTES, refusalByDeclaration } from "#domain/file-types.ts";
 import { hasTeamAccess } from "#domain/members.ts";
 import { canCreateFile } from "#domain/roles.ts";
 import { isSafeText } from "#domain/validation.ts";
+import type { ChunkNotes } from "./proxy-chunks.ts";
 
 /**
  * Files arrive in collections (docs/product.md#uploads; ADR 016):
@@ -78,6 +79,7 @@ export interface FileUploadOptions {
  */
 export interface FileUploads extends FileUploadOptions {
   locker: Locker;
+  chunkNotes: ChunkNotes;
   creators: WeakMap<Request, string>;
   created: WeakMap<Request, { fileId: string; expiresAt: number }>;
 }

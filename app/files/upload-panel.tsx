@@ -11,6 +11,7 @@ import {
   type UploadItem,
   useUploadQueue,
 } from "#app/services/uploads.ts";
+import { useKeepScreenOn, useWakeLock } from "#app/services/wake-lock.ts";
 import { FILE_MAX_BYTES } from "#domain/file-types.ts";
 import { formatFileSize } from "#domain/format.ts";
 import { UploadSummary } from "./upload-summary.tsx";
@@ -40,6 +41,11 @@ export function UploadPanel({
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   useEffect(() => onBusyChange?.(queue.busy), [queue.busy, onBusyChange]);
+  // The screen stays on while files go; not while every one is done, paused or failed (ADR 103).
+  const [keepScreenOn, setKeepScreenOn] = useKeepScreenOn();
+  useWakeLock(
+    keepScreenOn && queue.items.some((item) => !["done", "failed", "paused"].includes(item.status)),
+  );
   const failedFirst = [
     ...queue.items.filter((item) => item.status === "failed"),
     ...queue.items.filter((item) => item.status !== "failed"),
@@ -87,6 +93,21 @@ export function UploadPanel({
           />
         </Flex>
       </section>
+      <Flex direction="column" gap="1">
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={keepScreenOn}
+            onChange={(event) => setKeepScreenOn(event.currentTarget.checked)}
+          />
+          <Text as="span" size="2">
+            {t("upload.keepScreenOn")}
+          </Text>
+        </label>
+        <Text as="p" size="1" color="gray">
+          {t("upload.backgroundNote")}
+        </Text>
+      </Flex>
       {ended ? (
         <UploadSummary
           tally={tallyUploads(
@@ -124,6 +145,7 @@ function UploadRow({
   onResume: () => void;
 }) {
   const { t, i18n } = useTranslation("files");
+  useCountdown(item.status === "retrying");
   const percent = item.size > 0 ? Math.round((item.sent / item.size) * 100) : 0;
   const status =
     item.status === "failed" && item.error
@@ -136,7 +158,9 @@ function UploadRow({
         })
       : item.status === "uploading"
         ? t("upload.status.uploading", { percent })
-        : t(`upload.status.${item.status}`);
+        : item.status === "retrying"
+          ? t("upload.status.retrying", { seconds: secondsLeft(item.retryAt) })
+          : t(`upload.status.${item.status}`);
   return (
     <li
       className="upload-row"
@@ -162,7 +186,7 @@ function UploadRow({
             {status}
           </Text>
         </Flex>
-        {item.status === "uploading" ? (
+        {item.status === "uploading" || item.status === "retrying" ? (
           <IconButton
             variant="soft"
             color="gray"
@@ -187,4 +211,19 @@ function UploadRow({
       </Flex>
     </li>
   );
+}
+
+/** Whole seconds until `at`, never below 1 while a retry is still ahead. */
+function secondsLeft(at: number | undefined) {
+  return Math.max(1, Math.ceil(((at ?? 0) - Date.now()) / 1000));
+}
+
+/** Renders again every second while `running`, for a countdown. */
+function useCountdown(running: boolean) {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setTick((tick) => tick + 1), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
 }

@@ -7,6 +7,7 @@ import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { getStatus } from "#app/services/api/status.server.ts";
 import { pageTitle } from "#app/services/meta.ts";
+import { formatFileSize } from "#domain/format.ts";
 
 /** The API's status (docs/product.md#interface), in the reader's language. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -52,6 +53,17 @@ export default function StatusPage() {
               </time>
             </DataList.Value>
           </DataList.Item>
+          {status.uploadChunkLimitBytes ? (
+            // For the operator, until the process restarts (ADR 103).
+            <DataList.Item>
+              <DataList.Label>{t("status.uploads")}</DataList.Label>
+              <DataList.Value data-testid="status-proxy-chunks">
+                {t("status.proxyChunks", {
+                  size: formatFileSize(status.uploadChunkLimitBytes, i18n.language),
+                })}
+              </DataList.Value>
+            </DataList.Item>
+          ) : null}
         </DataList.Root>
       </Card>
     </Flex>

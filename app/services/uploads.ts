@@ -113,6 +113,7 @@ export type UploadStatus =
   | "uploading"
   | "paused"
   | "offline"
+  | "retrying"
   | "done"
   | "failed";
 
@@ -128,20 +129,66 @@ export interface UploadItem {
   reason?: RefusalReason;
   /** Refused before a byte was sent: the API never heard of it. */
   neverSent?: boolean;
+  /** When it tries again (epoch ms), while retrying. */
+  retryAt?: number;
 }
 
 /** At most this many files go at once; the others wait their turn. */
 const PARALLEL = 3;
 /** tus PATCH size: a dropped connection loses at most one chunk. */
-const CHUNK_BYTES = 8 * 1024 * 1024;
-/** Retries after a network failure before waiting for the browser to come back online. */
-const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000];
+export const CHUNK_BYTES = 8 * 1024 * 1024;
+/** The smallest chunk a proxy's body limit steps it down to (ADR 103). */
+export const MIN_CHUNK_BYTES = 256 * 1024;
+/** Where the chunk size a proxy let through is kept for the session (ADR 103). */
+const CHUNK_KEY = "uploads.chunkBytes";
+/** The longest wait between two tries, however many failed. */
+const MAX_RETRY_MS = 60_000;
+
+/**
+ * The wait before try `attempt` (0 first) after a network error or a 5xx: doubling from 1 s up
+ * to a minute, with jitter so that many phones coming back at once do not all knock together.
+ */
+export function retryDelayMs(attempt: number, random = Math.random()) {
+  const ceiling = Math.min(MAX_RETRY_MS, 1_000 * 2 ** Math.min(attempt, 16));
+  return Math.round(ceiling / 2 + (ceiling / 2) * random);
+}
+
+/**
+ * Whether a 413 came from a proxy's body limit rather than from the API: every API error is JSON
+ * with an errorCode; nginx's and Caddy's are HTML or empty.
+ */
+export function isProxyRefusal(statusCode: number, body: string | undefined) {
+  if (statusCode !== 413) return false;
+  try {
+    return typeof JSON.parse(body ?? "").errorCode !== "string";
+  } catch {
+    return true;
+  }
+}
+
+/** Whether tus-js-client would try a failed request again (its rules, plus 429). */
+export function isRetryable(statusCode: number) {
+  return statusCode < 400 || statusCode >= 500 || [409, 423, 429].includes(statusCode);
+}
+
+/** The chunk size to start with: the one a proxy let through earlier this session, or the full. */
+function sessionChunkBytes() {
+  try {
+    const kept = Number(sessionStorage.getItem(CHUNK_KEY));
+    return kept >= MIN_CHUNK_BYTES && kept < CHUNK_BYTES ? kept : CHUNK_BYTES;
+  } catch {
+    return CHUNK_BYTES;
+  }
+}
 
 type TusModule = typeof import("tus-js-client");
 
 interface Entry {
   file: File;
   upload?: Upload;
+  /** Failed tries in a row, for the backoff. */
+  attempt: number;
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 /**
@@ -178,7 +225,10 @@ export function useUploadQueue({
     tus.current.catch(() => undefined);
     const all = entries.current;
     return () => {
-      for (const entry of all.values()) entry.upload?.abort().catch(() => undefined);
+      for (const entry of all.values()) {
+        clearTimeout(entry.timer);
+        entry.upload?.abort().catch(() => undefined);
+      }
     };
   }, []);
 
@@ -227,44 +277,86 @@ export function useUploadQueue({
         update(key, { status: "failed", error: "messages:errors.noConnection" });
         return;
       }
-      const upload = new module.Upload(file, {
-        uploadUrl: started.uploadPath,
-        chunkSize: CHUNK_BYTES,
-        retryDelays: RETRY_DELAYS,
-        storeFingerprintForResuming: false,
-        onProgress: (sent) => update(key, { sent, status: "uploading" }),
-        onSuccess: () => update(key, { sent: file.size, status: "done" }),
-        onError: (error) => {
-          const response = (error as DetailedError).originalResponse;
-          const statusCode = response?.getStatus() ?? 0;
-          if (statusCode >= 400 && statusCode < 500) {
-            let errorCode = "";
-            try {
-              errorCode = String(JSON.parse(response?.getBody() ?? "{}").errorCode ?? "");
-            } catch {
-              // Not JSON: the status alone tells.
+      const uploadUrl = started.uploadPath;
+      const begin = (chunkSize: number) => {
+        const upload = new module.Upload(file, {
+          uploadUrl,
+          chunkSize,
+          // The backoff is ours (onError): forever, while the page is open (ADR 103).
+          retryDelays: null,
+          storeFingerprintForResuming: false,
+          onBeforeRequest: (request) => {
+            // Tells the operator that a proxy cuts the chunks (api/uploads/tus.ts).
+            if (request.getMethod() === "PATCH" && chunkSize < CHUNK_BYTES) {
+              request.setHeader("Upload-Chunk-Reduced", String(chunkSize));
             }
-            update(key, {
-              status: "failed",
-              error: uploadErrorKey(statusCode, errorCode),
-              reason: refusalOf(statusCode),
-            });
-          } else {
-            // The connection dropped and the retries ran out: carry on when it is back.
-            update(key, { status: "offline" });
-          }
-        },
-      });
-      entry.upload = upload;
-      update(key, { status: "uploading" });
-      upload.start();
+          },
+          onProgress: (sent) => {
+            entry.attempt = 0;
+            update(key, { sent, status: "uploading", retryAt: undefined });
+          },
+          onSuccess: () => update(key, { sent: file.size, status: "done", retryAt: undefined }),
+          onError: (error) => {
+            const response = (error as DetailedError).originalResponse;
+            const statusCode = response?.getStatus() ?? 0;
+            if (isProxyRefusal(statusCode, response?.getBody())) {
+              if (chunkSize <= MIN_CHUNK_BYTES) {
+                update(key, { status: "failed", error: "files:upload.errors.proxyLimit" });
+                return;
+              }
+              // A proxy's body limit: smaller pieces, from the server's offset.
+              const smaller = Math.max(MIN_CHUNK_BYTES, Math.floor(chunkSize / 2));
+              try {
+                sessionStorage.setItem(CHUNK_KEY, String(smaller));
+              } catch {
+                // No storage: this file steps down all the same.
+              }
+              begin(smaller);
+              return;
+            }
+            if (!isRetryable(statusCode)) {
+              let errorCode = "";
+              try {
+                errorCode = String(JSON.parse(response?.getBody() ?? "{}").errorCode ?? "");
+              } catch {
+                // Not JSON: the status alone tells.
+              }
+              update(key, {
+                status: "failed",
+                error: uploadErrorKey(statusCode, errorCode),
+                reason: refusalOf(statusCode),
+              });
+              return;
+            }
+            if (!navigator.onLine) {
+              // The `online` event carries on at once.
+              update(key, { status: "offline", retryAt: undefined });
+              return;
+            }
+            const wait = retryDelayMs(entry.attempt);
+            entry.attempt += 1;
+            clearTimeout(entry.timer);
+            entry.timer = setTimeout(() => {
+              update(key, { status: "uploading", retryAt: undefined });
+              upload.start();
+            }, wait);
+            update(key, { status: "retrying", retryAt: Date.now() + wait });
+          },
+        });
+        entry.upload = upload;
+        update(key, { status: "uploading" });
+        upload.start();
+      };
+      begin(sessionChunkBytes());
     },
     [startUrl, update],
   );
 
   // Start waiting files while fewer than PARALLEL are under way.
   useEffect(() => {
-    const busy = items.filter((item) => item.status === "starting" || item.status === "uploading");
+    const busy = items.filter((item) =>
+      ["starting", "uploading", "retrying"].includes(item.status),
+    );
     const waiting = items.filter((item) => item.status === "waiting");
     if (!opened.current && items.some((item) => item.status === "starting")) return;
     const room = opened.current ? PARALLEL - busy.length : 1;
@@ -273,24 +365,41 @@ export function useUploadQueue({
     }
   }, [items, send]);
 
-  // Back online: resume what the network interrupted.
+  // Back online, or back on the page: resume what the network interrupted, at once.
   useEffect(() => {
-    const resumeOffline = () => {
+    // The poll below takes only files waiting for the network: a retrying one keeps its backoff.
+    const resumeOffline = (event?: Event) => {
+      if (document.visibilityState === "hidden") return;
       for (const item of itemsRef.current) {
-        if (item.status !== "offline") continue;
-        const upload = entries.current.get(item.key)?.upload;
-        if (upload) {
-          update(item.key, { status: "uploading" });
-          upload.start();
+        if (item.status !== "offline" && (item.status !== "retrying" || !event)) continue;
+        const entry = entries.current.get(item.key);
+        if (entry?.upload) {
+          clearTimeout(entry.timer);
+          update(item.key, { status: "uploading", retryAt: undefined });
+          entry.upload.start();
         }
       }
     };
+    // Offline: a file waiting to retry waits for the network instead, and says so.
+    const goneOffline = () => {
+      for (const item of itemsRef.current) {
+        if (item.status !== "retrying") continue;
+        clearTimeout(entries.current.get(item.key)?.timer);
+        update(item.key, { status: "offline", retryAt: undefined });
+      }
+    };
     window.addEventListener("online", resumeOffline);
+    window.addEventListener("offline", goneOffline);
+    document.addEventListener("visibilitychange", resumeOffline);
+    document.addEventListener("resume", resumeOffline);
     const timer = setInterval(() => {
       if (navigator.onLine) resumeOffline();
     }, 15_000);
     return () => {
       window.removeEventListener("online", resumeOffline);
+      window.removeEventListener("offline", goneOffline);
+      document.removeEventListener("visibilitychange", resumeOffline);
+      document.removeEventListener("resume", resumeOffline);
       clearInterval(timer);
     };
   }, [update]);
@@ -313,7 +422,7 @@ export function useUploadQueue({
       const added: UploadItem[] = [];
       for (const file of files) {
         const key = `upload-${counter.current++}`;
-        entries.current.set(key, { file });
+        entries.current.set(key, { file, attempt: 0 });
         added.push({ key, name: file.name, size: file.size, sent: 0, status: "checking" });
         void checkFile(file).then((reason) =>
           update(
@@ -331,20 +440,22 @@ export function useUploadQueue({
 
   const pause = useCallback(
     (key: string) => {
-      const upload = entries.current.get(key)?.upload;
-      if (!upload) return;
-      update(key, { status: "paused" });
-      upload.abort().catch(() => undefined);
+      const entry = entries.current.get(key);
+      if (!entry?.upload) return;
+      clearTimeout(entry.timer);
+      update(key, { status: "paused", retryAt: undefined });
+      entry.upload.abort().catch(() => undefined);
     },
     [update],
   );
 
   const resume = useCallback(
     (key: string) => {
-      const upload = entries.current.get(key)?.upload;
-      if (!upload) return;
-      update(key, { status: "uploading" });
-      upload.start();
+      const entry = entries.current.get(key);
+      if (!entry?.upload) return;
+      clearTimeout(entry.timer);
+      update(key, { status: "uploading", retryAt: undefined });
+      entry.upload.start();
     },
     [update],
   );

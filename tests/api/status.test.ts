@@ -16,6 +16,7 @@ describe("GET /api/status", () => {
       status: "ok",
       message: expect.any(String),
       timestamp: expect.any(Number),
+      uploadChunkLimitBytes: null,
     });
     expect(body.timestamp).toBeGreaterThanOrEqual(before);
     expect(body.timestamp).toBeLessThanOrEqual(Date.now());

@@ -19,6 +19,13 @@ const directives = (block: string) =>
     .filter((line) => line && !line.startsWith("#"));
 
 describe("the documented nginx block", () => {
+  it("sets the body limit explicitly, above the 8 MiB chunks and the form's 2 GiB (ADR 103)", () => {
+    const lines = directives(documentedServerBlock());
+    expect(lines.filter((line) => line.startsWith("client_max_body_size "))).toEqual([
+      "client_max_body_size 2g;",
+    ]);
+  });
+
   it("forwards the host with its port, the scheme and the client address, unbuffered", () => {
     const lines = directives(documentedServerBlock());
     expect(lines).toEqual(
@@ -27,7 +34,7 @@ describe("the documented nginx block", () => {
         "proxy_set_header X-Forwarded-Host $http_host;",
         "proxy_set_header X-Forwarded-Proto $scheme;",
         "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
-        "client_max_body_size 0;",
+        "client_max_body_size 2g;",
         "proxy_buffering off;",
         "proxy_request_buffering off;",
       ]),

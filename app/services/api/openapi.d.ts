@@ -7063,7 +7063,10 @@ export interface paths {
                     expires?: string;
                     signature?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description Bytes per PATCH a client stepped down to after a proxy refused larger bodies with 413: the API tells the operator (log, /status). Optional */
+                    "upload-chunk-reduced"?: string;
+                };
                 path: {
                     uploadId: string;
                 };
@@ -9290,6 +9293,8 @@ export interface components {
             status: "ok" | "unavailable";
             /** @description Server time, epoch milliseconds */
             timestamp: number;
+            /** @description For operators: the smallest tus chunk size clients stepped down to since this process started, because a proxy refused larger request bodies with 413 (raise its body limit, docs/operations.md); null when none did */
+            uploadChunkLimitBytes: number | null;
         };
         Subscription: {
             email: string;

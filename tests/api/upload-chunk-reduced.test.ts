@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, type Tokens } from "./support/accounts.ts";
+import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
+import { insertCollection } from "./support/collections.ts";
+import { ownedTeam, type TestTeam } from "./support/teams.ts";
+
+// A client whose chunks a proxy refused sends smaller ones marked Upload-Chunk-Reduced: the API
+// logs it once per size and shows the smallest on GET /api/status until it restarts (ADR 103).
+// The sizes seen belong to the app instance (one per process in production): this file starts
+// its own.
+
+let api: TestApi;
+let team: TestTeam;
+let owner: Tokens;
+let collectionId: string;
+
+beforeAll(async () => {
+  api = await startApi();
+  const owned = await ownedTeam(api);
+  team = owned.team;
+  owner = owned.tokens;
+  collectionId = (await insertCollection(api, team)).collectionId;
+});
+afterAll(() => api.close());
+
+/** A started text file's upload address, on the API's own address. */
+async function uploadAddress(size: number) {
+  const response = await api.request(
+    `/api/teams/${team.teamId}/collections/${collectionId}/files`,
+    {
+      method: "POST",
+      headers: bearer(owner),
+      json: { name: "notes.txt", contentType: "text/plain", size },
+    },
+  );
+  expect(response.status).toBe(201);
+  const { uploadUrl } = (await response.json()) as { uploadUrl: string };
+  return uploadUrl.replace(PUBLIC_URL, api.url);
+}
+
+function patch(url: string, offset: number, bytes: Buffer, reduced?: string) {
+  return fetch(url, {
+    method: "PATCH",
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      "Upload-Offset": String(offset),
+      "Content-Type": "application/offset+octet-stream",
+      ...(reduced === undefined ? {} : { "Upload-Chunk-Reduced": reduced }),
+    },
+    body: new Uint8Array(bytes),
+  });
+}
+
+const warnings = () =>
+  api.logs.filter((line) => line.msg.includes("chunks by a proxy; raise client_max_body_size"));
+
+async function chunkLimit() {
+  const response = await api.request("/api/status");
+  return ((await response.json()) as { uploadChunkLimitBytes: number | null })
+    .uploadChunkLimitBytes;
+}
+
+describe("Upload-Chunk-Reduced", () => {
+  it("is logged once per size and shown on /api/status, the smallest size first", async () => {
+    expect(await chunkLimit()).toBeNull();
+    const piece = Buffer.alloc(1024, "a");
+    const url = await uploadAddress(4 * piece.length);
+    // Unmarked PATCHes tell nothing.
+    expect((await patch(url, 0, piece)).status).toBe(204);
+    expect(warnings()).toEqual([]);
+    expect(await chunkLimit()).toBeNull();
+
+    expect((await patch(url, 1024, piece, String(1024 * 1024))).status).toBe(204);
+    expect((await patch(url, 2048, piece, String(1024 * 1024))).status).toBe(204);
+    expect(warnings().map((line) => line.msg)).toEqual([
+      "uploads are being cut to 1 MiB chunks by a proxy; raise client_max_body_size",
+    ]);
+    expect(await chunkLimit()).toBe(1024 * 1024);
+
+    expect((await patch(url, 3072, piece, String(512 * 1024))).status).toBe(204);
+    expect(warnings().map((line) => line.msg)).toEqual([
+      "uploads are being cut to 1 MiB chunks by a proxy; raise client_max_body_size",
+      "uploads are being cut to 512 KiB chunks by a proxy; raise client_max_body_size",
+    ]);
+    expect(await chunkLimit()).toBe(512 * 1024);
+  });
+
+  it("ignores a refused PATCH and values that are no chunk size", async () => {
+    const before = warnings().length;
+    const url = await uploadAddress(2048);
+    expect((await patch(url, 0, Buffer.alloc(16, "a"))).status).toBe(204);
+    // A wrong offset is refused (409): nothing learnt from it.
+    const refused = await patch(url, 5, Buffer.alloc(16, "a"), String(256 * 1024));
+    expect(refused.status).toBe(409);
+    let offset = 16;
+    for (const value of ["abc", "-1", "1", String(2 ** 40), "1e6"]) {
+      expect((await patch(url, offset, Buffer.alloc(16, "a"), value)).status).toBe(204);
+      offset += 16;
+    }
+    expect(warnings()).toHaveLength(before);
+    expect(await chunkLimit()).toBe(512 * 1024);
+  });
+});
