@@ -12,20 +12,22 @@ import {
   useUploadQueue,
 } from "#app/services/uploads.ts";
 import { FILE_MAX_BYTES } from "#domain/file-types.ts";
-import { formatFileSize } from "#domain/format.ts";
+import { dateTimeFormat, formatFileSize } from "#domain/format.ts";
 import { UploadSummary } from "./upload-summary.tsx";
 
 /**
  * The upload dialog's body with JavaScript: a drop zone and a picker for many files, then one
  * row per file with its progress, pause or resume, and a message when it failed. Failed files
  * come first, where they are seen without scrolling, and once every file has ended a summary
- * says what arrived and what was refused (ADR 076).
+ * says what arrived and what was refused (ADR 076). With `duplicatesUrl`, a file already in the
+ * collection, or picked twice, waits with "Upload anyway" rather than being sent (ADR 102).
  */
 export function UploadPanel({
   startUrl,
   onFinished,
   onBusyChange,
   firstAlone,
+  duplicatesUrl,
 }: {
   /** The web action that starts each file (a member's collection, a drop link's guest). */
   startUrl: string;
@@ -33,16 +35,20 @@ export function UploadPanel({
   onBusyChange?: (busy: boolean) => void;
   /** The first file starts alone (useUploadQueue). */
   firstAlone?: boolean;
+  /** The web action of the duplicates check (useUploadQueue); none: every file is sent. */
+  duplicatesUrl?: string;
 }) {
   const { t } = useTranslation("files");
-  const queue = useUploadQueue({ startUrl, onFinished, firstAlone });
+  const queue = useUploadQueue({ startUrl, onFinished, firstAlone, duplicatesUrl });
   const [over, setOver] = useState(false);
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   useEffect(() => onBusyChange?.(queue.busy), [queue.busy, onBusyChange]);
+  // Failed files first, then duplicates waiting for "Upload anyway" (ADR 102), then the rest.
   const failedFirst = [
     ...queue.items.filter((item) => item.status === "failed"),
-    ...queue.items.filter((item) => item.status !== "failed"),
+    ...queue.items.filter((item) => item.status === "duplicate"),
+    ...queue.items.filter((item) => item.status !== "failed" && item.status !== "duplicate"),
   ];
   const ended = queue.items.length > 0 && !queue.busy;
 
@@ -94,6 +100,7 @@ export function UploadPanel({
               name: item.name,
               done: item.status === "done",
               reason: item.reason,
+              duplicate: item.status === "duplicate",
             })),
           )}
         />
@@ -106,6 +113,7 @@ export function UploadPanel({
               item={item}
               onPause={() => queue.pause(item.key)}
               onResume={() => queue.resume(item.key)}
+              onSendAnyway={() => queue.sendAnyway(item.key)}
             />
           ))}
         </ul>
@@ -114,29 +122,54 @@ export function UploadPanel({
   );
 }
 
+/** Why a duplicate is not sent: who uploaded it and when, or which file of the pick it repeats. */
+function duplicateText(
+  t: ReturnType<typeof useTranslation>["t"],
+  language: string,
+  duplicate: NonNullable<UploadItem["duplicate"]>,
+) {
+  if (duplicate.kind === "pick") return t("upload.duplicate.picked", { name: duplicate.sameAs });
+  const { match } = duplicate;
+  const at = new Date(match.uploadedAt);
+  const date = dateTimeFormat(language, {
+    day: "numeric",
+    month: "long",
+    ...(at.getFullYear() === new Date().getFullYear() ? {} : { year: "numeric" }),
+  }).format(at);
+  const name =
+    match.guestName !== undefined
+      ? (match.guestName ?? t("upload.duplicate.guest"))
+      : (match.uploadedBy?.nickname ?? t("table.formerMember"));
+  return t("upload.duplicate.inCollection", { name, date });
+}
+
 function UploadRow({
   item,
   onPause,
   onResume,
+  onSendAnyway,
 }: {
   item: UploadItem;
   onPause: () => void;
   onResume: () => void;
+  onSendAnyway: () => void;
 }) {
   const { t, i18n } = useTranslation("files");
   const percent = item.size > 0 ? Math.round((item.sent / item.size) * 100) : 0;
   const status =
-    item.status === "failed" && item.error
-      ? t(item.error, {
-          reason: item.reason
-            ? t(refusalReasonKey(item.reason), {
-                limit: formatFileSize(FILE_MAX_BYTES, i18n.language),
-              })
-            : "",
-        })
-      : item.status === "uploading"
-        ? t("upload.status.uploading", { percent })
-        : t(`upload.status.${item.status}`);
+    item.status === "duplicate" && item.duplicate
+      ? duplicateText(t, i18n.language, item.duplicate)
+      : item.status === "failed" && item.error
+        ? t(item.error, {
+            reason: item.reason
+              ? t(refusalReasonKey(item.reason), {
+                  limit: formatFileSize(FILE_MAX_BYTES, i18n.language),
+                })
+              : "",
+          })
+        : item.status === "uploading"
+          ? t("upload.status.uploading", { percent })
+          : t(`upload.status.${item.status}`);
   return (
     <li
       className="upload-row"
@@ -153,14 +186,36 @@ function UploadRow({
               {formatFileSize(item.size, i18n.language)}
             </Text>
           </Flex>
-          <Progress
-            value={item.status === "done" ? 100 : percent}
-            color={item.status === "failed" ? "red" : item.status === "done" ? "grass" : undefined}
-            aria-label={t("upload.progress", { name: item.name })}
-          />
-          <Text size="1" color={item.status === "failed" ? "red" : "gray"} role="status">
+          {item.status === "duplicate" ? null : (
+            <Progress
+              value={item.status === "done" ? 100 : percent}
+              color={
+                item.status === "failed" ? "red" : item.status === "done" ? "grass" : undefined
+              }
+              aria-label={t("upload.progress", { name: item.name })}
+            />
+          )}
+          <Text
+            size="1"
+            color={
+              item.status === "failed" ? "red" : item.status === "duplicate" ? "amber" : "gray"
+            }
+            role="status"
+          >
             {status}
           </Text>
+          {item.status === "duplicate" ? (
+            <Flex>
+              <Button
+                size="1"
+                variant="soft"
+                onClick={onSendAnyway}
+                aria-label={t("upload.duplicate.sendAnyway", { name: item.name })}
+              >
+                {t("upload.duplicate.send")}
+              </Button>
+            </Flex>
+          ) : null}
         </Flex>
         {item.status === "uploading" ? (
           <IconButton
