@@ -238,6 +238,8 @@ function UploadRow({
           <Icon name="check-circled" color="var(--grass-11)" />
         ) : item.status === "failed" ? (
           <Icon name="cross-circled" color="var(--red-11)" />
+        ) : item.status === "duplicate" ? (
+          <Icon name="info-circled" color="var(--amber-11)" />
         ) : null}
       </Flex>
     </li>
