@@ -210,7 +210,7 @@ function UploadRow({
                 size="1"
                 variant="soft"
                 onClick={onSendAnyway}
-                aria-label={t("upload.duplicate.sendAnyway", { name: item.name })}
+                aria-label={`${t("upload.duplicate.send")}: ${item.name}`}
               >
                 {t("upload.duplicate.send")}
               </Button>

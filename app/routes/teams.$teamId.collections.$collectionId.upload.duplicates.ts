@@ -2,24 +2,20 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { isRefusal } from "#app/services/api/client.server.ts";
 import { filesApi } from "#app/services/api/files.server.ts";
 import { requireAuth } from "#app/services/auth.server.ts";
-import type { BodyRules } from "#app/services/request-body.ts";
-
-/** The dialog posts JSON: up to 500 files' names, sizes and SHA-256s. */
-export const handle = {
-  body: { types: ["application/json"], maxBytes: 1024 * 1024 } satisfies BodyRules,
-};
 
 /**
- * The upload dialog's duplicates check (with JavaScript; ADR 102): the files about to be sent,
- * `{files: [{key, name, size, lastModified?, sha256?}]}`, asked of the API with the session's
- * token, which stays here; answers the API's `{matches}`. A refusal answers its status with
- * `{error}` (a translation key): the dialog then sends the files as if none matched.
+ * The upload dialog's duplicates check (with JavaScript; ADR 102): the files about to be sent, a
+ * form field `files` holding their JSON `[{key, name, size, lastModified?, sha256?}]` (a plain
+ * form post, within the body limit of every form: the dialog asks for 100 files at a time),
+ * asked of the API with the session's token, which stays here; answers the API's `{matches}`.
+ * A refusal answers its status with `{error}` (a translation key): the dialog then sends the
+ * files as if none matched.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
-  let body: unknown;
+  let files: unknown;
   try {
-    body = await request.json();
+    files = JSON.parse(String((await request.formData()).get("files") ?? ""));
   } catch {
     return Response.json(
       { error: "messages:errors.invalidInput" },
@@ -32,7 +28,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       auth.accessToken,
       params.teamId ?? "",
       params.collectionId ?? "",
-      body as Parameters<typeof filesApi.duplicates>[4],
+      { files } as Parameters<typeof filesApi.duplicates>[4],
     );
     return Response.json(answer, { headers: auth.headers });
   } catch (error) {

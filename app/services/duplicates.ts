@@ -21,8 +21,8 @@ export type Duplicate =
   | { kind: "collection"; match: DuplicateMatch }
   | { kind: "pick"; sameAs: string };
 
-/** The most candidates one question holds (the API's limit). */
-const BATCH = 500;
+/** The most candidates one question holds: well within a plain form's body limit. */
+const BATCH = 100;
 
 interface Candidate {
   key: string;
@@ -35,10 +35,11 @@ interface Candidate {
 async function ask(url: string, candidates: Candidate[]): Promise<DuplicateMatch[]> {
   const matches: DuplicateMatch[] = [];
   for (let at = 0; at < candidates.length; at += BATCH) {
+    const body = new URLSearchParams({ files: JSON.stringify(candidates.slice(at, at + BATCH)) });
     const response = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ files: candidates.slice(at, at + BATCH) }),
+      headers: { Accept: "application/json" },
+      body,
     });
     if (!response.ok) throw new Error(`The duplicates check answered ${response.status}`);
     matches.push(...((await response.json()) as { matches: DuplicateMatch[] }).matches);

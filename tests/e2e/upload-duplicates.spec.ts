@@ -83,7 +83,7 @@ test("files already in the collection are not sent again, unless asked", async (
   const sent = countSends(page);
   await dialog.getByTestId("upload-input").setInputFiles([lake, forest, sunset]);
   const summary = dialog.getByTestId("upload-summary");
-  await expect(summary).toHaveText("1 uploaded, 2 already in this collection, not sent", {
+  await expect(summary).toHaveText("1 uploaded, 2 already here, not sent", {
     timeout: 20_000,
   });
   const rows = dialog.getByRole("list", { name: "Uploads" }).getByRole("listitem");
@@ -116,7 +116,7 @@ test("files already in the collection are not sent again, unless asked", async (
 
   // "Upload anyway" sends that one.
   await dialog.getByRole("button", { name: "Upload anyway: lake.jpg" }).click();
-  await expect(summary).toHaveText("2 uploaded, 1 already in this collection, not sent", {
+  await expect(summary).toHaveText("2 uploaded, 1 already here, not sent", {
     timeout: 20_000,
   });
   expect(sent.starts).toEqual(["sunset.jpg", "lake.jpg"]);
@@ -137,7 +137,7 @@ test("a file picked twice in one pick is sent once", async ({ page }) => {
     .getByTestId("upload-input")
     .setInputFiles([lake, { ...lake, name: "lake copy.jpg" }, forest]);
   await expect(dialog.getByTestId("upload-summary")).toHaveText(
-    "2 uploaded, 1 already in this collection, not sent",
+    "2 uploaded, 1 already here, not sent",
     { timeout: 20_000 },
   );
   await expect(
