@@ -236,10 +236,15 @@ function UploadRow({
           </IconButton>
         ) : item.status === "done" ? (
           <Icon name="check-circled" color="var(--grass-11)" />
-        ) : item.status === "failed" ? (
-          <Icon name="cross-circled" color="var(--red-11)" />
-        ) : item.status === "duplicate" ? (
-          <Icon name="info-circled" color="var(--amber-11)" />
+        ) : item.status === "failed" || item.status === "duplicate" ? (
+          // Kept at its size beside a message that wraps.
+          <Flex flexShrink="0">
+            {item.status === "failed" ? (
+              <Icon name="cross-circled" color="var(--red-11)" />
+            ) : (
+              <Icon name="info-circled" color="var(--amber-11)" />
+            )}
+          </Flex>
         ) : null}
       </Flex>
     </li>
