@@ -104,7 +104,13 @@ export default [
           "upload",
           "routes/teams.$teamId.collections.$collectionId.upload/route.tsx",
           { id: "routes/teams.$teamId.collections.$collectionId.upload" },
-          [route("start", "routes/teams.$teamId.collections.$collectionId.upload.start.ts")],
+          [
+            route("start", "routes/teams.$teamId.collections.$collectionId.upload.start.ts"),
+            route(
+              "duplicates",
+              "routes/teams.$teamId.collections.$collectionId.upload.duplicates.ts",
+            ),
+          ],
         ),
       ],
     ),

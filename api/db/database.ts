@@ -25,6 +25,7 @@ import * as m0022 from "./migrations/0022-team-deletion.ts";
 import * as m0024 from "./migrations/0024-consent.ts";
 import * as m0025 from "./migrations/0025-drop-links.ts";
 import * as m0026 from "./migrations/0026-digest-opt-out.ts";
+import * as m0027 from "./migrations/0027-file-sha256.ts";
 import type { Database, Db } from "./schema.ts";
 import { withStatementCache } from "./statement-cache.ts";
 
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0024-consent": m0024,
   "0025-drop-links": m0025,
   "0026-digest-opt-out": m0026,
+  "0027-file-sha256": m0027,
 };
 
 export type Dialect = "sqlite" | "postgres";

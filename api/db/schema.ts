@@ -253,6 +253,11 @@ export interface FilesTable {
   /** Declared at creation, then the bytes received. */
   size: number;
   crc32: number | null;
+  /**
+   * The SHA-256 of its bytes, lowercase hex, from processing's one pass (migration 0027, ADR
+   * 102); null until then, and for files stored before.
+   */
+  sha256: string | null;
   status: FileStatus;
   /** The error code processing refused the file with. */
   error_code: string | null;

@@ -47,6 +47,14 @@ export const FileSchema = z
     originalName: z.string().describe("The name it was uploaded with; renames leave it"),
     contentType: z.string().describe("Sniffed from the bytes"),
     size: z.number().int().describe("Bytes"),
+    sha256: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "The SHA-256 of its bytes in lowercase hex, once processing has read them; null before, " +
+          "and for files stored before it was recorded (ADR 102)",
+      }),
     status: z.enum(FILE_STATUSES).openapi({
       description: "Lists and reads show only processing (thumbnails pending) and ready files",
     }),
@@ -214,6 +222,7 @@ const FILE_COLUMNS = [
   "files.original_name",
   "files.content_type",
   "files.size",
+  "files.sha256",
   "files.status",
   "files.thumbnail_key",
   "files.thumbnail_large_key",
@@ -367,6 +376,7 @@ export async function toFile(files: Files, row: FileViewRow): Promise<File> {
     originalName: row.original_name,
     contentType: row.content_type,
     size: Number(row.size),
+    sha256: row.sha256,
     status: row.status,
     previewStatus: previewStatusOf(row),
     noPreviewReason:

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Readable, Transform, type TransformCallback, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Logger } from "pino";
@@ -18,7 +19,7 @@ import type { UploadStore } from "#api/storage/upload-store.ts";
  * processing), as durable jobs (api/jobs/queue.ts):
  *
  * - `processFile` copies the complete upload into the blob store at the file's original key,
- *   computing its CRC-32 and size on the way (one pass, one chunk in memory at a time) and
+ *   computing its CRC-32, SHA-256 and size on the way (one pass, one chunk in memory at a time) and
  *   keeping its head for the EXIF date; makes a WebP thumbnail and preview of a raster image
  *   (from the upload's file on disk when there is one, so libvips reads it in place); then sets
  *   the file ready with its ref_date (the EXIF capture date, else the upload time) and removes
@@ -92,9 +93,13 @@ function noPreviews(reason: NoPreviewReason): Previews {
   };
 }
 
-/** Passes bytes through, computing the CRC-32 and size and keeping the first bytes. */
+/**
+ * Passes bytes through, computing the CRC-32, the SHA-256 (ADR 102) and size and keeping the
+ * first bytes.
+ */
 class Inspect extends Transform {
   readonly crc = createCrc32();
+  readonly sha256 = createHash("sha256");
   bytes = 0;
   #head: Buffer[] = [];
   #headBytes = 0;
@@ -105,6 +110,7 @@ class Inspect extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.crc.update(chunk);
+    this.sha256.update(chunk);
     this.bytes += chunk.length;
     if (this.#headBytes < this.headMax) {
       const part = chunk.subarray(0, this.headMax - this.#headBytes);
@@ -162,17 +168,27 @@ export function createFileProcessor({
     const piped = pipeline(source, inspect).catch(() => undefined);
     await blobs.put(key, inspect, { contentType, contentLength: size });
     await piped;
-    return { crc32: inspect.crc.digest(), size: inspect.bytes, head: inspect.head };
+    return {
+      crc32: inspect.crc.digest(),
+      sha256: inspect.sha256.digest("hex"),
+      size: inspect.bytes,
+      head: inspect.head,
+    };
   }
 
-  /** Reads a stored original once, for its CRC-32, size and head. */
+  /** Reads a stored original once, for its CRC-32, SHA-256, size and head. */
   async function inspectBlob(key: string) {
     const blob = await blobs.get(key);
     if (!blob) throw new Error(`The blob ${key} is missing`);
     const inspect = new Inspect(EXIF_HEAD_BYTES);
     const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
     await pipeline(blob.body, inspect, sink);
-    return { crc32: inspect.crc.digest(), size: inspect.bytes, head: inspect.head };
+    return {
+      crc32: inspect.crc.digest(),
+      sha256: inspect.sha256.digest("hex"),
+      size: inspect.bytes,
+      head: inspect.head,
+    };
   }
 
   /** Thumbnails and preview, made and stored; no keys, and why, when there can be none. */
@@ -238,7 +254,7 @@ export function createFileProcessor({
       }
       if (row.status !== "processing") return;
       const keys = fileBlobKeys(row.team_id, row.file_id);
-      let seen: { crc32: number; size: number; head: Buffer };
+      let seen: { crc32: number; sha256: string; size: number; head: Buffer };
       // The stored original: recorded, or stored before the row said so (a crash in between, or
       // a backup taken then), when the upload is gone; a blob is written whole or not at all.
       const stored =
@@ -250,7 +266,12 @@ export function createFileProcessor({
         seen = await copyUpload(uploadId, keys.original, row.content_type, Number(row.size));
         await db
           .updateTable("files")
-          .set({ blob_key: keys.original, crc32: seen.crc32, size: seen.size })
+          .set({
+            blob_key: keys.original,
+            crc32: seen.crc32,
+            sha256: seen.sha256,
+            size: seen.size,
+          })
           .where("file_id", "=", fileId)
           .execute();
       } else {
@@ -263,6 +284,7 @@ export function createFileProcessor({
           status: "ready",
           blob_key: keys.original,
           crc32: seen.crc32,
+          sha256: seen.sha256,
           size: seen.size,
           ...previewColumns(derived),
           // ref_date was set from the EXIF head when the last byte arrived, and updated_at stays:

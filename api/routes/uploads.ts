@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AuthEnv } from "#api/auth/middleware.ts";
 import { CollectionParams, errorResponses, jsonBody, jsonResponse } from "#api/http/schemas.ts";
+import { DuplicatesRequestSchema, DuplicatesResponseSchema } from "#api/uploads/duplicates.ts";
 import type { FileUploadService } from "#api/uploads/file-uploads.ts";
 
 // File uploads (docs/product.md#uploads; ADR 016): start one in a collection and get its signed
@@ -88,6 +89,21 @@ function routes(auth: MiddlewareHandler<AuthEnv>) {
         ...errorResponses(401, 403, 404),
       },
     }),
+    duplicates: createRoute({
+      method: "post",
+      path: "/teams/{teamId}/collections/{collectionId}/duplicates",
+      tags,
+      security,
+      summary:
+        "Which of the files about to be sent are already in the collection (ADR 102): by SHA-256 " +
+        "when given, else by name and size (byKey: hash those and ask again)",
+      middleware: [auth] as const,
+      request: { params: CollectionParams, body: jsonBody(DuplicatesRequestSchema) },
+      responses: {
+        200: jsonResponse("The candidates already there", DuplicatesResponseSchema),
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
     put: createRoute({
       method: "put",
       path: "/uploads/{uploadId}",
@@ -132,6 +148,16 @@ export function uploadRoutes({
     .openapi(r.room, async (c) => {
       const { teamId, collectionId } = c.req.valid("param");
       return c.json(await uploads.room(c.var.auth.userId, teamId, collectionId), 200);
+    })
+    .openapi(r.duplicates, async (c) => {
+      const { teamId, collectionId } = c.req.valid("param");
+      const matches = await uploads.duplicates(
+        c.var.auth.userId,
+        teamId,
+        collectionId,
+        c.req.valid("json").files,
+      );
+      return c.json({ matches }, 200);
     })
     .openapi(r.put, async (c) => {
       const received = await uploads.receivePut(c.req.valid("param").uploadId, c.req.raw);

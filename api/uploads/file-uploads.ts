@@ -3,6 +3,7 @@ import { Upload } from "@tus/server";
 import { ApiError, diskFullError } from "#api/http/errors.ts";
 import { uploadBytes } from "#api/metrics.ts";
 import { SNIFF_BYTES } from "#domain/file-types.ts";
+import { type DuplicateCandidate, findDuplicates } from "./duplicates.ts";
 import { type ChunkNotes, createChunkNotes } from "./proxy-chunks.ts";
 import { createTusServer, tusCreate, tusResume } from "./tus.ts";
 import {
@@ -80,6 +81,13 @@ export function createFileUploadService(options: FileUploadOptions & { chunkNote
     /** What one more file may take in the collection (ADR 083). */
     room: (userId: string, teamId: string, collectionId: string) =>
       uploadRoom(deps, userId, teamId, collectionId),
+    /** Which of the files a client is about to send are already in the collection (ADR 102). */
+    duplicates: (
+      userId: string,
+      teamId: string,
+      collectionId: string,
+      candidates: DuplicateCandidate[],
+    ) => findDuplicates(deps.db, userId, teamId, collectionId, candidates),
   };
 }
 

@@ -13,20 +13,22 @@ import {
 } from "#app/services/uploads.ts";
 import { useKeepScreenOn, useWakeLock } from "#app/services/wake-lock.ts";
 import { FILE_MAX_BYTES } from "#domain/file-types.ts";
-import { formatFileSize } from "#domain/format.ts";
+import { dateTimeFormat, formatFileSize } from "#domain/format.ts";
 import { UploadSummary } from "./upload-summary.tsx";
 
 /**
  * The upload dialog's body with JavaScript: a drop zone and a picker for many files, then one
  * row per file with its progress, pause or resume, and a message when it failed. Failed files
  * come first, where they are seen without scrolling, and once every file has ended a summary
- * says what arrived and what was refused (ADR 076).
+ * says what arrived and what was refused (ADR 076). With `duplicatesUrl`, a file already in the
+ * collection, or picked twice, waits with "Upload anyway" rather than being sent (ADR 102).
  */
 export function UploadPanel({
   startUrl,
   onFinished,
   onBusyChange,
   firstAlone,
+  duplicatesUrl,
 }: {
   /** The web action that starts each file (a member's collection, a drop link's guest). */
   startUrl: string;
@@ -34,9 +36,11 @@ export function UploadPanel({
   onBusyChange?: (busy: boolean) => void;
   /** The first file starts alone (useUploadQueue). */
   firstAlone?: boolean;
+  /** The web action of the duplicates check (useUploadQueue); none: every file is sent. */
+  duplicatesUrl?: string;
 }) {
   const { t } = useTranslation("files");
-  const queue = useUploadQueue({ startUrl, onFinished, firstAlone });
+  const queue = useUploadQueue({ startUrl, onFinished, firstAlone, duplicatesUrl });
   const [over, setOver] = useState(false);
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -44,11 +48,14 @@ export function UploadPanel({
   // The screen stays on while files go; not while every one is done, paused or failed (ADR 103).
   const [keepScreenOn, setKeepScreenOn] = useKeepScreenOn();
   useWakeLock(
-    keepScreenOn && queue.items.some((item) => !["done", "failed", "paused"].includes(item.status)),
+    keepScreenOn &&
+      queue.items.some((item) => !["done", "failed", "paused", "duplicate"].includes(item.status)),
   );
+  // Failed files first, then duplicates waiting for "Upload anyway" (ADR 102), then the rest.
   const failedFirst = [
     ...queue.items.filter((item) => item.status === "failed"),
-    ...queue.items.filter((item) => item.status !== "failed"),
+    ...queue.items.filter((item) => item.status === "duplicate"),
+    ...queue.items.filter((item) => item.status !== "failed" && item.status !== "duplicate"),
   ];
   const ended = queue.items.length > 0 && !queue.busy;
 
@@ -115,6 +122,7 @@ export function UploadPanel({
               name: item.name,
               done: item.status === "done",
               reason: item.reason,
+              duplicate: item.status === "duplicate",
             })),
           )}
         />
@@ -127,6 +135,7 @@ export function UploadPanel({
               item={item}
               onPause={() => queue.pause(item.key)}
               onResume={() => queue.resume(item.key)}
+              onSendAnyway={() => queue.sendAnyway(item.key)}
             />
           ))}
         </ul>
@@ -135,32 +144,57 @@ export function UploadPanel({
   );
 }
 
+/** Why a duplicate is not sent: who uploaded it and when, or which file of the pick it repeats. */
+function duplicateText(
+  t: ReturnType<typeof useTranslation>["t"],
+  language: string,
+  duplicate: NonNullable<UploadItem["duplicate"]>,
+) {
+  if (duplicate.kind === "pick") return t("upload.duplicate.picked", { name: duplicate.sameAs });
+  const { match } = duplicate;
+  const at = new Date(match.uploadedAt);
+  const date = dateTimeFormat(language, {
+    day: "numeric",
+    month: "long",
+    ...(at.getFullYear() === new Date().getFullYear() ? {} : { year: "numeric" }),
+  }).format(at);
+  const name =
+    match.guestName !== undefined
+      ? (match.guestName ?? t("upload.duplicate.guest"))
+      : (match.uploadedBy?.nickname ?? t("table.formerMember"));
+  return t("upload.duplicate.inCollection", { name, date });
+}
+
 function UploadRow({
   item,
   onPause,
   onResume,
+  onSendAnyway,
 }: {
   item: UploadItem;
   onPause: () => void;
   onResume: () => void;
+  onSendAnyway: () => void;
 }) {
   const { t, i18n } = useTranslation("files");
   useCountdown(item.status === "retrying");
   const percent = item.size > 0 ? Math.round((item.sent / item.size) * 100) : 0;
   const status =
-    item.status === "failed" && item.error
-      ? t(item.error, {
-          reason: item.reason
-            ? t(refusalReasonKey(item.reason), {
-                limit: formatFileSize(FILE_MAX_BYTES, i18n.language),
-              })
-            : "",
-        })
-      : item.status === "uploading"
-        ? t("upload.status.uploading", { percent })
-        : item.status === "retrying"
-          ? t("upload.status.retrying", { seconds: secondsLeft(item.retryAt) })
-          : t(`upload.status.${item.status}`);
+    item.status === "duplicate" && item.duplicate
+      ? duplicateText(t, i18n.language, item.duplicate)
+      : item.status === "failed" && item.error
+        ? t(item.error, {
+            reason: item.reason
+              ? t(refusalReasonKey(item.reason), {
+                  limit: formatFileSize(FILE_MAX_BYTES, i18n.language),
+                })
+              : "",
+          })
+        : item.status === "uploading"
+          ? t("upload.status.uploading", { percent })
+          : item.status === "retrying"
+            ? t("upload.status.retrying", { seconds: secondsLeft(item.retryAt) })
+            : t(`upload.status.${item.status}`);
   return (
     <li
       className="upload-row"
@@ -177,14 +211,36 @@ function UploadRow({
               {formatFileSize(item.size, i18n.language)}
             </Text>
           </Flex>
-          <Progress
-            value={item.status === "done" ? 100 : percent}
-            color={item.status === "failed" ? "red" : item.status === "done" ? "grass" : undefined}
-            aria-label={t("upload.progress", { name: item.name })}
-          />
-          <Text size="1" color={item.status === "failed" ? "red" : "gray"} role="status">
+          {item.status === "duplicate" ? null : (
+            <Progress
+              value={item.status === "done" ? 100 : percent}
+              color={
+                item.status === "failed" ? "red" : item.status === "done" ? "grass" : undefined
+              }
+              aria-label={t("upload.progress", { name: item.name })}
+            />
+          )}
+          <Text
+            size="1"
+            color={
+              item.status === "failed" ? "red" : item.status === "duplicate" ? "amber" : "gray"
+            }
+            role="status"
+          >
             {status}
           </Text>
+          {item.status === "duplicate" ? (
+            <Flex>
+              <Button
+                size="1"
+                variant="soft"
+                onClick={onSendAnyway}
+                aria-label={`${t("upload.duplicate.send")}: ${item.name}`}
+              >
+                {t("upload.duplicate.send")}
+              </Button>
+            </Flex>
+          ) : null}
         </Flex>
         {item.status === "uploading" || item.status === "retrying" ? (
           <IconButton
@@ -205,8 +261,15 @@ function UploadRow({
           </IconButton>
         ) : item.status === "done" ? (
           <Icon name="check-circled" color="var(--grass-11)" />
-        ) : item.status === "failed" ? (
-          <Icon name="cross-circled" color="var(--red-11)" />
+        ) : item.status === "failed" || item.status === "duplicate" ? (
+          // Kept at its size beside a message that wraps.
+          <Flex flexShrink="0">
+            {item.status === "failed" ? (
+              <Icon name="cross-circled" color="var(--red-11)" />
+            ) : (
+              <Icon name="info-circled" color="var(--amber-11)" />
+            )}
+          </Flex>
         ) : null}
       </Flex>
     </li>

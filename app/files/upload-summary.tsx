@@ -26,6 +26,9 @@ export function UploadSummary({ tally }: { tally: UploadTally }) {
       t("upload.summary.failed", { count: tally.failed.length, list: tally.failed.join(", ") }),
     );
   }
+  if (tally.duplicates > 0) {
+    parts.push(t("upload.summary.duplicates", { count: tally.duplicates }));
+  }
   const trouble = tally.refused.length + tally.failed.length > 0;
   return (
     <Callout.Root color={trouble ? "red" : "grass"} role={trouble ? "alert" : "status"}>

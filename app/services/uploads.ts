@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DetailedError, Upload } from "tus-js-client";
 import { checkBeforeSending, type EarlyRefusal, SNIFF_BYTES } from "#domain/file-types.ts";
+import type { Duplicate } from "./duplicates.ts";
 
 /**
  * Why a file was refused by the rules rather than lost on the way: its type, its size, or that
@@ -45,20 +46,31 @@ export function refusalOfErrorKey(key: string | undefined): RefusalReason | unde
   return undefined;
 }
 
-/** What the upload dialog's summary counts: arrived files, refused ones and other failures. */
+/**
+ * What the upload dialog's summary counts: arrived files, refused ones, other failures, and
+ * duplicates not sent (ADR 102).
+ */
 export interface UploadTally {
   uploaded: number;
   refused: { name: string; reason: RefusalReason; limitBytes?: number }[];
   failed: string[];
+  duplicates: number;
 }
 
 /** The tally of the files that have ended. */
 export function tallyUploads(
-  ended: { name: string; done: boolean; reason?: RefusalReason; limitBytes?: number }[],
+  ended: {
+    name: string;
+    done: boolean;
+    reason?: RefusalReason;
+    limitBytes?: number;
+    duplicate?: boolean;
+  }[],
 ): UploadTally {
-  const tally: UploadTally = { uploaded: 0, refused: [], failed: [] };
+  const tally: UploadTally = { uploaded: 0, refused: [], failed: [], duplicates: 0 };
   for (const file of ended) {
     if (file.done) tally.uploaded += 1;
+    else if (file.duplicate) tally.duplicates += 1;
     else if (file.reason) {
       tally.refused.push({
         name: file.name,
@@ -115,7 +127,14 @@ export type UploadStatus =
   | "offline"
   | "retrying"
   | "done"
-  | "failed";
+  | "failed"
+  /** Already in the collection, or picked twice: not sent unless asked (ADR 102). */
+  | "duplicate";
+
+/** Whether a file's upload has ended: arrived, failed, or not sent as a duplicate. */
+export function hasEnded(status: UploadStatus) {
+  return status === "done" || status === "failed" || status === "duplicate";
+}
 
 export interface UploadItem {
   key: string;
@@ -131,6 +150,8 @@ export interface UploadItem {
   neverSent?: boolean;
   /** When it tries again (epoch ms), while retrying. */
   retryAt?: number;
+  /** Why it is not sent, when it is a duplicate. */
+  duplicate?: Duplicate;
 }
 
 /** At most this many files go at once; the others wait their turn. */
@@ -196,14 +217,19 @@ interface Entry {
  * `startUrl` (a web action that asks the API; the browser holds no token) and sent with tus to
  * the signed address it answers: progress, pause and resume, and automatic resumption after a
  * dropped connection (tus asks the server for the offset and carries on from there).
- * tus-js-client is loaded only when the dialog opens.
+ * tus-js-client is loaded only when the dialog opens. With `duplicatesUrl` (a member's
+ * collection), the files of a pick already there, or picked twice, are not sent unless asked
+ * (ADR 102); the check's code is loaded only when files are picked.
  */
 export function useUploadQueue({
   startUrl,
   onFinished,
   firstAlone = false,
+  duplicatesUrl,
 }: {
   startUrl: string;
+  /** The web action that answers which files are already in the collection (ADR 102). */
+  duplicatesUrl?: string;
   /** Called when every file has ended and at least one arrived: how many, of how many. */
   onFinished: (arrived: number, total: number) => void;
   /**
@@ -408,7 +434,7 @@ export function useUploadQueue({
   const finishedFor = useRef(0);
   useEffect(() => {
     if (items.length === 0) return;
-    const ended = items.every((item) => item.status === "done" || item.status === "failed");
+    const ended = items.every((item) => hasEnded(item.status));
     const arrived = items.filter((item) => item.status === "done").length;
     if (ended && arrived > 0 && finishedFor.current !== arrived) {
       finishedFor.current = arrived;
@@ -416,25 +442,49 @@ export function useUploadQueue({
     }
   }, [items, onFinished]);
 
-  // Each file is checked before it may wait its turn: a refused one is never started.
+  // Each file is checked before it may wait its turn: a refused one is never started; with
+  // duplicatesUrl, neither is a duplicate (ADR 102), once the whole pick has been checked.
   const add = useCallback(
     (files: Iterable<File>) => {
       const added: UploadItem[] = [];
+      const picked: { key: string; file: File }[] = [];
       for (const file of files) {
         const key = `upload-${counter.current++}`;
         entries.current.set(key, { file, attempt: 0 });
         added.push({ key, name: file.name, size: file.size, sent: 0, status: "checking" });
-        void checkFile(file).then((reason) =>
-          update(
-            key,
-            reason
-              ? { status: "failed", error: REFUSED_KEY, reason, neverSent: true }
-              : { status: "waiting" },
-          ),
-        );
+        picked.push({ key, file });
       }
       setItems((current) => [...current, ...added]);
+      void Promise.all(
+        picked.map(async ({ key, file }) => {
+          const reason = await checkFile(file);
+          if (reason)
+            update(key, { status: "failed", error: REFUSED_KEY, reason, neverSent: true });
+          else if (!duplicatesUrl) update(key, { status: "waiting" });
+          return { key, file, reason };
+        }),
+      ).then(async (checked) => {
+        if (!duplicatesUrl) return;
+        const fine = checked.filter((file) => file.reason === null);
+        let duplicates = new Map<string, Duplicate>();
+        try {
+          const { findDuplicates } = await import("./duplicates.ts");
+          duplicates = await findDuplicates(duplicatesUrl, fine);
+        } catch {
+          // No answer: every file is sent, as without the check.
+        }
+        for (const { key } of fine) {
+          const duplicate = duplicates.get(key);
+          update(key, duplicate ? { status: "duplicate", duplicate } : { status: "waiting" });
+        }
+      });
     },
+    [update, duplicatesUrl],
+  );
+
+  /** Sends a duplicate all the same. */
+  const sendAnyway = useCallback(
+    (key: string) => update(key, { status: "waiting", duplicate: undefined }),
     [update],
   );
 
@@ -460,6 +510,6 @@ export function useUploadQueue({
     [update],
   );
 
-  const busy = items.some((item) => !["done", "failed"].includes(item.status));
-  return { items, add, pause, resume, busy };
+  const busy = items.some((item) => !hasEnded(item.status));
+  return { items, add, pause, resume, sendAnyway, busy };
 }

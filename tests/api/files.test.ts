@@ -141,6 +141,7 @@ describe("GET /api/teams/{teamId}/collections/{collectionId}/files", () => {
       originalName: "B.png",
       contentType: "image/png",
       size: 4096,
+      sha256: null,
       status: "processing",
       previewStatus: "pending",
       noPreviewReason: null,

@@ -52,6 +52,7 @@ const MIGRATIONS = [
   "0024-consent",
   "0025-drop-links",
   "0026-digest-opt-out",
+  "0027-file-sha256",
 ];
 
 describe("migrations", () => {

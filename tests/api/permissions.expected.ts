@@ -496,6 +496,15 @@ export const EXPECTED_STATUS = {
     viewer: 403,
     ...OUTSIDERS,
   },
+  // The duplicates check (ADR 102): whoever may start a file there.
+  "POST /teams/{teamId}/collections/{collectionId}/duplicates (collaborative)": {
+    owner: 200,
+    admin: 200,
+    upviewer: 200,
+    uploader: 200,
+    viewer: 403,
+    ...OUTSIDERS,
+  },
   // An uploader cannot see someone else's owned collection: forbidden, as reading it.
   "POST /teams/{teamId}/collections/{collectionId}/files (someone else's owned)": {
     owner: 201,

@@ -457,6 +457,17 @@ const CALLS: Record<PermissionEndpoint, (actor: PermissionActor) => Promise<Call
     });
     return { method: "GET", path: `${collections()}/${target.collectionId}/upload-room` };
   },
+  "POST /teams/{teamId}/collections/{collectionId}/duplicates (collaborative)": async () => {
+    const target = await insertCollection(api, team, {
+      createdBy: authorId,
+      mode: "collaborative",
+    });
+    return {
+      method: "POST",
+      path: `${collections()}/${target.collectionId}/duplicates`,
+      json: { files: [{ key: "a", name: "photo.jpg", size: 5 }] },
+    };
+  },
   "POST /teams/{teamId}/collections/{collectionId}/files (someone else's owned)": async () => {
     const target = await insertCollection(api, team, { createdBy: authorId });
     return {

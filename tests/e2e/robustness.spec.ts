@@ -625,6 +625,7 @@ test("the route table above covers every page route of the build", async () => {
     "resources/locale",
     "resources/theme",
     "teams/:teamId/collections/:collectionId/upload/start",
+    "teams/:teamId/collections/:collectionId/upload/duplicates",
     "d/:token/start",
   ]);
   const missing = routes

@@ -136,6 +136,11 @@ const expected: [id: string, path: string | null, parentId: string, index?: "ind
     "routes/teams.$teamId.collections.$collectionId.upload",
   ],
   [
+    "routes/teams.$teamId.collections.$collectionId.upload.duplicates",
+    "duplicates",
+    "routes/teams.$teamId.collections.$collectionId.upload",
+  ],
+  [
     "routes/teams.$teamId.collections.$collectionId_.review",
     "collections/:collectionId/review",
     "routes/teams.$teamId",

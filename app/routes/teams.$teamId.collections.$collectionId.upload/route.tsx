@@ -100,6 +100,7 @@ export default function UploadDialog() {
       {hydrated ? (
         <UploadPanel
           startUrl={`${base}/upload/start`}
+          duplicatesUrl={`${base}/upload/duplicates`}
           onFinished={finished}
           onBusyChange={setBusy}
         />

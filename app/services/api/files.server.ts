@@ -123,6 +123,23 @@ export const filesApi = {
       body,
     }),
 
+  /**
+   * Which of the files about to be sent are already in the collection (ADR 102): by SHA-256
+   * when given, else by name and size (byKey).
+   */
+  duplicates: (
+    context: WebContext,
+    accessToken: string,
+    teamId: string,
+    collectionId: string,
+    body: Body<`${typeof FILES_PARENT}/duplicates`, "post">,
+  ) =>
+    apiCall<Answer<`${typeof FILES_PARENT}/duplicates`, "post">>(
+      context,
+      `/api/teams/${encodeURIComponent(teamId)}/collections/${encodeURIComponent(collectionId)}/duplicates`,
+      { method: "POST", accessToken, body },
+    ),
+
   /** What one more file may take in the collection: its largest size, the room left (ADR 083). */
   uploadRoom: (context: WebContext, accessToken: string, teamId: string, collectionId: string) =>
     apiCall<Answer<`${typeof FILES_PARENT}/upload-room`, "get">>(

@@ -3425,6 +3425,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/collections/{collectionId}/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which of the files about to be sent are already in the collection (ADR 102): by SHA-256 when given, else by name and size (byKey: hash those and ask again) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    collectionId: string;
+                    /** @description The team's id or one of its aliases */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DuplicatesRequest"];
+                };
+            };
+            responses: {
+                /** @description The candidates already there */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Duplicates"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authorization required */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/{teamId}/collections/{collectionId}/files": {
         parameters: {
             query?: never;
@@ -8661,6 +8741,46 @@ export interface components {
             timeZone: string;
             title: string;
         };
+        DuplicateCandidate: {
+            /** @description The client's own name for this candidate, echoed in its match */
+            key: string;
+            /** @description When it was last changed on the device (epoch ms); not matched */
+            lastModified?: number;
+            /** @description The file's name on the device */
+            name: string;
+            /** @description The SHA-256 of its bytes in hex: given, only a file with the same one matches */
+            sha256?: string;
+            /** @description Its size in bytes */
+            size: number;
+        };
+        DuplicateMatch: {
+            /** @description true: only the name and size agree (no sha256 was given): hash the file and ask again with it to be sure. false: the SHA-256 agrees */
+            byKey: boolean;
+            /** @description The file already in the collection */
+            fileId: string;
+            /** @description Present for a file a guest sent through a drop link: the name they gave, null if none */
+            guestName?: string | null;
+            /** @description The candidate's key */
+            key: string;
+            /** @description That file's current name */
+            name: string;
+            /** @description When the photo was taken (epoch ms), from its EXIF; null if unknown */
+            takenAt: number | null;
+            /** @description Epoch ms of its upload */
+            uploadedAt: number;
+            /** @description Who uploaded it, as a member of the team (a guest's file: the link's creator); null once removed */
+            uploadedBy: {
+                nickname: string;
+                userId: string;
+            } | null;
+        };
+        Duplicates: {
+            /** @description One for each candidate already there (the earliest such file); none for the rest */
+            matches: components["schemas"]["DuplicateMatch"][];
+        };
+        DuplicatesRequest: {
+            files: components["schemas"]["DuplicateCandidate"][];
+        };
         EmailChangeConfirmation: {
             /** @description The six-digit code mailed to the new address */
             code: string;
@@ -8761,6 +8881,8 @@ export interface components {
             readAt: number | null;
             /** @description What lists sort by (epoch ms): takenAt when there is one, else createdAt */
             refDate: number;
+            /** @description The SHA-256 of its bytes in lowercase hex, once processing has read them; null before, and for files stored before it was recorded (ADR 102) */
+            sha256: string | null;
             /** @description Bytes */
             size: number;
             /**
