@@ -207,7 +207,7 @@ function UploadRow({
             <Text size="2" weight="medium" truncate>
               {item.name}
             </Text>
-            <Text size="1" color="gray">
+            <Text size="1" color="gray" className="upload-size">
               {formatFileSize(item.size, i18n.language)}
             </Text>
           </Flex>
