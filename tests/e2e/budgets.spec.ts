@@ -24,9 +24,11 @@ import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
  * Lists that refetch when the tab comes back, the tag dialog (a route more in the manifest every
  * page loads), the image dialog saying it uploads, the sign-out-everywhere form: 119.6 KB, the
  * team logo dialog over the collections list again. The trash, the activity log, deleting and
- * leaving a team (five page routes in the manifest, and the snackbar's Undo): 120.1 KB.
+ * leaving a team (five page routes in the manifest, and the snackbar's Undo): 120.1 KB. Drop
+ * links (ADR 097 to 101: twelve routes more in the manifest, for the links' screens, the guest
+ * page, its gallery and the review): 121.6 KB.
  */
-const JS_BUDGET_KB = 121;
+const JS_BUDGET_KB = 122;
 const CSS_BUDGET_KB = 35;
 /**
  * The HTML of a files page with 20 rows, signed in, rendered whole (no JavaScript cookie), a
@@ -43,7 +45,7 @@ const CSS_BUDGET_KB = 35;
  * 70 px address a third time and the 320 px one twice, in `srcset` and in the data. 53.1 KB
  * with a checkbox a row for the selection and its picture links said once in the data (ADR
  * 073), the header's Download all and the screen's Grid / List choice. 55.6 KB with Move to the
- * trash in each row's menu (ADR 093). 56.6 KB with the header's Drop links for owners and admins
+ * trash in each row's menu (ADR 093). 56.5 KB with the header's Drop links for owners and admins
  * (ADR 101) and the Guests tab beside All and Mine (ADR 099).
  */
 const FILES_PAGE_HTML_BUDGET_KB = 56.5;
@@ -52,7 +54,7 @@ const FILES_PAGE_HTML_BUDGET_KB = 56.5;
  * tile names only its 320 px thumbnail, in the markup and the data. 60.6 KB with the header's
  * Drop links for owners and admins (ADR 101) and the Guests tab (ADR 099).
  */
-const FILES_GRID_HTML_BUDGET_KB = 60.5;
+const FILES_GRID_HTML_BUDGET_KB = 61;
 const RENDER_BLOCKING_STYLESHEETS = 2;
 
 const client = path.resolve("build/client");
