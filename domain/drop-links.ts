@@ -35,6 +35,9 @@ export const GUEST_NAME_MAX = 50;
 export const DROP_PIN_PATTERN = /^\d{4,8}$/;
 /** How long a guest may delete a file they sent, from when it was sent. */
 export const GUEST_DELETE_WINDOW_MS = 60 * 60_000;
+/** The per-guest limits a link may set: at most this many files, and at least this many bytes. */
+export const GUEST_MAX_FILES_LIMIT = 100_000;
+export const GUEST_MIN_BYTES = 1024 * 1024;
 /** Links one collection may have. */
 export const DROP_LINKS_PER_COLLECTION_MAX = 50;
 

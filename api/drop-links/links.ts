@@ -23,6 +23,8 @@ import {
   type DropLinkStatus,
   dropLinkState,
   dropPath,
+  GUEST_MAX_FILES_LIMIT,
+  GUEST_MIN_BYTES,
   GUESTS_SEE_OPTIONS,
 } from "#domain/drop-links.ts";
 import { isTimeZone } from "#domain/time-zones.ts";
@@ -31,9 +33,6 @@ import { isSafeText } from "#domain/validation.ts";
 // Managing drop links (ADR 097): the owner and admins make a collection's links, change their
 // settings, pause, resume and revoke them, and show their address as a QR code. Every change is
 // in the activity log, in the transaction that makes it.
-
-export const GUEST_MAX_FILES_LIMIT = 100_000;
-export const GUEST_MIN_BYTES = 1024 * 1024;
 
 const titleSchema = z
   .string()

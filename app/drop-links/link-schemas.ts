@@ -4,6 +4,7 @@ import {
   DROP_MESSAGE_MAX,
   DROP_PIN_PATTERN,
   DROP_TITLE_MAX,
+  GUEST_MAX_FILES_LIMIT,
   GUESTS_SEE_OPTIONS,
 } from "#domain/drop-links.ts";
 import { isTimeZone, zonedInstant } from "#domain/time-zones.ts";
@@ -15,7 +16,6 @@ import { isSafeText } from "#domain/validation.ts";
  * wall-clock time (a datetime-local input) in the chosen time zone; it must be in the future.
  */
 
-export const GUEST_MAX_FILES_LIMIT = 100_000;
 /** The per-guest size limit is typed in MB (MiB), at least 1. */
 export const GUEST_MAX_MB_LIMIT = 1_000_000;
 

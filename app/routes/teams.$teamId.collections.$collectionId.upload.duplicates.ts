@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { isRefusal } from "#app/services/api/client.server.ts";
+import { attempt } from "#app/services/api/client.server.ts";
 import { filesApi } from "#app/services/api/files.server.ts";
 import { requireAuth } from "#app/services/auth.server.ts";
 
@@ -22,24 +22,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       { status: 400, headers: auth.headers },
     );
   }
-  try {
-    const { body: answer } = await filesApi.duplicates(
-      context,
-      auth.accessToken,
-      params.teamId ?? "",
-      params.collectionId ?? "",
-      { files } as Parameters<typeof filesApi.duplicates>[4],
+  const { value, refusal } = await attempt(
+    filesApi.duplicates(context, auth.accessToken, params.teamId ?? "", params.collectionId ?? "", {
+      files,
+    } as Parameters<typeof filesApi.duplicates>[4]),
+  );
+  if (refusal) {
+    return Response.json(
+      { error: `messages:errors.${refusal.errorCode || "generic"}` },
+      { status: refusal.statusCode, headers: auth.headers },
     );
-    return Response.json(answer, { headers: auth.headers });
-  } catch (error) {
-    if (isRefusal(error)) {
-      return Response.json(
-        { error: `messages:errors.${error.errorCode || "generic"}` },
-        { status: error.statusCode, headers: auth.headers },
-      );
-    }
-    throw error;
   }
+  return Response.json(value.body, { headers: auth.headers });
 }
 
 /** Only posts ask. */
