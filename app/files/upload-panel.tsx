@@ -1,10 +1,12 @@
 import { type DragEvent, useEffect, useId, useState } from "react";
 import { Button, IconButton } from "#app/components/button.tsx";
+import { Callout } from "#app/components/callout.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
 import { Progress } from "#app/components/progress.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import {
+  type ResumeScope,
   refusalReasonKey,
   tallyUploads,
   UPLOAD_ACCEPT,
@@ -16,12 +18,16 @@ import { FILE_MAX_BYTES } from "#domain/file-types.ts";
 import { dateTimeFormat, formatFileSize } from "#domain/format.ts";
 import { UploadSummary } from "./upload-summary.tsx";
 
+export { InterruptedUploadsNotice } from "./interrupted-uploads.tsx";
+
 /**
  * The upload dialog's body with JavaScript: a drop zone and a picker for many files, then one
  * row per file with its progress, pause or resume, and a message when it failed. Failed files
  * come first, where they are seen without scrolling, and once every file has ended a summary
  * says what arrived and what was refused (ADR 076). With `duplicatesUrl`, a file already in the
  * collection, or picked twice, waits with "Upload anyway" rather than being sent (ADR 102).
+ * With `resume`, uploads a reload interrupted come back first, to be picked again or discarded
+ * (ADR 104).
  */
 export function UploadPanel({
   startUrl,
@@ -29,6 +35,7 @@ export function UploadPanel({
   onBusyChange,
   firstAlone,
   duplicatesUrl,
+  resume,
 }: {
   /** The web action that starts each file (a member's collection, a drop link's guest). */
   startUrl: string;
@@ -38,9 +45,11 @@ export function UploadPanel({
   firstAlone?: boolean;
   /** The web action of the duplicates check (useUploadQueue); none: every file is sent. */
   duplicatesUrl?: string;
+  /** Where the uploads go, to remember them across a reload (useUploadQueue). */
+  resume?: ResumeScope;
 }) {
-  const { t } = useTranslation("files");
-  const queue = useUploadQueue({ startUrl, onFinished, firstAlone, duplicatesUrl });
+  const { t, i18n } = useTranslation("files");
+  const queue = useUploadQueue({ startUrl, onFinished, firstAlone, duplicatesUrl, resume });
   const [over, setOver] = useState(false);
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -51,22 +60,41 @@ export function UploadPanel({
     keepScreenOn &&
       queue.items.some((item) => !["done", "failed", "paused", "duplicate"].includes(item.status)),
   );
-  // Failed files first, then duplicates waiting for "Upload anyway" (ADR 102), then the rest.
-  const failedFirst = [
-    ...queue.items.filter((item) => item.status === "failed"),
-    ...queue.items.filter((item) => item.status === "duplicate"),
-    ...queue.items.filter((item) => item.status !== "failed" && item.status !== "duplicate"),
+  // Interrupted files first (ADR 104), then failed ones, then duplicates waiting for "Upload
+  // anyway" (ADR 102), then the rest.
+  const first = ["interrupted", "failed", "duplicate"] as const;
+  const ordered = [
+    ...first.flatMap((status) => queue.items.filter((item) => item.status === status)),
+    ...queue.items.filter((item) => !(first as readonly string[]).includes(item.status)),
   ];
-  const ended = queue.items.length > 0 && !queue.busy;
+  const interrupted = queue.items.filter((item) => item.status === "interrupted");
+  const counted = queue.items.filter((item) => item.status !== "interrupted");
+  const ended = counted.length > 0 && !queue.busy;
 
   const drop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setOver(false);
-    if (event.dataTransfer.files.length > 0) queue.add(Array.from(event.dataTransfer.files));
+    if (event.dataTransfer.files.length > 0) void queue.add(Array.from(event.dataTransfer.files));
   };
 
   return (
     <Flex direction="column" gap="4">
+      {interrupted.length > 0 ? (
+        <Callout.Root color="amber" role="status" data-testid="upload-interrupted">
+          <Callout.Icon>
+            <Icon name="info-circled" />
+          </Callout.Icon>
+          <Callout.Text>
+            {t("upload.interrupted.summary", {
+              count: interrupted.length,
+              left: formatFileSize(
+                interrupted.reduce((sum, item) => sum + item.size - item.sent, 0),
+                i18n.language,
+              ),
+            })}
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
       <section
         aria-label={t("upload.dropZone")}
         className={over ? "upload-drop upload-drop-over" : "upload-drop"}
@@ -94,7 +122,7 @@ export function UploadPanel({
             data-testid="upload-input"
             onChange={(event) => {
               const files = event.currentTarget.files;
-              if (files && files.length > 0) queue.add(Array.from(files));
+              if (files && files.length > 0) void queue.add(Array.from(files));
               event.currentTarget.value = "";
             }}
           />
@@ -118,7 +146,7 @@ export function UploadPanel({
       {ended ? (
         <UploadSummary
           tally={tallyUploads(
-            queue.items.map((item) => ({
+            counted.map((item) => ({
               name: item.name,
               done: item.status === "done",
               reason: item.reason,
@@ -129,13 +157,14 @@ export function UploadPanel({
       ) : null}
       {queue.items.length > 0 ? (
         <ul className="plain-list upload-list" aria-label={t("upload.listLabel")}>
-          {failedFirst.map((item) => (
+          {ordered.map((item) => (
             <UploadRow
               key={item.key}
               item={item}
               onPause={() => queue.pause(item.key)}
               onResume={() => queue.resume(item.key)}
               onSendAnyway={() => queue.sendAnyway(item.key)}
+              onDiscard={() => queue.discard(item.key)}
             />
           ))}
         </ul>
@@ -170,11 +199,13 @@ function UploadRow({
   onPause,
   onResume,
   onSendAnyway,
+  onDiscard,
 }: {
   item: UploadItem;
   onPause: () => void;
   onResume: () => void;
   onSendAnyway: () => void;
+  onDiscard: () => void;
 }) {
   const { t, i18n } = useTranslation("files");
   useCountdown(item.status === "retrying");
@@ -190,8 +221,8 @@ function UploadRow({
                 })
               : "",
           })
-        : item.status === "uploading"
-          ? t("upload.status.uploading", { percent })
+        : item.status === "uploading" || item.status === "interrupted"
+          ? t(`upload.status.${item.status}`, { percent })
           : item.status === "retrying"
             ? t("upload.status.retrying", { seconds: secondsLeft(item.retryAt) })
             : t(`upload.status.${item.status}`);
@@ -223,7 +254,11 @@ function UploadRow({
           <Text
             size="1"
             color={
-              item.status === "failed" ? "red" : item.status === "duplicate" ? "amber" : "gray"
+              item.status === "failed"
+                ? "red"
+                : item.status === "duplicate" || item.status === "interrupted"
+                  ? "amber"
+                  : "gray"
             }
             role="status"
           >
@@ -238,6 +273,19 @@ function UploadRow({
                 aria-label={`${t("upload.duplicate.send")}: ${item.name}`}
               >
                 {t("upload.duplicate.send")}
+              </Button>
+            </Flex>
+          ) : null}
+          {item.status === "interrupted" ? (
+            <Flex>
+              <Button
+                size="1"
+                variant="soft"
+                color="gray"
+                onClick={onDiscard}
+                aria-label={t("upload.interrupted.discardOne", { name: item.name })}
+              >
+                {t("upload.interrupted.discard")}
               </Button>
             </Flex>
           ) : null}

@@ -1,7 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import type { TeamRouteData } from "#app/services/api/teams.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
+import { useRemembersUploads } from "#app/services/remembered-uploads.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
 
 export const handle = { i18n: ["common", "teams", "messages"] };
@@ -17,8 +19,29 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data({ team, base } satisfies TeamRouteData, { headers: auth.headers });
 }
 
+/**
+ * Loaded only in a browser that remembers unfinished uploads (ADR 104), with the upload panel:
+ * a chunk of its own, which the build would merge into this route's if it were small.
+ */
+const InterruptedUploadsNotice = lazy(() =>
+  import("#app/files/upload-panel.tsx").then((panel) => ({
+    default: panel.InterruptedUploadsNotice,
+  })),
+);
+
 export default function TeamFrame() {
-  return <Outlet />;
+  const { team } = useLoaderData<typeof loader>();
+  const remembers = useRemembersUploads();
+  return (
+    <>
+      {remembers ? (
+        <Suspense fallback={null}>
+          <InterruptedUploadsNotice teamId={team.teamId} />
+        </Suspense>
+      ) : null}
+      <Outlet />
+    </>
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -2,6 +2,21 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { DetailedError, Upload } from "tus-js-client";
 import { checkBeforeSending, type EarlyRefusal, SNIFF_BYTES } from "#domain/file-types.ts";
 import type { Duplicate } from "./duplicates.ts";
+import {
+  addressExpiry,
+  fileHead,
+  forgetUpload,
+  heldUploadLocks,
+  holdUploadLock,
+  isSameFile,
+  keepFile,
+  keptFile,
+  noteSent,
+  readUnfinished,
+  rememberUpload,
+  sweepKeptFiles,
+  type UnfinishedUpload,
+} from "./unfinished-uploads.ts";
 
 /**
  * Why a file was refused by the rules rather than lost on the way: its type, its size, or that
@@ -129,7 +144,9 @@ export type UploadStatus =
   | "done"
   | "failed"
   /** Already in the collection, or picked twice: not sent unless asked (ADR 102). */
-  | "duplicate";
+  | "duplicate"
+  /** Started before a reload, and waiting for its file to be picked again (ADR 104). */
+  | "interrupted";
 
 /** Whether a file's upload has ended: arrived, failed, or not sent as a duplicate. */
 export function hasEnded(status: UploadStatus) {
@@ -152,6 +169,19 @@ export interface UploadItem {
   retryAt?: number;
   /** Why it is not sent, when it is a duplicate. */
   duplicate?: Duplicate;
+  /** Started before the page was reloaded: it goes on from where the server got to (ADR 104). */
+  resumed?: boolean;
+}
+
+/**
+ * Where a queue's uploads go, for remembering them across a reload (ADR 104): a collection of a
+ * team, or a drop link; its name and the page that finishes them, for the team pages' notice.
+ */
+export interface ResumeScope {
+  scope: string;
+  teamId?: string;
+  label: string;
+  href: string;
 }
 
 /** At most this many files go at once; the others wait their turn. */
@@ -205,8 +235,13 @@ function sessionChunkBytes() {
 type TusModule = typeof import("tus-js-client");
 
 interface Entry {
-  file: File;
+  /** None while an interrupted upload waits for its file to be picked again. */
+  file?: File;
   upload?: Upload;
+  /** The tus address, once the API has given one: kept across a reload (ADR 104). */
+  uploadPath?: string;
+  /** Lets go of the upload's Web Lock, which tells other tabs it is under way here. */
+  release?: () => void;
   /** Failed tries in a row, for the backoff. */
   attempt: number;
   timer?: ReturnType<typeof setTimeout>;
@@ -219,13 +254,16 @@ interface Entry {
  * dropped connection (tus asks the server for the offset and carries on from there).
  * tus-js-client is loaded only when the dialog opens. With `duplicatesUrl` (a member's
  * collection), the files of a pick already there, or picked twice, are not sent unless asked
- * (ADR 102); the check's code is loaded only when files are picked.
+ * (ADR 102); the check's code is loaded only when files are picked. With `resume`, every
+ * started file is remembered until it arrives, and those a reload interrupted come back as
+ * rows: kept ones go on by themselves, the others when their file is picked again (ADR 104).
  */
 export function useUploadQueue({
   startUrl,
   onFinished,
   firstAlone = false,
   duplicatesUrl,
+  resume,
 }: {
   startUrl: string;
   /** The web action that answers which files are already in the collection (ADR 102). */
@@ -237,6 +275,8 @@ export function useUploadQueue({
    * by their first start (ADR 098), and later starts must carry the cookie it sets.
    */
   firstAlone?: boolean;
+  /** Where the uploads go, to remember them across a reload (ADR 104). */
+  resume?: ResumeScope;
 }) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const entries = useRef(new Map<string, Entry>());
@@ -245,6 +285,7 @@ export function useUploadQueue({
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const opened = useRef(!firstAlone);
+  const scope = resume?.scope;
 
   useEffect(() => {
     tus.current = import("tus-js-client");
@@ -254,6 +295,7 @@ export function useUploadQueue({
       for (const entry of all.values()) {
         clearTimeout(entry.timer);
         entry.upload?.abort().catch(() => undefined);
+        entry.release?.();
       }
     };
   }, []);
@@ -264,37 +306,81 @@ export function useUploadQueue({
     );
   }, []);
 
+  // What a reload interrupted comes back: a row each, going on by itself when its file was kept.
+  useEffect(() => {
+    if (!scope) return;
+    let cancelled = false;
+    void (async () => {
+      const busyElsewhere = await heldUploadLocks();
+      const interrupted = readUnfinished().filter(
+        (record) => record.scope === scope && !busyElsewhere.has(record.uploadPath),
+      );
+      void sweepKeptFiles();
+      if (cancelled || interrupted.length === 0) return;
+      const restored = interrupted.map((record) => {
+        const key = `upload-${counter.current++}`;
+        entries.current.set(key, { uploadPath: record.uploadPath, attempt: 0 });
+        return { record, key };
+      });
+      setItems((current) => [
+        ...restored.map(({ record, key }) => ({
+          key,
+          name: record.name,
+          size: record.size,
+          sent: record.sent,
+          status: "interrupted" as const,
+          resumed: true,
+        })),
+        ...current,
+      ]);
+      for (const { record, key } of restored) {
+        const file = record.kept ? await keptFile(record.uploadPath) : undefined;
+        const entry = entries.current.get(key);
+        if (cancelled || !file || !entry || entry.file) continue;
+        entry.file = file;
+        update(key, { status: "waiting" });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [scope, update]);
+
   const send = useCallback(
     async (key: string) => {
       const entry = entries.current.get(key);
-      if (!entry) return;
-      const { file } = entry;
+      const file = entry?.file;
+      if (!entry || !file) return;
       update(key, { status: "starting", error: undefined });
-      let started: { fileId?: string; uploadPath?: string; error?: string };
-      try {
-        const body = new FormData();
-        body.set("name", file.name);
-        body.set("contentType", file.type || "application/octet-stream");
-        body.set("size", String(file.size));
-        const response = await fetch(startUrl, {
-          method: "POST",
-          body,
-          headers: { Accept: "application/json" },
-        });
-        started = await response.json();
-      } catch {
-        update(key, { status: "failed", error: "messages:errors.noConnection" });
-        return;
-      } finally {
-        opened.current = true;
-      }
-      if (!started.uploadPath) {
-        update(key, {
-          status: "failed",
-          error: started.error ?? "messages:errors.generic",
-          reason: refusalOfErrorKey(started.error),
-        });
-        return;
+      if (!entry.uploadPath) {
+        let started: { fileId?: string; uploadPath?: string; error?: string };
+        try {
+          const body = new FormData();
+          body.set("name", file.name);
+          body.set("contentType", file.type || "application/octet-stream");
+          body.set("size", String(file.size));
+          const response = await fetch(startUrl, {
+            method: "POST",
+            body,
+            headers: { Accept: "application/json" },
+          });
+          started = await response.json();
+        } catch {
+          update(key, { status: "failed", error: "messages:errors.noConnection" });
+          return;
+        } finally {
+          opened.current = true;
+        }
+        if (!started.uploadPath) {
+          update(key, {
+            status: "failed",
+            error: started.error ?? "messages:errors.generic",
+            reason: refusalOfErrorKey(started.error),
+          });
+          return;
+        }
+        entry.uploadPath = started.uploadPath;
+        if (resume) await remember(resume, file, started.uploadPath, started.fileId ?? "");
       }
       let module: TusModule;
       try {
@@ -303,13 +389,21 @@ export function useUploadQueue({
         update(key, { status: "failed", error: "messages:errors.noConnection" });
         return;
       }
-      const uploadUrl = started.uploadPath;
+      const uploadUrl = entry.uploadPath;
+      const resuming = Boolean(itemsRef.current.find((item) => item.key === key)?.resumed);
+      entry.release = holdUploadLock(uploadUrl);
+      const forget = () => {
+        entry.release?.();
+        if (resume) forgetUpload(uploadUrl);
+      };
+      let progressed = false;
       const begin = (chunkSize: number) => {
         const upload = new module.Upload(file, {
           uploadUrl,
           chunkSize,
           // The backoff is ours (onError): forever, while the page is open (ADR 103).
           retryDelays: null,
+          // What is remembered across a reload is ours too (ADR 104).
           storeFingerprintForResuming: false,
           onBeforeRequest: (request) => {
             // Tells the operator that a proxy cuts the chunks (api/uploads/tus.ts).
@@ -319,14 +413,22 @@ export function useUploadQueue({
           },
           onProgress: (sent) => {
             entry.attempt = 0;
+            progressed = true;
             update(key, { sent, status: "uploading", retryAt: undefined });
           },
-          onSuccess: () => update(key, { sent: file.size, status: "done", retryAt: undefined }),
+          onChunkComplete: (_chunk, accepted) => {
+            if (resume) noteSent(uploadUrl, accepted);
+          },
+          onSuccess: () => {
+            forget();
+            update(key, { sent: file.size, status: "done", retryAt: undefined });
+          },
           onError: (error) => {
             const response = (error as DetailedError).originalResponse;
             const statusCode = response?.getStatus() ?? 0;
             if (isProxyRefusal(statusCode, response?.getBody())) {
               if (chunkSize <= MIN_CHUNK_BYTES) {
+                forget();
                 update(key, { status: "failed", error: "files:upload.errors.proxyLimit" });
                 return;
               }
@@ -340,6 +442,14 @@ export function useUploadQueue({
               begin(smaller);
               return;
             }
+            if (resuming && !progressed && [403, 404, 410].includes(statusCode)) {
+              // The address of an upload from before the reload is gone (expired, or the file
+              // was deleted): the file is here, so it starts again.
+              forget();
+              entry.uploadPath = undefined;
+              update(key, { status: "waiting", sent: 0, resumed: false });
+              return;
+            }
             if (!isRetryable(statusCode)) {
               let errorCode = "";
               try {
@@ -347,6 +457,7 @@ export function useUploadQueue({
               } catch {
                 // Not JSON: the status alone tells.
               }
+              forget();
               update(key, {
                 status: "failed",
                 error: uploadErrorKey(statusCode, errorCode),
@@ -375,7 +486,7 @@ export function useUploadQueue({
       };
       begin(sessionChunkBytes());
     },
-    [startUrl, update],
+    [startUrl, update, resume],
   );
 
   // Start waiting files while fewer than PARALLEL are under way.
@@ -430,33 +541,41 @@ export function useUploadQueue({
     };
   }, [update]);
 
-  // All ended: the list is revalidated once.
+  // All ended: the list is revalidated once. Interrupted files wait for a pick, and are not
+  // counted until they are picked.
   const finishedFor = useRef(0);
   useEffect(() => {
-    if (items.length === 0) return;
-    const ended = items.every((item) => hasEnded(item.status));
-    const arrived = items.filter((item) => item.status === "done").length;
+    const counted = items.filter((item) => item.status !== "interrupted");
+    if (counted.length === 0) return;
+    const ended = counted.every((item) => hasEnded(item.status));
+    const arrived = counted.filter((item) => item.status === "done").length;
     if (ended && arrived > 0 && finishedFor.current !== arrived) {
       finishedFor.current = arrived;
-      onFinished(arrived, items.length);
+      onFinished(arrived, counted.length);
     }
   }, [items, onFinished]);
 
   // Each file is checked before it may wait its turn: a refused one is never started; with
-  // duplicatesUrl, neither is a duplicate (ADR 102), once the whole pick has been checked.
+  // duplicatesUrl, neither is a duplicate (ADR 102), once the whole pick has been checked. A
+  // file a reload interrupted takes its row back and goes on from the server's offset.
   const add = useCallback(
-    (files: Iterable<File>) => {
+    async (files: Iterable<File>) => {
+      let picked = Array.from(files);
+      const interrupted = itemsRef.current.filter((item) => item.status === "interrupted");
+      if (interrupted.length > 0) {
+        picked = await reclaim(picked, interrupted, entries.current, update);
+      }
       const added: UploadItem[] = [];
-      const picked: { key: string; file: File }[] = [];
-      for (const file of files) {
+      const fresh: { key: string; file: File }[] = [];
+      for (const file of picked) {
         const key = `upload-${counter.current++}`;
         entries.current.set(key, { file, attempt: 0 });
         added.push({ key, name: file.name, size: file.size, sent: 0, status: "checking" });
-        picked.push({ key, file });
+        fresh.push({ key, file });
       }
       setItems((current) => [...current, ...added]);
       void Promise.all(
-        picked.map(async ({ key, file }) => {
+        fresh.map(async ({ key, file }) => {
           const reason = await checkFile(file);
           if (reason)
             update(key, { status: "failed", error: REFUSED_KEY, reason, neverSent: true });
@@ -488,6 +607,14 @@ export function useUploadQueue({
     [update],
   );
 
+  /** Gives up an interrupted upload: it is forgotten here, and its address lapses (ADR 104). */
+  const discard = useCallback((key: string) => {
+    const uploadPath = entries.current.get(key)?.uploadPath;
+    entries.current.delete(key);
+    setItems((current) => current.filter((item) => item.key !== key));
+    if (uploadPath) forgetUpload(uploadPath);
+  }, []);
+
   const pause = useCallback(
     (key: string) => {
       const entry = entries.current.get(key);
@@ -499,7 +626,7 @@ export function useUploadQueue({
     [update],
   );
 
-  const resume = useCallback(
+  const resumeOne = useCallback(
     (key: string) => {
       const entry = entries.current.get(key);
       if (!entry?.upload) return;
@@ -510,6 +637,70 @@ export function useUploadQueue({
     [update],
   );
 
-  const busy = items.some((item) => !hasEnded(item.status));
-  return { items, add, pause, resume, sendAnyway, busy };
+  const busy = items.some((item) => !hasEnded(item.status) && item.status !== "interrupted");
+  return { items, add, pause, resume: resumeOne, sendAnyway, discard, busy };
+}
+
+/** Remembers a started file (ADR 104), and keeps it whole when it fits the budget. */
+async function remember(resume: ResumeScope, file: File, uploadPath: string, fileId: string) {
+  try {
+    const now = Date.now();
+    rememberUpload({
+      uploadPath,
+      fileId,
+      scope: resume.scope,
+      ...(resume.teamId ? { teamId: resume.teamId } : {}),
+      label: resume.label,
+      href: resume.href,
+      name: file.name,
+      size: file.size,
+      type: file.type,
+      lastModified: file.lastModified,
+      head: await fileHead(file),
+      sent: 0,
+      startedAt: now,
+      expiresAt: addressExpiry(uploadPath, now),
+      kept: false,
+    });
+    void keepFile(uploadPath, file);
+  } catch {
+    // Not remembered: the upload goes on all the same.
+  }
+}
+
+/**
+ * Gives each interrupted row the picked file that is the same (name, size, first bytes; ADR
+ * 104), which then waits its turn to go on from the server's offset. Answers the other files.
+ */
+async function reclaim(
+  picked: File[],
+  interrupted: UploadItem[],
+  entries: Map<string, Entry>,
+  update: (key: string, changes: Partial<UploadItem>) => void,
+): Promise<File[]> {
+  const records = new Map(readUnfinished().map((record) => [record.uploadPath, record]));
+  const open = interrupted
+    .map((item) => {
+      const entry = entries.get(item.key);
+      const record = entry?.uploadPath ? records.get(entry.uploadPath) : undefined;
+      return entry && record ? { item, entry, record } : null;
+    })
+    .filter((row): row is { item: UploadItem; entry: Entry; record: UnfinishedUpload } =>
+      Boolean(row),
+    );
+  const rest: File[] = [];
+  for (const file of picked) {
+    const candidates = open.filter(
+      ({ entry, record }) => !entry.file && record.size === file.size && record.name === file.name,
+    );
+    const head = candidates.length > 0 ? await fileHead(file) : "";
+    const match = candidates.find(({ record }) => isSameFile(record, file, head));
+    if (!match) {
+      rest.push(file);
+      continue;
+    }
+    match.entry.file = file;
+    update(match.item.key, { status: "waiting" });
+  }
+  return rest;
 }

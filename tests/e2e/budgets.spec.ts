@@ -27,8 +27,10 @@ import { PHOTOS, uploadViaApi, waitUntilReady } from "./support/files.ts";
  * leaving a team (five page routes in the manifest, and the snackbar's Undo): 120.1 KB. Drop
  * links (ADR 097 to 101: twelve routes more in the manifest, for the links' screens, the guest
  * page, its gallery and the review), and the upload dialog asking for duplicates: 121.7 KB.
+ * Every team page looking for uploads a reload interrupted (ADR 104; the notice itself loads
+ * only when there are some): 122.2 KB.
  */
-const JS_BUDGET_KB = 122;
+const JS_BUDGET_KB = 122.5;
 const CSS_BUDGET_KB = 35;
 /**
  * The HTML of a files page with 20 rows, signed in, rendered whole (no JavaScript cookie), a
@@ -46,9 +48,10 @@ const CSS_BUDGET_KB = 35;
  * with a checkbox a row for the selection and its picture links said once in the data (ADR
  * 073), the header's Download all and the screen's Grid / List choice. 55.6 KB with Move to the
  * trash in each row's menu (ADR 093). 56.5 KB with the header's Drop links for owners and admins
- * (ADR 101) and the Guests tab beside All and Mine (ADR 099).
+ * (ADR 101) and the Guests tab beside All and Mine (ADR 099). 56.55 KB with a module more to
+ * preload on every team page (ADR 104).
  */
-const FILES_PAGE_HTML_BUDGET_KB = 56.5;
+const FILES_PAGE_HTML_BUDGET_KB = 56.6;
 /**
  * The HTML of a files page as a grid of 60 photos (ADR 073), signed in, rendered whole: each
  * tile names only its 320 px thumbnail, in the markup and the data. 60.6 KB with the header's

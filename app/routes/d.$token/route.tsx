@@ -276,6 +276,7 @@ export default function DropGuestPage() {
                 startUrl={`${here}/start`}
                 onFinished={finished}
                 firstAlone={!guest}
+                resume={{ scope: `drop:${token}`, label: page.title, href: here }}
               />
             ) : (
               <GuestUploadForm

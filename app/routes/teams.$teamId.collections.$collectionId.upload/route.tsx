@@ -36,7 +36,14 @@ export async function loader(args: LoaderFunctionArgs) {
     fileMaxBytes: Math.min(room.fileMaxBytes, args.context.config.uploadForm.fileMaxBytes),
     storageLeftBytes: room.storageLeftBytes,
   };
-  return data({ base, back, limits }, { headers: auth.headers });
+  // Where a reload's interrupted uploads are finished (ADR 104).
+  const resume = {
+    scope: `collection:${collection.collectionId}`,
+    teamId: team.teamId,
+    label: collection.name,
+    href: `${base}/upload`,
+  };
+  return data({ base, back, limits, resume }, { headers: auth.headers });
 }
 
 /**
@@ -84,7 +91,7 @@ export async function action(args: ActionFunctionArgs) {
 /** The upload dialog (docs/product.md#uploads; ADR 017), for those who may add files. */
 export default function UploadDialog() {
   const { t } = useTranslation("files");
-  const { base, back, limits } = useLoaderData<typeof loader>();
+  const { base, back, limits, resume } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -101,6 +108,7 @@ export default function UploadDialog() {
         <UploadPanel
           startUrl={`${base}/upload/start`}
           duplicatesUrl={`${base}/upload/duplicates`}
+          resume={resume}
           onFinished={finished}
           onBusyChange={setBusy}
         />
