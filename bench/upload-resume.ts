@@ -37,20 +37,19 @@ import {
  * wall time, and where the upload went on from after the reload; then that each file arrived
  * intact (the API's SHA-256 and its download's against the file on disk).
  *
- * The proxy forwards as fast as loopback by default. A cut loses what is in flight then: on
- * loopback, whatever the server has not read yet from the kernel's buffers (megabytes when the
- * server is the slower end). BENCH_LINK_MBPS paces the proxy at that many MiB/s from browser to
- * server, slower than the server reads, as a phone's uplink is. BENCH_TRACE=1 prints each PATCH's
- * Upload-Offset.
+ * The proxy paces what goes from browser to server at BENCH_LINK_MBPS (20) MiB/s, shared by its
+ * connections: a fast phone uplink, and slower than the server reads here, so a cut loses only
+ * what a real drop would (the piece in flight). BENCH_LINK_MBPS=0 forwards at loopback speed:
+ * then the server is the slower end, and each cut also loses the megabytes waiting in the
+ * kernel's socket buffers and those Chromium sends again before the server's 409
+ * (docs/performance.md#upload-resume has both). BENCH_TRACE=1 prints each PATCH's Upload-Offset.
  *
  *   npm run build && node --import tsx bench/upload-resume.ts
- *   BENCH_FILE_MB=60 BENCH_CUT_MB=8 BENCH_LINK_MBPS=20 node --import tsx bench/upload-resume.ts
+ *   BENCH_FILE_MB=60 BENCH_CUT_MB=8 BENCH_LINK_MBPS=0 node --import tsx bench/upload-resume.ts
  */
 const fileBytes = Number(process.env.BENCH_FILE_MB ?? 300) * 1024 * 1024;
 const cutBytes = Number(process.env.BENCH_CUT_MB ?? 20) * 1024 * 1024;
-const linkBytesPerSecond = process.env.BENCH_LINK_MBPS
-  ? Number(process.env.BENCH_LINK_MBPS) * 1024 * 1024
-  : null;
+const linkBytesPerSecond = Number(process.env.BENCH_LINK_MBPS ?? 20) * 1024 * 1024 || null;
 
 interface Ids {
   teamId: string;

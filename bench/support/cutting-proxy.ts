@@ -12,7 +12,10 @@ export interface CuttingProxy {
    * never cuts.
    */
   cutEveryBytes: number | null;
-  /** The link's speed from client to server, bytes a second, shared by every connection; null: as fast as loopback. */
+  /**
+   * The link's speed from client to server in bytes a second, shared by every connection; null
+   * forwards as fast as loopback.
+   */
   bytesPerSecond: number | null;
   /** Zeroes the counts (not the connections). */
   reset(): void;
@@ -23,8 +26,8 @@ export interface CuttingProxy {
  * A TCP proxy on a free loopback port in front of `targetPort`, for a link that drops: it
  * forwards both ways, counts what the client sends, and (with cutEveryBytes) destroys every open
  * connection each time that many more bytes have come from clients, as a phone's network does
- * when it changes cell or loses signal. The browser sees network errors, as on a real drop, not
- * HTTP errors. Raw TCP, so the Host and Origin the browser sends are the proxy's own: the host
+ * when it changes cell or loses signal: the browser sees its connections reset, not HTTP errors.
+ * With bytesPerSecond, what the client sends is paced at that speed, as a phone's uplink. Raw TCP, so the Host and Origin the browser sends are the proxy's own: the host
  * takes them as its own origin (server/security.ts).
  */
 export async function startCuttingProxy(
