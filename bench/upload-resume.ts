@@ -22,8 +22,8 @@ import {
 } from "./support/upload-dialog.ts";
 
 /**
- * A big upload over a link that drops, with one reload in the middle (docs/performance.md#upload-
- * resume, ADR 103): a BENCH_FILE_MB (300) MiB PDF picked in the real upload dialog in Debian's
+ * A big upload over a link that drops, with one reload in the middle (ADR 103 and 104;
+ * docs/performance.md#upload-resume): a BENCH_FILE_MB (300) MiB PDF picked in the real upload dialog in Debian's
  * Chromium, through a TCP proxy (bench/support/cutting-proxy.ts) that cuts every connection each
  * time another BENCH_CUT_MB (20) MiB have gone from the browser to the server. When half the
  * file's bytes have gone, the page is reloaded, the dialog opened again and the same file (same

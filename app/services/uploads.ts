@@ -205,6 +205,16 @@ export function retryDelayMs(attempt: number, random = Math.random()) {
 }
 
 /**
+ * The wait before try `attempt` after a failed request answered `statusCode` (0: no answer). A
+ * first 409 is an offset the server has moved past: a connection cut in the middle of a chunk
+ * kept its bytes, and the browser sent the chunk again from the old offset; tus asks for the
+ * offset at once rather than after a backoff (docs/performance.md#upload-resume).
+ */
+export function retryWaitMs(statusCode: number, attempt: number, random = Math.random()) {
+  return statusCode === 409 && attempt === 0 ? 0 : retryDelayMs(attempt, random);
+}
+
+/**
  * Whether a 413 came from a proxy's body limit rather than from the API: every API error is JSON
  * with an errorCode; nginx's and Caddy's are HTML or empty.
  */
@@ -470,7 +480,8 @@ export function useUploadQueue({
               update(key, { status: "offline", retryAt: undefined });
               return;
             }
-            const wait = retryDelayMs(entry.attempt);
+            const wait = retryWaitMs(statusCode, entry.attempt);
+            statusCode === 409 && entry.attempt === 0 ? 0 : retryDelayMs(entry.attempt);
             entry.attempt += 1;
             clearTimeout(entry.timer);
             entry.timer = setTimeout(() => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { isProxyRefusal, isRetryable, retryDelayMs } from "#app/services/uploads.ts";
+import { isProxyRefusal, isRetryable, retryDelayMs, retryWaitMs } from "#app/services/uploads.ts";
 
 // The upload queue's rules for a bad network and a proxy's body limit (ADR 103).
+
+describe("retryWaitMs", () => {
+  it("asks for the offset at once after a first 409, and backs off after anything else", () => {
+    expect(retryWaitMs(409, 0, 1)).toBe(0);
+    expect(retryWaitMs(409, 1, 0)).toBe(retryDelayMs(1, 0));
+    expect(retryWaitMs(503, 0, 0)).toBe(500);
+    expect(retryWaitMs(0, 0, 1)).toBe(1_000);
+  });
+});
 
 describe("retryDelayMs", () => {
   it("doubles from 1 s, with jitter between half and all of the wait", () => {
