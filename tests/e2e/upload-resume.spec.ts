@@ -4,12 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { ownerWithCollection, signIn } from "./support/accounts.ts";
+import { appDropLink } from "./support/drop-links.ts";
+import { hydrated } from "./support/hydration.ts";
 
 /*
  * Uploads a reload interrupted (ADR 104): the browser remembers each started file until it
  * arrives. A small file is kept whole and goes on by itself after the reload; a large one waits
  * for the same file to be picked again; either goes on from the server's offset, not from zero.
  * Every page of the team says what was interrupted, and an interrupted upload can be discarded.
+ * A drop link's guest page does the same.
  */
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the upload queue needs JavaScript");
@@ -179,5 +182,32 @@ test("an interrupted upload can be discarded, here and from the team's pages", a
   await expect(notice).toContainText("1 upload to Yard was interrupted");
   await notice.getByRole("button", { name: "Discard" }).click();
   await expect(notice).toHaveCount(0);
+  expect(await remembered(page)).toEqual([]);
+});
+
+test("a drop link's guest gets the same: a reload in the middle, and the photo still arrives", async ({
+  page,
+}) => {
+  await page.addInitScript(() => sessionStorage.setItem("uploads.chunkBytes", String(256 * 1024)));
+  const setup = await ownerWithCollection(
+    { prefix: "resume-drop", nickname: "Olga Owner", team: "Garden Club" },
+    { name: "Party photos", mode: "owned" },
+  );
+  const link = await appDropLink(setup, { title: "Garden party" });
+  await page.goto(`/d/${link.token}`);
+  await hydrated(page);
+  const hold = holdPatch(page, 3);
+  await page.getByTestId("upload-input").setInputFiles(pdfFile("menu.pdf", 2 * MiB));
+  await hold.reached;
+  await expect.poll(async () => (await remembered(page))[0]?.kept).toBe(true);
+
+  hold.stopHolding();
+  await page.reload();
+  await expect(page.getByTestId("drop-thanks")).toHaveText("1 file sent, thank you!", {
+    timeout: 30_000,
+  });
+  expect(hold.offsetsAfter[0]).toBe(512 * 1024);
+  const sent = page.getByRole("region", { name: "Sent from this browser" });
+  await expect(sent.getByText("menu.pdf")).toBeVisible();
   expect(await remembered(page)).toEqual([]);
 });
