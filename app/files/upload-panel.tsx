@@ -58,7 +58,9 @@ export function UploadPanel({
   const [keepScreenOn, setKeepScreenOn] = useKeepScreenOn();
   useWakeLock(
     keepScreenOn &&
-      queue.items.some((item) => !["done", "failed", "paused", "duplicate"].includes(item.status)),
+      queue.items.some(
+        (item) => !["done", "failed", "paused", "duplicate", "interrupted"].includes(item.status),
+      ),
   );
   // Interrupted files first (ADR 104), then failed ones, then duplicates waiting for "Upload
   // anyway" (ADR 102), then the rest.

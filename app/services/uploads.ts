@@ -296,6 +296,8 @@ export function useUploadQueue({
   itemsRef.current = items;
   const opened = useRef(!firstAlone);
   const scope = resume?.scope;
+  const resumeRef = useRef(resume);
+  resumeRef.current = resume;
 
   useEffect(() => {
     tus.current = import("tus-js-client");
@@ -361,8 +363,11 @@ export function useUploadQueue({
       const entry = entries.current.get(key);
       const file = entry?.file;
       if (!entry || !file) return;
+      const resume = resumeRef.current;
       update(key, { status: "starting", error: undefined });
-      if (!entry.uploadPath) {
+      // An upload from before a reload has its address: no start, and no cookie to wait for.
+      if (entry.uploadPath) opened.current = true;
+      else {
         let started: { fileId?: string; uploadPath?: string; error?: string };
         try {
           const body = new FormData();
@@ -481,7 +486,6 @@ export function useUploadQueue({
               return;
             }
             const wait = retryWaitMs(statusCode, entry.attempt);
-            statusCode === 409 && entry.attempt === 0 ? 0 : retryDelayMs(entry.attempt);
             entry.attempt += 1;
             clearTimeout(entry.timer);
             entry.timer = setTimeout(() => {
@@ -497,7 +501,7 @@ export function useUploadQueue({
       };
       begin(sessionChunkBytes());
     },
-    [startUrl, update, resume],
+    [startUrl, update],
   );
 
   // Start waiting files while fewer than PARALLEL are under way.
