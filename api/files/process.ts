@@ -25,6 +25,11 @@ import type { UploadStore } from "#api/storage/upload-store.ts";
  *   the file ready with its ref_date (the EXIF capture date, else the upload time) and removes
  *   the upload. A corrupt or unreadable image is still ready, without derivatives. Every step
  *   can run again: a retry after the copy reads the blob instead of the upload.
+ * - A file deleted while a job writes its bytes (a guest taking it back, a purge) loses them
+ *   all: the delete removes the keys it knows of (api/trash/trash.ts, every usual key), and a
+ *   job that finds the row gone after writing, or after an attempt cut short, removes every
+ *   usual key of the file too. The row decides: a conditional update either lands before the
+ *   delete (which then removes what it names) or finds no row (and the job removes its own).
  * - `expireUpload`, queued when the upload starts, due when its address expires: removes the
  *   file and its partial upload if the bytes never all arrived.
  */
@@ -36,6 +41,11 @@ export const MAKE_PREVIEWS_JOB = "makePreviews";
 export interface FileJobPayload {
   fileId: string;
   uploadId: string;
+  /**
+   * The file's team, for its blob keys once its row is gone (processFile and failFile remove
+   * what an attempt cut short wrote). Jobs queued before it was carried have none.
+   */
+  teamId?: string;
 }
 
 /** The contract's blob keys of a file: the original and its WebP derivatives. */
@@ -158,6 +168,16 @@ export function createFileProcessor({
     }
   }
 
+  /**
+   * Removes every usual blob of a file whose row is gone; answers whether it was. Deleting a
+   * missing blob is fine, so a job may call it whatever it wrote.
+   */
+  async function removeIfGone(fileId: string, keys: ReturnType<typeof fileBlobKeys>) {
+    if (await findFile(fileId)) return false;
+    await deleteBlobs(Object.values(keys));
+    return true;
+  }
+
   /** Copies the complete upload to the original's key; answers what it saw on the way. */
   async function copyUpload(uploadId: string, key: string, contentType: string, size: number) {
     if ((await uploads.offset(uploadId)) === null) {
@@ -244,63 +264,82 @@ export function createFileProcessor({
     };
   }
 
+  /** processFile's work on a file it found processing. */
+  async function storeAndDerive(
+    row: FileRow,
+    uploadId: string,
+    keys: ReturnType<typeof fileBlobKeys>,
+  ) {
+    const fileId = row.file_id;
+    let seen: { crc32: number; sha256: string; size: number; head: Buffer };
+    // The stored original: recorded, or stored before the row said so (a crash in between, or
+    // a backup taken then), when the upload is gone; a blob is written whole or not at all.
+    const stored =
+      row.blob_key ??
+      ((await uploads.offset(uploadId)) === null && (await blobs.head(keys.original))
+        ? keys.original
+        : null);
+    if (stored === null) {
+      seen = await copyUpload(uploadId, keys.original, row.content_type, Number(row.size));
+      await db
+        .updateTable("files")
+        .set({
+          blob_key: keys.original,
+          crc32: seen.crc32,
+          sha256: seen.sha256,
+          size: seen.size,
+        })
+        .where("file_id", "=", fileId)
+        .execute();
+    } else {
+      seen = await inspectBlob(stored);
+    }
+    const derived = await derive(fileId, row.content_type, keys, uploadId);
+    const done = await db
+      .updateTable("files")
+      .set({
+        status: "ready",
+        blob_key: keys.original,
+        crc32: seen.crc32,
+        sha256: seen.sha256,
+        size: seen.size,
+        ...previewColumns(derived),
+        // ref_date was set from the EXIF head when the last byte arrived, and updated_at stays:
+        // processing changes nothing the reader sees as the file, so it neither moves in
+        // lists nor becomes unread.
+      })
+      .where("file_id", "=", fileId)
+      .where("status", "=", "processing")
+      .executeTakeFirst();
+    // Deleted while it was processed: so are its bytes.
+    if (Number(done.numUpdatedRows) === 0) await removeIfGone(fileId, keys);
+    // Looked for once this file's ready state is committed (live-photos.ts says why).
+    if (Number(done.numUpdatedRows) > 0) await pairLivePhotoQuietly(db, logger, fileId);
+    await uploads.remove(uploadId);
+  }
+
   return {
-    async processFile({ fileId, uploadId }: FileJobPayload) {
+    async processFile({ fileId, uploadId, teamId }: FileJobPayload) {
       const row = await findFile(fileId);
       if (!row) {
-        // Deleted while it waited: nothing to keep.
+        // Deleted while it waited, or while an attempt that wrote some of its bytes was cut
+        // short (a crash): nothing to keep.
+        if (teamId !== undefined) await deleteBlobs(Object.values(fileBlobKeys(teamId, fileId)));
         await uploads.remove(uploadId);
         return;
       }
       if (row.status !== "processing") return;
       const keys = fileBlobKeys(row.team_id, row.file_id);
-      let seen: { crc32: number; sha256: string; size: number; head: Buffer };
-      // The stored original: recorded, or stored before the row said so (a crash in between, or
-      // a backup taken then), when the upload is gone; a blob is written whole or not at all.
-      const stored =
-        row.blob_key ??
-        ((await uploads.offset(uploadId)) === null && (await blobs.head(keys.original))
-          ? keys.original
-          : null);
-      if (stored === null) {
-        seen = await copyUpload(uploadId, keys.original, row.content_type, Number(row.size));
-        await db
-          .updateTable("files")
-          .set({
-            blob_key: keys.original,
-            crc32: seen.crc32,
-            sha256: seen.sha256,
-            size: seen.size,
-          })
-          .where("file_id", "=", fileId)
-          .execute();
-      } else {
-        seen = await inspectBlob(stored);
+      try {
+        await storeAndDerive(row, uploadId, keys);
+      } catch (error) {
+        // Deleted while this attempt wrote: what it wrote goes, and there is nothing to retry.
+        if (await removeIfGone(fileId, keys)) {
+          await uploads.remove(uploadId);
+          return;
+        }
+        throw error;
       }
-      const derived = await derive(fileId, row.content_type, keys, uploadId);
-      const done = await db
-        .updateTable("files")
-        .set({
-          status: "ready",
-          blob_key: keys.original,
-          crc32: seen.crc32,
-          sha256: seen.sha256,
-          size: seen.size,
-          ...previewColumns(derived),
-          // ref_date was set from the EXIF head when the last byte arrived, and updated_at stays:
-          // processing changes nothing the reader sees as the file, so it neither moves in
-          // lists nor becomes unread.
-        })
-        .where("file_id", "=", fileId)
-        .where("status", "=", "processing")
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) === 0 && !(await findFile(fileId))) {
-        // Deleted while it was processed: so are its bytes.
-        await deleteBlobs(Object.values(keys));
-      }
-      // Looked for once this file's ready state is committed (live-photos.ts says why).
-      if (Number(done.numUpdatedRows) > 0) await pairLivePhotoQuietly(db, logger, fileId);
-      await uploads.remove(uploadId);
     },
 
     /**
@@ -308,9 +347,10 @@ export function createFileProcessor({
      * (processingFailed): its bytes are what the contributor sent, and they download and zip as
      * any other. Otherwise the file is failed (never listed) and whatever was written goes.
      */
-    async failFile({ fileId, uploadId }: FileJobPayload) {
+    async failFile({ fileId, uploadId, teamId }: FileJobPayload) {
       const row = await findFile(fileId);
       if (!row) {
+        if (teamId !== undefined) await deleteBlobs(Object.values(fileBlobKeys(teamId, fileId)));
         await uploads.remove(uploadId);
         return;
       }
@@ -350,8 +390,14 @@ export function createFileProcessor({
       const row = await findFile(fileId);
       if (!row || !needsPreviews(row)) return;
       const keys = fileBlobKeys(row.team_id, row.file_id);
-      const derived = await derive(fileId, row.content_type, keys, null);
-      await db
+      let derived: Previews;
+      try {
+        derived = await derive(fileId, row.content_type, keys, null);
+      } catch (error) {
+        if (await removeIfGone(fileId, keys)) return;
+        throw error;
+      }
+      const done = await db
         .updateTable("files")
         .set({
           ...previewColumns(derived),
@@ -360,7 +406,9 @@ export function createFileProcessor({
         .where("status", "=", "ready")
         .where("preview_key", "is", null)
         .where("no_preview_reason", "is", null)
-        .execute();
+        .executeTakeFirst();
+      // Purged while they were made: so are they.
+      if (Number(done.numUpdatedRows) === 0) await removeIfGone(fileId, keys);
     },
 
     /** The missing previews failed every attempt: said so, rather than tried forever. */

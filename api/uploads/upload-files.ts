@@ -566,7 +566,7 @@ export async function finishUpload(deps: FileUploads, uploadId: string) {
     logger.info({ fileId: row.file_id, reason: result.reason }, "file: refused by the sniff");
     throw new ApiError("invalidInput", refusal(result, row.content_type), 415);
   }
-  const payload: FileJobPayload = { fileId: row.file_id, uploadId };
+  const payload: FileJobPayload = { fileId: row.file_id, uploadId, teamId: row.team_id };
   const photo = await readPhotoFacts(head);
   const at = now();
   const moved = await db.transaction().execute(async (trx) => {
