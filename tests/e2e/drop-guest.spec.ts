@@ -94,10 +94,12 @@ test("a guest comes in with name and PIN, sends two photos, sees them and delete
   await expect(page.getByText("Send us your photos of the day!")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Send photos and videos" })).toBeVisible();
   if (!withJavaScript()) {
-    // The limits show before any file is chosen.
-    await expect(page.getByText(/Each file up to/)).toBeVisible();
+    // The limits show before any file is chosen: the form's own, for each file.
+    await expect(page.getByText(/Each file up to 2 GB/)).toBeVisible();
   } else {
     await hydrated(page);
+    // By tus nothing but the API's maximum limits a file here: no limit worth saying.
+    await expect(page.getByText(/Each file up to/)).toHaveCount(0);
   }
 
   const heic = await heicPhoto();
@@ -129,6 +131,17 @@ test("a link that asks nothing lets the guest in with their first photo", async 
   const sent = page.getByRole("region", { name: "Sent from this browser" });
   await expect(sent.getByText("sunset.jpg")).toBeVisible();
   await expect(sent.getByText(/waiting for review/)).toBeVisible();
+});
+
+test("a link with bytes per guest says each file's limit and what is left, with or without JavaScript", async ({
+  page,
+}) => {
+  const { url } = await linkOf({ guest_max_bytes: 40 * 1024 * 1024, guest_max_files: 5 });
+  await open(page, url);
+  await expect(page.getByRole("heading", { name: "Send photos and videos" })).toBeVisible();
+  await expect(
+    page.getByText("Each file up to 40 MB. You can send 5 more files. 40 MB left for you to send."),
+  ).toBeVisible();
 });
 
 test("a wrong PIN says only that the PIN is not right", async ({ page }) => {

@@ -10,18 +10,25 @@ import {
   UPLOAD_ACCEPT,
   type UploadOutcome,
 } from "#app/services/uploads.ts";
+import { FILE_MAX_BYTES } from "#domain/file-types.ts";
 import { formatFileSize } from "#domain/format.ts";
 
 type Limits = { fileMaxBytes: number; filesLeft: number | null; bytesLeft: number | null };
 
-/** What the guest may send, said before they choose (ADR 083): each file, files and bytes left. */
+/**
+ * What the guest may send, said before they choose (ADR 083): each file, files and bytes left.
+ * Each file's limit is said only when something sets one (the link's bytes per guest, the form
+ * without JavaScript): the API's own maximum, in terabytes, tells a guest nothing.
+ */
 export function limitsText(
   t: (key: string, values?: Record<string, unknown>) => string,
   size: (bytes: number) => string,
   limits: Limits,
 ) {
   return [
-    t("guest.upload.limitFile", { limit: size(limits.fileMaxBytes) }),
+    limits.fileMaxBytes < FILE_MAX_BYTES
+      ? t("guest.upload.limitFile", { limit: size(limits.fileMaxBytes) })
+      : null,
     limits.filesLeft === null ? null : t("guest.upload.filesLeft", { count: limits.filesLeft }),
     limits.bytesLeft === null
       ? null

@@ -233,6 +233,15 @@ export default function DropGuestPage() {
   const open = page.state === "open";
   const asksEntry = !guest && needsEntry(page);
   const nothingLeft = formLimits.filesLeft === 0 || formLimits.bytesLeft === 0;
+  // With JavaScript files go by tus: only the API's and the link's limits hold, and a link
+  // without any has nothing to say.
+  const tusLimits = limitsText(t, (bytes) => formatFileSize(bytes, i18n.language), {
+    ...formLimits,
+    fileMaxBytes: Math.min(
+      page.limits.fileMaxBytes,
+      formLimits.bytesLeft ?? Number.POSITIVE_INFINITY,
+    ),
+  });
   return (
     <Flex direction="column" gap="5" className="page narrow drop-page">
       <DropHeader page={page} />
@@ -258,16 +267,9 @@ export default function DropGuestPage() {
               </Text>
             ) : null}
             {thanked !== null ? <ThankYou count={thanked} again={sendMore} /> : null}
-            {hydrated ? (
+            {hydrated && tusLimits ? (
               <Text as="p" size="2" color="gray">
-                {limitsText(t, (bytes) => formatFileSize(bytes, i18n.language), {
-                  ...formLimits,
-                  // With JavaScript files go by tus: only the API's and the link's limits hold.
-                  fileMaxBytes: Math.min(
-                    page.limits.fileMaxBytes,
-                    formLimits.bytesLeft ?? Number.POSITIVE_INFINITY,
-                  ),
-                })}
+                {tusLimits}
               </Text>
             ) : null}
             {hydrated ? (
