@@ -13,7 +13,7 @@ import { ownedTeam } from "./support/teams.ts";
 
 // A file deleted while a job still writes its bytes (api/files/process.ts), over real HTTP on a
 // real database and the real blob store: a guest taking a file back (ADR 098) or a member
-// deleting it forever from the trash (ADR 092) while the job is between its steps. The job runs
+// trashing it or deleting it forever (ADR 092) while the job is between its steps. The job runs
 // here, beside the API, on the API's own database, uploads and blobs; the store it writes
 // through pauses before a chosen key (and may fail on another), so the delete lands exactly
 // there. Afterwards no blob may remain under any of the file's keys.
@@ -288,6 +288,78 @@ describe("a member deleting a file forever while its missing previews are made",
     expect(forever.status).toBe(204);
     await api.jobs.idle();
     expect(await rowOf(photo.fileId)).toBeUndefined();
+    expect(await remainingBlobs(photo)).toEqual([]);
+
+    store.release();
+    await job;
+    expect(store.written).toEqual([
+      photo.keys.thumbnail,
+      photo.keys.thumbnailLarge,
+      photo.keys.preview,
+    ]);
+    expect(await remainingBlobs(photo)).toEqual([]);
+  });
+});
+
+describe("a member deleting a file still processing", () => {
+  it("to the trash: the job finishes it there, and deleting it forever then leaves no blob", async () => {
+    const photo = await guestPhoto();
+    await previewsNotYetMade(photo, "processing");
+    const store = pausingBlobs(api.blobs, { pauseAt: photo.keys.thumbnail });
+    const job = processorWith(store.blobs).processFile({
+      fileId: photo.fileId,
+      uploadId: photo.uploadId,
+    });
+    await store.atPause;
+    const owner = { headers: bearer(photo.tokens) };
+    const trashed = await api.request(
+      `/api/teams/${photo.team.teamId}/collections/${photo.collectionId}/files/${photo.fileId}`,
+      { method: "DELETE", ...owner },
+    );
+    expect(trashed.status).toBe(204);
+    store.release();
+    await job;
+    // In the trash the file is as any other: ready, its previews named, its bytes all there.
+    const row = await api.db
+      .selectFrom("files")
+      .select(["status", "deleted_at", "preview_key"])
+      .where("file_id", "=", photo.fileId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("ready");
+    expect(row.deleted_at).not.toBeNull();
+    expect(row.preview_key).toBe(photo.keys.preview);
+    expect(await remainingBlobs(photo)).toEqual(Object.values(photo.keys));
+
+    const forever = await api.request(
+      `/api/teams/${photo.team.teamId}/trash/files/${photo.fileId}`,
+      { method: "DELETE", ...owner },
+    );
+    expect(forever.status).toBe(204);
+    await api.jobs.idle();
+    expect(await remainingBlobs(photo)).toEqual([]);
+  });
+
+  it("deleted forever while the job writes its previews: the job removes them", async () => {
+    const photo = await guestPhoto();
+    await previewsNotYetMade(photo, "processing");
+    const owner = { headers: bearer(photo.tokens) };
+    const store = pausingBlobs(api.blobs, { pauseAt: photo.keys.thumbnail });
+    const job = processorWith(store.blobs).processFile({
+      fileId: photo.fileId,
+      uploadId: photo.uploadId,
+    });
+    await store.atPause;
+    const trashed = await api.request(
+      `/api/teams/${photo.team.teamId}/collections/${photo.collectionId}/files/${photo.fileId}`,
+      { method: "DELETE", ...owner },
+    );
+    expect(trashed.status).toBe(204);
+    const forever = await api.request(
+      `/api/teams/${photo.team.teamId}/trash/files/${photo.fileId}`,
+      { method: "DELETE", ...owner },
+    );
+    expect(forever.status).toBe(204);
+    await api.jobs.idle();
     expect(await remainingBlobs(photo)).toEqual([]);
 
     store.release();
