@@ -135,11 +135,34 @@ export const GalleryZipSchema = z
  * with a PIN, the caller is its guest. A link that shows nothing answers as no link at all.
  */
 export async function openGallery(db: Db, token: string, credential: string | null) {
-  const link = await findLinkByToken(db, token);
-  if (link.guests_see !== "collection") throw new ApiError("notFound", "There is no such link");
-  if (link.status === "revoked") throw new ApiError("dropLinkRevoked", "This link was revoked");
+  const link = requireGalleryShown(await findLinkByToken(db, token));
   if (link.pin_hash !== null) await requireGuest(db, link, credential);
   return link;
+}
+
+/** The link, when it shows its gallery at all; otherwise the error every gallery address gives. */
+function requireGalleryShown(link: DropLinkRow) {
+  if (link.guests_see !== "collection") throw new ApiError("notFound", "There is no such link");
+  if (link.status === "revoked") throw new ApiError("dropLinkRevoked", "This link was revoked");
+  return link;
+}
+
+/**
+ * Whether what a guest took from the gallery may still be served: the zip a guest asked for
+ * works only while the link it came through would still open its gallery, checked in the
+ * database on every fetch, so on every instance at once. It answers what the gallery would
+ * (notFound for a link that shows nothing or is no link at all, dropLinkRevoked once revoked);
+ * a paused or past-deadline link still shows its gallery, so its zips still work. The holder of
+ * a zip link needs no guest credential, as when it was given.
+ */
+export async function requireGalleryStillOpen(db: Db, linkId: string) {
+  const row = await db
+    .selectFrom("drop_links")
+    .select("token")
+    .where("link_id", "=", linkId)
+    .executeTakeFirst();
+  if (!row) throw new ApiError("notFound", "There is no such link");
+  requireGalleryShown(await findLinkByToken(db, row.token));
 }
 
 /**
@@ -338,13 +361,15 @@ export function createGalleryService({ db, files, downloads }: GalleryOptions) {
     /**
      * The collection's zip for a guest: its ready files that no review holds, made on behalf of
      * the link's creator, so it is fetched, counted toward the team owner's traffic and stopped
-     * as the creator's own zip would be.
+     * as the creator's own zip would be; and stopped too once the link no longer opens its
+     * gallery (requireGalleryStillOpen).
      */
     async zip(link: DropLinkRow) {
       const made = await downloads.createOnBehalf({
         teamId: link.team_id,
         collectionId: link.collection_id,
         memberId: link.created_by,
+        dropLinkId: link.link_id,
         detail: { dropLink: link.title },
       });
       const first = made.parts[0];
