@@ -89,7 +89,8 @@ export const GalleryPageSchema = z
 export const GalleryFileDetailSchema = GalleryFileSchema.extend({
   downloadUrl: z.string().openapi({
     description: signedLinkDescription(
-      "The original as an attachment, valid 5 minutes; its bytes count toward the team owner's traffic",
+      "The original as an attachment, valid 5 minutes; its bytes count toward the team owner's " +
+        "traffic. With disk storage it stops as soon as the link no longer opens its gallery",
     ),
   }),
   playUrl: z
@@ -97,7 +98,8 @@ export const GalleryFileDetailSchema = GalleryFileSchema.extend({
     .nullable()
     .openapi({
       description: signedLinkDescription(
-        "A video's original, inline for a <video> element, valid 1 hour; null for anything else",
+        "A video's original, inline for a <video> element, valid 1 hour; null for anything " +
+          "else. With disk storage it stops as soon as the link no longer opens its gallery",
       ),
     }),
   previousId: z.string().nullable().openapi({ description: "The newer neighbour; null first" }),
@@ -115,7 +117,9 @@ export const GalleryZipSchema = z
       description:
         "The first part's zip (the whole zip when it has one part): a GET link on this API " +
         "(/api/archives/...), no credential needed, valid 6 hours; resolve it against the " +
-        "address the API was reached at. Served with its length, an ETag and Range support",
+        "address the API was reached at. Served with its length, an ETag and Range support, " +
+        "only while the link still opens its gallery: revoked it is dropLinkRevoked, showing " +
+        "guests nothing it is notFound",
     }),
     parts: z.array(
       z.object({
@@ -148,9 +152,10 @@ function requireGalleryShown(link: DropLinkRow) {
 }
 
 /**
- * Whether what a guest took from the gallery may still be served: the zip a guest asked for
- * works only while the link it came through would still open its gallery, checked in the
- * database on every fetch, so on every instance at once. It answers what the gallery would
+ * Whether what a guest took from the gallery may still be served: the zip a guest asked for, and
+ * an original's links with disk storage (api/routes/blobs.ts), work only while the link they came
+ * through would still open its gallery, checked in the database on every fetch, so on every
+ * instance at once. It answers what the gallery would
  * (notFound for a link that shows nothing or is no link at all, dropLinkRevoked once revoked);
  * a paused or past-deadline link still shows its gallery, so its zips still work. The holder of
  * a zip link needs no guest credential, as when it was given.
@@ -273,8 +278,9 @@ export function createGalleryService({ db, files, downloads }: GalleryOptions) {
 
     /**
      * One file of the gallery with its neighbours, and links to its original: signed for the
-     * link's creator, so they stop once the creator may no longer read it, and counted toward
-     * the team owner's traffic as a member's download is.
+     * link's creator, so they stop once the creator may no longer read it, and for the link, so
+     * with disk storage they stop once it no longer opens its gallery (api/routes/blobs.ts);
+     * counted toward the team owner's traffic as a member's download is.
      */
     async file(link: DropLinkRow, fileId: string) {
       const row = await galleryFiles(db, link)
@@ -326,6 +332,7 @@ export function createGalleryService({ db, files, downloads }: GalleryOptions) {
         CONTENT_LINK_SECONDS,
         undefined,
         link.created_by,
+        link.link_id,
       );
       const playUrl = video
         ? await signedLink(
@@ -335,6 +342,7 @@ export function createGalleryService({ db, files, downloads }: GalleryOptions) {
             IMAGE_LINK_SECONDS,
             undefined,
             link.created_by,
+            link.link_id,
           )
         : null;
       const { traffic } = files;

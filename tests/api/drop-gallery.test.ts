@@ -443,4 +443,46 @@ describe("a guest's zip once the owner changes the link", () => {
     await api.db.deleteFrom("drop_links").where("link_id", "=", zip.link.linkId).execute();
     await expectError(await fetch(zip.zipUrl), 404, "notFound");
   });
+
+  it("stops an original's download and play links too, while a member's link to it goes on", async () => {
+    for (const change of [{ status: "revoked" }, { guestsSee: "nothing" }] as const) {
+      const { team, tokens } = await ownedTeam(api);
+      const collection = await insertCollection(api, team);
+      const video = await insertFile(api, team, collection, {
+        name: "dance.mp4",
+        contentType: "video/mp4",
+        withBlobs: true,
+      });
+      const link = await insertDropLink(api, team, collection, { guestsSee: "collection" });
+      const answer = await api.request(`${galleryPath(link)}/files/${video.fileId}`);
+      expect(answer.status).toBe(200);
+      const file = (await answer.json()) as { downloadUrl: string; playUrl: string };
+      const urls = [file.downloadUrl, file.playUrl].map((url) => `${api.url}${url}`);
+      for (const url of urls) expect((await fetch(url)).status).toBe(200);
+      const memberLink = await api.request(
+        `/api/teams/${team.teamId}/collections/${collection.collectionId}/files/${video.fileId}/content`,
+        { headers: bearer(tokens) },
+      );
+      expect(memberLink.status).toBe(200);
+      const memberUrl = `${api.url}${((await memberLink.json()) as { signedUrl: string }).signedUrl}`;
+
+      const patched = await api.request(`/api/teams/${team.teamId}/drop-links/${link.linkId}`, {
+        method: "PATCH",
+        headers: bearer(tokens),
+        json: change,
+      });
+      expect(patched.status).toBe(200);
+      for (const url of urls) {
+        if ("status" in change) await expectError(await fetch(url), 410, "dropLinkRevoked");
+        else await expectError(await fetch(url), 404, "notFound");
+        // The link's id is signed: left out, the address is no longer valid at all.
+        const stripped = new URL(url);
+        stripped.searchParams.delete("link");
+        await expectError(await fetch(stripped), 403, "forbidden");
+      }
+      const original = await fetch(memberUrl);
+      expect(original.status).toBe(200);
+      expect(Buffer.from(await original.arrayBuffer())).toEqual(video.content);
+    }
+  });
 });
