@@ -21,7 +21,7 @@ import type { Db } from "./db/schema.ts";
 import { createDownloadService, registerDownloadJobs } from "./downloads/downloads.ts";
 import { createTraffic } from "./downloads/traffic.ts";
 import { registerGuestDigestJob } from "./drop-links/digest.ts";
-import { createGalleryService } from "./drop-links/gallery.ts";
+import { createGalleryService, requireGalleryStillOpen } from "./drop-links/gallery.ts";
 import { createDropGuestService } from "./drop-links/guest-uploads.ts";
 import { createDropLinkService } from "./drop-links/links.ts";
 import { createReviewService } from "./drop-links/review.ts";
@@ -391,6 +391,7 @@ export function createApi(deps: ApiDependencies) {
     jobs: deps.jobs,
     signingKey: deps.tokenSigningKey,
     partMaxBytes: deps.downloadPartMaxBytes,
+    requireDropLinkGallery: (dropLinkId) => requireGalleryStillOpen(deps.db, dropLinkId),
   });
   registerDownloadJobs(deps.jobs, downloads);
   const trash = createTrashService({

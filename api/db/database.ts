@@ -26,6 +26,7 @@ import * as m0024 from "./migrations/0024-consent.ts";
 import * as m0025 from "./migrations/0025-drop-links.ts";
 import * as m0026 from "./migrations/0026-digest-opt-out.ts";
 import * as m0027 from "./migrations/0027-file-sha256.ts";
+import * as m0028 from "./migrations/0028-download-drop-link.ts";
 import type { Database, Db } from "./schema.ts";
 import { withStatementCache } from "./statement-cache.ts";
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "0025-drop-links": m0025,
   "0026-digest-opt-out": m0026,
   "0027-file-sha256": m0027,
+  "0028-download-drop-link": m0028,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -398,6 +398,11 @@ export interface DownloadsTable {
   total_parts: number;
   created_at: number;
   expires_at: number;
+  /**
+   * The drop link a guest asked through (ADR 100): its zip works only while that link still
+   * opens its gallery. Null for a member's own zip.
+   */
+  drop_link_id: string | null;
 }
 
 export const DOWNLOAD_STATUSES = ["ready", "failed"] as const;

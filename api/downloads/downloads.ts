@@ -56,6 +56,11 @@ export interface DownloadServiceOptions {
   signingKey: string;
   /** The largest part, in archive bytes; a single larger file still gets a part of its own. */
   partMaxBytes?: number;
+  /**
+   * Throws the ApiError a drop link's gallery gives when the link no longer opens it (ADR 100):
+   * a zip asked for through a link is served only while the link would still show its gallery.
+   */
+  requireDropLinkGallery: (dropLinkId: string) => Promise<void>;
 }
 
 export interface DownloadRequest {
@@ -114,7 +119,7 @@ export function splitIntoParts<T extends ZipEntry>(entries: readonly T[], maxByt
 }
 
 export function createDownloadService(options: DownloadServiceOptions) {
-  const { db, now, blobs, jobs, signingKey } = options;
+  const { db, now, blobs, jobs, signingKey, requireDropLinkGallery } = options;
   const partMaxBytes = options.partMaxBytes ?? DEFAULT_PART_MAX_BYTES;
 
   function sign(downloadId: string, partId: number, expires: number) {
@@ -229,6 +234,8 @@ export function createDownloadService(options: DownloadServiceOptions) {
     teamId: string;
     collection: { collection_id: string; name: string };
     requestedBy: string;
+    /** The drop link a guest asked through; null for a member's own zip. */
+    dropLinkId: string | null;
     keptMax: boolean;
     files: {
       file_id: string;
@@ -296,6 +303,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
           total_parts: split.length,
           created_at: at,
           expires_at: expiresAt,
+          drop_link_id: request.dropLinkId,
         })
         .execute();
       const rows = split.flatMap((part, partIndex) =>
@@ -371,6 +379,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
         teamId: access.team.team_id,
         collection,
         requestedBy: callerOf(access),
+        dropLinkId: null,
         keptMax: true,
         files,
         filesPrefix: request.filesPrefix,
@@ -395,6 +404,8 @@ export function createDownloadService(options: DownloadServiceOptions) {
       collectionId: string;
       /** The member it is made as: their id in the team. */
       memberId: string;
+      /** The drop link the guest asked through: the zip is served only while it shows its gallery. */
+      dropLinkId: string;
       /** What the activity entry says of who asked (no actor: not a member). */
       detail: Record<string, string | number | boolean | null>;
     }) {
@@ -434,6 +445,7 @@ export function createDownloadService(options: DownloadServiceOptions) {
         teamId: request.teamId,
         collection: member,
         requestedBy: member.user_id,
+        dropLinkId: request.dropLinkId,
         keptMax: false,
         files,
         filesPrefix: undefined,
@@ -490,7 +502,8 @@ export function createDownloadService(options: DownloadServiceOptions) {
 
     /**
      * The archive a signed link names, or an ApiError: forbidden for a link that was changed,
-     * expiredToken for one past its time, invalidDownload when the download is gone.
+     * expiredToken for one past its time, invalidDownload when the download is gone, and for a
+     * guest's zip whatever its drop link's gallery now answers (notFound, dropLinkRevoked).
      */
     async archive(downloadId: string, partId: number, expires: string, signature: string) {
       const expiresAt = /^\d{1,16}$/.test(expires) ? Number(expires) : Number.NaN;
@@ -516,6 +529,8 @@ export function createDownloadService(options: DownloadServiceOptions) {
       if (!found || found.expires_at <= now()) throw invalidDownload();
       const { owner_id: ownerId, ...download } = found;
       await requireStillAllowed(download);
+      // A guest's zip stops with its link's gallery, on every instance at once (ADR 100).
+      if (download.drop_link_id !== null) await requireDropLinkGallery(download.drop_link_id);
       requirePart(download, partId);
       const rows = await db
         .selectFrom("download_entries")

@@ -89,7 +89,8 @@ export const GalleryPageSchema = z
 export const GalleryFileDetailSchema = GalleryFileSchema.extend({
   downloadUrl: z.string().openapi({
     description: signedLinkDescription(
-      "The original as an attachment, valid 5 minutes; its bytes count toward the team owner's traffic",
+      "The original as an attachment, valid 5 minutes; its bytes count toward the team owner's " +
+        "traffic. With disk storage it stops as soon as the link no longer opens its gallery",
     ),
   }),
   playUrl: z
@@ -97,7 +98,8 @@ export const GalleryFileDetailSchema = GalleryFileSchema.extend({
     .nullable()
     .openapi({
       description: signedLinkDescription(
-        "A video's original, inline for a <video> element, valid 1 hour; null for anything else",
+        "A video's original, inline for a <video> element, valid 1 hour; null for anything " +
+          "else. With disk storage it stops as soon as the link no longer opens its gallery",
       ),
     }),
   previousId: z.string().nullable().openapi({ description: "The newer neighbour; null first" }),
@@ -115,7 +117,9 @@ export const GalleryZipSchema = z
       description:
         "The first part's zip (the whole zip when it has one part): a GET link on this API " +
         "(/api/archives/...), no credential needed, valid 6 hours; resolve it against the " +
-        "address the API was reached at. Served with its length, an ETag and Range support",
+        "address the API was reached at. Served with its length, an ETag and Range support, " +
+        "only while the link still opens its gallery: revoked it is dropLinkRevoked, showing " +
+        "guests nothing it is notFound",
     }),
     parts: z.array(
       z.object({
@@ -135,11 +139,35 @@ export const GalleryZipSchema = z
  * with a PIN, the caller is its guest. A link that shows nothing answers as no link at all.
  */
 export async function openGallery(db: Db, token: string, credential: string | null) {
-  const link = await findLinkByToken(db, token);
-  if (link.guests_see !== "collection") throw new ApiError("notFound", "There is no such link");
-  if (link.status === "revoked") throw new ApiError("dropLinkRevoked", "This link was revoked");
+  const link = requireGalleryShown(await findLinkByToken(db, token));
   if (link.pin_hash !== null) await requireGuest(db, link, credential);
   return link;
+}
+
+/** The link, when it shows its gallery at all; otherwise the error every gallery address gives. */
+function requireGalleryShown(link: DropLinkRow) {
+  if (link.guests_see !== "collection") throw new ApiError("notFound", "There is no such link");
+  if (link.status === "revoked") throw new ApiError("dropLinkRevoked", "This link was revoked");
+  return link;
+}
+
+/**
+ * Whether what a guest took from the gallery may still be served: the zip a guest asked for, and
+ * an original's links with disk storage (api/routes/blobs.ts), work only while the link they came
+ * through would still open its gallery, checked in the database on every fetch, so on every
+ * instance at once. It answers what the gallery would
+ * (notFound for a link that shows nothing or is no link at all, dropLinkRevoked once revoked);
+ * a paused or past-deadline link still shows its gallery, so its zips still work. The holder of
+ * a zip link needs no guest credential, as when it was given.
+ */
+export async function requireGalleryStillOpen(db: Db, linkId: string) {
+  const row = await db
+    .selectFrom("drop_links")
+    .select("token")
+    .where("link_id", "=", linkId)
+    .executeTakeFirst();
+  if (!row) throw new ApiError("notFound", "There is no such link");
+  requireGalleryShown(await findLinkByToken(db, row.token));
 }
 
 /**
@@ -250,8 +278,9 @@ export function createGalleryService({ db, files, downloads }: GalleryOptions) {
 
     /**
      * One file of the gallery with its neighbours, and links to its original: signed for the
-     * link's creator, so they stop once the creator may no longer read it, and counted toward
-     * the team owner's traffic as a member's download is.
+     * link's creator, so they stop once the creator may no longer read it, and for the link, so
+     * with disk storage they stop once it no longer opens its gallery (api/routes/blobs.ts);
+     * counted toward the team owner's traffic as a member's download is.
      */
     async file(link: DropLinkRow, fileId: string) {
       const row = await galleryFiles(db, link)
@@ -303,6 +332,7 @@ export function createGalleryService({ db, files, downloads }: GalleryOptions) {
         CONTENT_LINK_SECONDS,
         undefined,
         link.created_by,
+        link.link_id,
       );
       const playUrl = video
         ? await signedLink(
@@ -312,6 +342,7 @@ export function createGalleryService({ db, files, downloads }: GalleryOptions) {
             IMAGE_LINK_SECONDS,
             undefined,
             link.created_by,
+            link.link_id,
           )
         : null;
       const { traffic } = files;
@@ -338,13 +369,15 @@ export function createGalleryService({ db, files, downloads }: GalleryOptions) {
     /**
      * The collection's zip for a guest: its ready files that no review holds, made on behalf of
      * the link's creator, so it is fetched, counted toward the team owner's traffic and stopped
-     * as the creator's own zip would be.
+     * as the creator's own zip would be; and stopped too once the link no longer opens its
+     * gallery (requireGalleryStillOpen).
      */
     async zip(link: DropLinkRow) {
       const made = await downloads.createOnBehalf({
         teamId: link.team_id,
         collectionId: link.collection_id,
         memberId: link.created_by,
+        dropLinkId: link.link_id,
         detail: { dropLink: link.title },
       });
       const first = made.parts[0];

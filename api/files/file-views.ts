@@ -320,12 +320,14 @@ export function signedLink(
   expiresInSeconds: number,
   issuedAt?: number,
   holder?: string,
+  dropLink?: string,
 ) {
   return blobs.signedUrl(key, {
     expiresInSeconds,
     contentDisposition: disposition,
     issuedAt,
     holder,
+    dropLink,
   });
 }
 

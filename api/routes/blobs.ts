@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { Hono } from "hono";
 import type { Db } from "#api/db/schema.ts";
 import type { Traffic } from "#api/downloads/traffic.ts";
+import { requireGalleryStillOpen } from "#api/drop-links/gallery.ts";
 import { countedStream } from "#api/http/counted-stream.ts";
 import type { ApiEnv } from "#api/http/env.ts";
 import { ApiError } from "#api/http/errors.ts";
@@ -135,14 +136,27 @@ export function blobRoutes({
 
   app.on(["GET", "HEAD"], `${BLOB_URL_PATH.replace(/^\/api/, "")}*`, async (c) => {
     const key = decodeKey(c.req.path.slice(BLOB_URL_PATH.length));
-    const { expires, signature, disposition, member } = c.req.query();
+    const { expires, signature, disposition, member, link } = c.req.query();
     // HEAD is GET without a body, and a GET link may be checked with it.
     const signedFor = (now: number) =>
-      verifyBlobSignature(signingSecret, "GET", key, expires, signature, now, disposition, member);
+      verifyBlobSignature(
+        signingSecret,
+        "GET",
+        key,
+        expires,
+        signature,
+        now,
+        disposition,
+        member,
+        link,
+      );
     if (!signedFor(0)) throw new ApiError("forbidden", "This link is not valid");
     if (!signedFor(Date.now())) throw new ApiError("expiredToken", "This link has expired");
     if (member) await requireHolderAccess(key, member);
     else await requireOutOfTrash(key);
+    // An original given through a drop link's gallery stops with that gallery, answering as the
+    // gallery does (ADR 100).
+    if (link) await requireGalleryStillOpen(db, link);
     await requireLiveTeam(key);
 
     const info = await blobs.head(key);

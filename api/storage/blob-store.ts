@@ -86,6 +86,12 @@ export interface SignedUrlOptions {
    * link cannot be asked, and lasts only its few minutes.
    */
   holder?: string | undefined;
+  /**
+   * For GET of a file's bytes given through a drop link's gallery (ADR 100): the link's id. The
+   * disk store's link names it and is served only while that link still opens its gallery; a
+   * bucket's link cannot be asked, and lasts only its minutes.
+   */
+  dropLink?: string | undefined;
 }
 
 /** The longest key accepted. It leaves room for a temp-file prefix within a 255-byte name. */

@@ -155,9 +155,21 @@ export class DiskBlobStore implements BlobStore {
       assertValidHolder(options.holder);
       query.set("member", options.holder);
     }
+    if (options.dropLink) {
+      assertValidHolder(options.dropLink);
+      query.set("link", options.dropLink);
+    }
     query.set(
       "signature",
-      signBlob(this.#secret, method, key, expires, options.contentDisposition, options.holder),
+      signBlob(
+        this.#secret,
+        method,
+        key,
+        expires,
+        options.contentDisposition,
+        options.holder,
+        options.dropLink,
+      ),
     );
     return `${BLOB_URL_PATH}${key}?${query}`;
   }
@@ -222,7 +234,7 @@ function assertStrongSecret(secret: string): void {
   }
 }
 
-/** A link's holder: a member id, printable and without a newline. */
+/** A link's holder (a member id) or drop link id: printable and without a newline. */
 function assertValidHolder(holder: string): void {
   if (!/^[\x21-\x7e]{1,320}$/.test(holder)) {
     throw new TypeError("A link's holder must be a member id of printable characters");
@@ -239,11 +251,14 @@ function signBlob(
   expires: number,
   contentDisposition: string | undefined,
   holder?: string | undefined,
+  dropLink?: string | undefined,
 ): string {
-  // Neither a key, a disposition nor a holder can hold a newline, so the fields cannot run
-  // together; a link with a holder has one field more than one without.
+  // Neither a key, a disposition, a holder nor a link id can hold a newline, so the fields
+  // cannot run together; a link with a holder has one field more than one without, and one
+  // given through a drop link two more, whatever its holder.
   const payload = ["raccolta-blob-v1", method, key, String(expires), contentDisposition ?? ""];
-  if (holder) payload.push(holder);
+  if (holder || dropLink) payload.push(holder ?? "");
+  if (dropLink) payload.push(dropLink);
   // The first 128 bits of the HMAC (RFC 2104 section 5; HMAC-SHA-256-128 of RFC 4868): a page of
   // thumbnails carries one signature per picture, twice (its HTML and its data), 22 characters
   // each rather than 43.
@@ -266,6 +281,7 @@ export function verifyBlobSignature(
   now: number = Date.now(),
   contentDisposition?: string | null,
   holder?: string | null,
+  dropLink?: string | null,
 ): boolean {
   if (method !== "GET" && method !== "PUT") return false;
   if (typeof signature !== "string" || signature.length === 0) return false;
@@ -276,14 +292,16 @@ export function verifyBlobSignature(
   }
   const disposition = contentDisposition || undefined;
   const member = holder || undefined;
+  const link = dropLink || undefined;
   try {
     assertValidBlobKey(key);
     assertValidDisposition(method, disposition);
     if (member !== undefined) assertValidHolder(member);
+    if (link !== undefined) assertValidHolder(link);
   } catch {
     return false;
   }
-  const expected = Buffer.from(signBlob(secret, method, key, expiresAt, disposition, member));
+  const expected = Buffer.from(signBlob(secret, method, key, expiresAt, disposition, member, link));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

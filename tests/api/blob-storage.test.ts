@@ -568,6 +568,34 @@ describe("disk blob store specifics", () => {
     expect(verifyBlobSignature(...args)).toBe(false);
   });
 
+  it("signs the holder and the drop link with the URL, neither standing for the other", async () => {
+    const now = Date.now();
+    const url = await store.signedUrl("a", {
+      expiresInSeconds: 60,
+      contentDisposition: "attachment",
+      holder: "member-1",
+      dropLink: "link-1",
+    });
+    const query = new URL(url, "http://raccolta.test").searchParams;
+    expect([query.get("member"), query.get("link")]).toEqual(["member-1", "link-1"]);
+    const args = [SECRET, "GET", "a", query.get("expires"), query.get("signature"), now] as const;
+    const verify = (member?: string, link?: string) =>
+      verifyBlobSignature(...args, "attachment", member, link);
+    expect(verify("member-1", "link-1")).toBe(true);
+    expect(verify("member-1")).toBe(false);
+    expect(verify("member-1", "link-2")).toBe(false);
+    expect(verify(undefined, "link-1")).toBe(false);
+    expect(verify("link-1")).toBe(false);
+    const linkOnly = new URL(
+      await store.signedUrl("a", { expiresInSeconds: 60, dropLink: "link-1" }),
+      "http://raccolta.test",
+    ).searchParams;
+    const only = [SECRET, "GET", "a", linkOnly.get("expires"), linkOnly.get("signature")] as const;
+    expect(verifyBlobSignature(...only, now, undefined, undefined, "link-1")).toBe(true);
+    expect(verifyBlobSignature(...only, now, undefined, "link-1")).toBe(false);
+    expect(verifyBlobSignature(...only, now)).toBe(false);
+  });
+
   it("keeps a blob being written invisible until it is complete", async () => {
     await store.put("in-progress", Readable.from(["old"]), { contentType: "text/plain" });
     const body = new PassThrough();

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { pythonZipCheck } from "#tests/support/zip-tools.ts";
-import { expectError } from "./support/accounts.ts";
+import { bearer, expectError } from "./support/accounts.ts";
 import { insertCollection, type StoredCollection } from "./support/collections.ts";
 import { admitTestGuest, insertDropLink, type StoredDropLink } from "./support/drop-link-rows.ts";
 import { apiForThisFile } from "./support/file-api.ts";
@@ -344,5 +344,145 @@ describe("the gallery's zip", () => {
       .where("member_id", "=", team.ownerId)
       .execute();
     await expectError(await fetch(`${api.url}${zip.url}`), 404, "invalidDownload");
+  });
+});
+
+describe("a guest's zip once the owner changes the link", () => {
+  /** An owner signed in, a collection with two files, a link that shows it, and its guest's zip. */
+  async function guestZip() {
+    const { team, tokens } = await ownedTeam(api);
+    const collection = await insertCollection(api, team, { name: "Trip" });
+    for (const name of ["one.jpg", "two.jpg"]) {
+      await insertFile(api, team, collection, { name, withBlobs: true });
+    }
+    const link = await insertDropLink(api, team, collection, { guestsSee: "collection" });
+    const response = await api.request(`${galleryPath(link)}/download`, { method: "POST" });
+    expect(response.status).toBe(201);
+    const { url } = (await response.json()) as { url: string };
+    const works = await fetch(`${api.url}${url}`);
+    expect(works.status).toBe(200);
+    await works.arrayBuffer();
+    return { team, tokens, collection, link, zipUrl: `${api.url}${url}` };
+  }
+
+  /** The owner's own zip of the same collection, as the files screen asks for it. */
+  async function membersZip({ team, tokens, collection }: Awaited<ReturnType<typeof guestZip>>) {
+    const asked = await api.request(`/api/teams/${team.teamId}/downloads`, {
+      method: "POST",
+      headers: bearer(tokens),
+      json: { collectionId: collection.collectionId },
+    });
+    expect(asked.status).toBe(201);
+    const { requestId } = (await asked.json()) as { requestId: string };
+    const linked = await api.request(`/api/teams/${team.teamId}/downloads/${requestId}/download`, {
+      headers: bearer(tokens),
+    });
+    expect(linked.status).toBe(200);
+    return `${api.url}${((await linked.json()) as { url: string }).url}`;
+  }
+
+  async function changeLink(zip: Awaited<ReturnType<typeof guestZip>>, json: unknown) {
+    const response = await api.request(
+      `/api/teams/${zip.team.teamId}/drop-links/${zip.link.linkId}`,
+      {
+        method: "PATCH",
+        headers: bearer(zip.tokens),
+        json,
+      },
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+
+  async function expectWhole(url: string) {
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.length).toBe(Number(response.headers.get("content-length")));
+    expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  }
+
+  it("stops at once when the link is revoked, answering as the gallery does; a member's zip goes on", async () => {
+    const zip = await guestZip();
+    const members = await membersZip(zip);
+    await changeLink(zip, { status: "revoked" });
+    await expectError(await fetch(zip.zipUrl), 410, "dropLinkRevoked");
+    expect((await fetch(zip.zipUrl, { method: "HEAD" })).status).toBe(410);
+    await expectError(await api.request(galleryPath(zip.link)), 410, "dropLinkRevoked");
+    await expectWhole(members);
+  });
+
+  it("stops at once when the link shows guests nothing, and saying nothing of the collection", async () => {
+    const zip = await guestZip();
+    const members = await membersZip(zip);
+    await changeLink(zip, { guestsSee: "nothing" });
+    const body = await expectError(await fetch(zip.zipUrl), 404, "notFound");
+    expect(JSON.stringify(body)).not.toMatch(/collection|zip|download/i);
+    await expectError(await api.request(galleryPath(zip.link)), 404, "notFound");
+    await expectWhole(members);
+    // Shown again, the gallery is open again, and so are the zip's remaining hours.
+    await changeLink(zip, { guestsSee: "collection" });
+    await expectWhole(zip.zipUrl);
+  });
+
+  it("goes on while the link is paused or past its deadline, as its gallery does", async () => {
+    const zip = await guestZip();
+    await changeLink(zip, { status: "paused" });
+    expect((await api.request(galleryPath(zip.link))).status).toBe(200);
+    await expectWhole(zip.zipUrl);
+    await api.db
+      .updateTable("drop_links")
+      .set({ status: "active", deadline_at: api.clock.now() - 1000 })
+      .where("link_id", "=", zip.link.linkId)
+      .execute();
+    expect((await api.request(galleryPath(zip.link))).status).toBe(200);
+    await expectWhole(zip.zipUrl);
+  });
+
+  it("stops when the link is gone", async () => {
+    const zip = await guestZip();
+    await api.db.deleteFrom("drop_links").where("link_id", "=", zip.link.linkId).execute();
+    await expectError(await fetch(zip.zipUrl), 404, "notFound");
+  });
+
+  it("stops an original's download and play links too, while a member's link to it goes on", async () => {
+    for (const change of [{ status: "revoked" }, { guestsSee: "nothing" }] as const) {
+      const { team, tokens } = await ownedTeam(api);
+      const collection = await insertCollection(api, team);
+      const video = await insertFile(api, team, collection, {
+        name: "dance.mp4",
+        contentType: "video/mp4",
+        withBlobs: true,
+      });
+      const link = await insertDropLink(api, team, collection, { guestsSee: "collection" });
+      const answer = await api.request(`${galleryPath(link)}/files/${video.fileId}`);
+      expect(answer.status).toBe(200);
+      const file = (await answer.json()) as { downloadUrl: string; playUrl: string };
+      const urls = [file.downloadUrl, file.playUrl].map((url) => `${api.url}${url}`);
+      for (const url of urls) expect((await fetch(url)).status).toBe(200);
+      const memberLink = await api.request(
+        `/api/teams/${team.teamId}/collections/${collection.collectionId}/files/${video.fileId}/content`,
+        { headers: bearer(tokens) },
+      );
+      expect(memberLink.status).toBe(200);
+      const memberUrl = `${api.url}${((await memberLink.json()) as { signedUrl: string }).signedUrl}`;
+
+      const patched = await api.request(`/api/teams/${team.teamId}/drop-links/${link.linkId}`, {
+        method: "PATCH",
+        headers: bearer(tokens),
+        json: change,
+      });
+      expect(patched.status).toBe(200);
+      for (const url of urls) {
+        if ("status" in change) await expectError(await fetch(url), 410, "dropLinkRevoked");
+        else await expectError(await fetch(url), 404, "notFound");
+        // The link's id is signed: left out, the address is no longer valid at all.
+        const stripped = new URL(url);
+        stripped.searchParams.delete("link");
+        await expectError(await fetch(stripped), 403, "forbidden");
+      }
+      const original = await fetch(memberUrl);
+      expect(original.status).toBe(200);
+      expect(Buffer.from(await original.arrayBuffer())).toEqual(video.content);
+    }
   });
 });

@@ -53,6 +53,7 @@ const MIGRATIONS = [
   "0025-drop-links",
   "0026-digest-opt-out",
   "0027-file-sha256",
+  "0028-download-drop-link",
 ];
 
 describe("migrations", () => {

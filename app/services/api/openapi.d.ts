@@ -8985,11 +8985,11 @@ export interface components {
             width: number | null;
         };
         GalleryFileDetail: components["schemas"]["GalleryFile"] & {
-            /** @description The original as an attachment, valid 5 minutes; its bytes count toward the team owner's traffic. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            /** @description The original as an attachment, valid 5 minutes; its bytes count toward the team owner's traffic. With disk storage it stops as soon as the link no longer opens its gallery. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
             downloadUrl: string;
             /** @description The older neighbour; null last */
             nextId: string | null;
-            /** @description A video's original, inline for a <video> element, valid 1 hour; null for anything else. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
+            /** @description A video's original, inline for a <video> element, valid 1 hour; null for anything else. With disk storage it stops as soon as the link no longer opens its gallery. With disk storage a path on this API (/api/blobs/...): resolve it against the address the API was reached at; with S3 storage an absolute URL on the bucket */
             playUrl: string | null;
             /** @description Its place in the gallery, from 1 */
             position: number;
@@ -9028,7 +9028,7 @@ export interface components {
             }[];
             /** @description Bytes of every part together */
             size: number;
-            /** @description The first part's zip (the whole zip when it has one part): a GET link on this API (/api/archives/...), no credential needed, valid 6 hours; resolve it against the address the API was reached at. Served with its length, an ETag and Range support */
+            /** @description The first part's zip (the whole zip when it has one part): a GET link on this API (/api/archives/...), no credential needed, valid 6 hours; resolve it against the address the API was reached at. Served with its length, an ETag and Range support, only while the link still opens its gallery: revoked it is dropLinkRevoked, showing guests nothing it is notFound */
             url: string;
         };
         /** @description A file a guest sent through a drop link: who (the name they gave) and through which link; uploadedBy is then the link's creator. Null for a member's file */
