@@ -178,6 +178,15 @@ export function createFileProcessor({
     return true;
   }
 
+  /**
+   * A job's file whose row is gone: its upload goes, and with its team known, every usual blob
+   * an attempt cut short may have written.
+   */
+  async function forgetVanished({ fileId, uploadId, teamId }: FileJobPayload) {
+    if (teamId !== undefined) await deleteBlobs(Object.values(fileBlobKeys(teamId, fileId)));
+    await uploads.remove(uploadId);
+  }
+
   /** Copies the complete upload to the original's key; answers what it saw on the way. */
   async function copyUpload(uploadId: string, key: string, contentType: string, size: number) {
     if ((await uploads.offset(uploadId)) === null) {
@@ -324,8 +333,7 @@ export function createFileProcessor({
       if (!row) {
         // Deleted while it waited, or while an attempt that wrote some of its bytes was cut
         // short (a crash): nothing to keep.
-        if (teamId !== undefined) await deleteBlobs(Object.values(fileBlobKeys(teamId, fileId)));
-        await uploads.remove(uploadId);
+        await forgetVanished({ fileId, uploadId, teamId });
         return;
       }
       if (row.status !== "processing") return;
@@ -350,8 +358,7 @@ export function createFileProcessor({
     async failFile({ fileId, uploadId, teamId }: FileJobPayload) {
       const row = await findFile(fileId);
       if (!row) {
-        if (teamId !== undefined) await deleteBlobs(Object.values(fileBlobKeys(teamId, fileId)));
-        await uploads.remove(uploadId);
+        await forgetVanished({ fileId, uploadId, teamId });
         return;
       }
       const keys = fileBlobKeys(row.team_id, row.file_id);
