@@ -16,7 +16,7 @@ import { ApiError } from "#api/http/errors.ts";
 import { decodeKeyset, keysetPage } from "#api/http/keyset.ts";
 import { ownImageDescription, signedLinkDescription } from "#api/http/schemas.ts";
 import { BLOB_URL_PATH } from "#api/storage/index.ts";
-import { findLinkByToken, requireGuest } from "./guests.ts";
+import { findLinkById, findLinkByToken, requireGuest } from "./guests.ts";
 
 // The read-only gallery a drop link may open to its guests (ADR 100): the collection's files
 // as members see them, less everything that would tell a guest who is in the team, and its zip,
@@ -161,13 +161,7 @@ function requireGalleryShown(link: DropLinkRow) {
  * a zip link needs no guest credential, as when it was given.
  */
 export async function requireGalleryStillOpen(db: Db, linkId: string) {
-  const row = await db
-    .selectFrom("drop_links")
-    .select("token")
-    .where("link_id", "=", linkId)
-    .executeTakeFirst();
-  if (!row) throw new ApiError("notFound", "There is no such link");
-  requireGalleryShown(await findLinkByToken(db, row.token));
+  requireGalleryShown(await findLinkById(db, linkId));
 }
 
 /**

@@ -23,6 +23,19 @@ export function hashGuestCredential(credential: string) {
  */
 export async function findLinkByToken(db: Db, token: string): Promise<DropLinkRow> {
   if (!DROP_TOKEN_PATTERN.test(token)) throw new ApiError("notFound", "There is no such link");
+  return findLiveLink(db, "drop_links.token", token);
+}
+
+/** A link by its id, on the same terms as findLinkByToken. */
+export function findLinkById(db: Db, linkId: string): Promise<DropLinkRow> {
+  return findLiveLink(db, "drop_links.link_id", linkId);
+}
+
+async function findLiveLink(
+  db: Db,
+  column: "drop_links.token" | "drop_links.link_id",
+  value: string,
+): Promise<DropLinkRow> {
   const row = await db
     .selectFrom("drop_links")
     .innerJoin("collections", "collections.collection_id", "drop_links.collection_id")
@@ -34,7 +47,7 @@ export async function findLinkByToken(db: Db, token: string): Promise<DropLinkRo
     )
     .selectAll("drop_links")
     .select("creators.status as creator_status")
-    .where("drop_links.token", "=", token)
+    .where(column, "=", value)
     .where("collections.deleted_at", "is", null)
     .where("teams.deleted_at", "is", null)
     .executeTakeFirst();
