@@ -42,12 +42,22 @@ afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
+/** The names in `folder`, or none once the form has removed it since the listing of `tmp`. */
+function filesIn(folder: string): string[] {
+  try {
+    return fs.readdirSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
 /** Bytes the form's spool folders hold now. */
 function spooledBytes(): number {
   let total = 0;
   for (const folder of fs.readdirSync(tmp)) {
     if (!folder.startsWith("web-upload-")) continue;
-    for (const file of fs.readdirSync(path.join(tmp, folder))) {
+    for (const file of filesIn(path.join(tmp, folder))) {
       try {
         total += fs.statSync(path.join(tmp, folder, file)).size;
       } catch {
