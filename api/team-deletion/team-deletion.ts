@@ -230,14 +230,17 @@ export function createTeamDeletionService(deps: TeamDeletionDependencies) {
           .limit(PURGE_BATCH)
           .execute();
         if (batch.length === 0) break;
-        await removeAll([
-          ...batch.flatMap((file) =>
-            FILE_VARIANTS.map((variant) =>
-              blobs.delete(fileBlobKey(teamId, file.file_id, variant)),
+        const removeBytes = () =>
+          removeAll([
+            ...batch.flatMap((file) =>
+              FILE_VARIANTS.map((variant) =>
+                blobs.delete(fileBlobKey(teamId, file.file_id, variant)),
+              ),
             ),
-          ),
-          ...batch.flatMap((file) => (file.upload_id ? [uploads.remove(file.upload_id)] : [])),
-        ]);
+            ...batch.flatMap((file) => (file.upload_id ? [uploads.remove(file.upload_id)] : [])),
+          ]);
+        // Bytes before rows, so a purge cut short still knows what to remove when it goes on.
+        await removeBytes();
         await db
           .deleteFrom("files")
           .where(
@@ -246,6 +249,9 @@ export function createTeamDeletionService(deps: TeamDeletionDependencies) {
             batch.map((file) => file.file_id),
           )
           .execute();
+        // And again after: a processing job that wrote previews between the two found its row
+        // and kept them. One that writes later finds no row and removes its own (process.ts).
+        await removeBytes();
       }
       const logos = await db
         .selectFrom("logo_uploads")

@@ -2,8 +2,12 @@ import type { Readable } from "node:stream";
 import { pino } from "pino";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { createPlanBook } from "#api/billing/plans.ts";
 import { createFileProcessor, fileBlobKeys } from "#api/files/process.ts";
+import { createJobQueue } from "#api/jobs/queue.ts";
 import type { BlobStore } from "#api/storage/index.ts";
+import { createTeamDeletionService } from "#api/team-deletion/team-deletion.ts";
+import { UNLIMITED_PLAN_LIMITS } from "#domain/plans.ts";
 import { bearer } from "./support/accounts.ts";
 import { PUBLIC_URL } from "./support/api-server.ts";
 import { insertCollection } from "./support/collections.ts";
@@ -12,11 +16,11 @@ import { apiForThisFile } from "./support/file-api.ts";
 import { ownedTeam } from "./support/teams.ts";
 
 // A file deleted while a job still writes its bytes (api/files/process.ts), over real HTTP on a
-// real database and the real blob store: a guest taking a file back (ADR 098) or a member
-// trashing it or deleting it forever (ADR 092) while the job is between its steps. The job runs
-// here, beside the API, on the API's own database, uploads and blobs; the store it writes
-// through pauses before a chosen key (and may fail on another), so the delete lands exactly
-// there. Afterwards no blob may remain under any of the file's keys.
+// real database and the real blob store: a guest taking a file back (ADR 098), a member trashing
+// it or deleting it forever (ADR 092), or its team's purge (ADR 094), while the job is between
+// its steps. The job runs here, beside the API, on the API's own database, uploads and blobs;
+// the store it writes through pauses before a chosen key (and may fail on another), so the
+// delete lands exactly there. Afterwards no blob may remain under any of the file's keys.
 
 const api = apiForThisFile({ planLimits: { limitStorageBytes: 64 * 1024 * 1024 } });
 
@@ -369,6 +373,96 @@ describe("a member deleting a file still processing", () => {
       photo.keys.thumbnailLarge,
       photo.keys.preview,
     ]);
+    expect(await remainingBlobs(photo)).toEqual([]);
+  });
+});
+
+/**
+ * The team's purge as its job runs it, on the API's database, uploads and blobs, through a
+ * store that holds the first removal of `holdAfter` once done, until released: the purge has
+ * removed the batch's bytes and not yet its rows.
+ */
+function purgeHeldAfterRemoving(holdAfter: string) {
+  let reached!: () => void;
+  let release!: () => void;
+  const atHold = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  const blobs: BlobStore = {
+    ...api.blobs,
+    async delete(key: string) {
+      await api.blobs.delete(key);
+      if (key === holdAfter && !held) {
+        held = true;
+        reached();
+        await released;
+      }
+    },
+  };
+  const logger = pino({ level: "silent" });
+  const service = createTeamDeletionService({
+    db: api.db,
+    now: api.clock.now,
+    logger,
+    blobs,
+    uploads: api.uploadStore,
+    // Never started: the purge queues nothing.
+    jobs: createJobQueue({ db: api.db, logger, now: api.clock.now }),
+    plans: createPlanBook({
+      db: api.db,
+      now: api.clock.now,
+      catalogue: null,
+      configuredLimits: UNLIMITED_PLAN_LIMITS,
+    }),
+  });
+  return { purge: (teamId: string) => service.purge({ teamId }), atHold, release };
+}
+
+describe("a team purged while a job writes a file's previews", () => {
+  it("between the purge removing the file's bytes and its row: the purge removes them again", async () => {
+    const photo = await guestPhoto();
+    await previewsNotYetMade(photo, "processing");
+    const store = pausingBlobs(api.blobs, { pauseAt: photo.keys.thumbnail });
+    const job = processorWith(store.blobs).processFile({
+      fileId: photo.fileId,
+      uploadId: photo.uploadId,
+    });
+    await store.atPause;
+    const deleted = await api.request(`/api/teams/${photo.team.teamId}`, {
+      method: "DELETE",
+      headers: bearer(photo.tokens),
+      json: { name: photo.team.name },
+    });
+    expect(deleted.status).toBe(202);
+    // The team's wait is over (the purge's own job stays queued for its date, far off).
+    await api.db
+      .updateTable("teams")
+      .set({ purge_at: api.clock.now() })
+      .where("team_id", "=", photo.team.teamId)
+      .execute();
+
+    const purging = purgeHeldAfterRemoving(photo.keys.original);
+    const purge = purging.purge(photo.team.teamId);
+    await purging.atHold;
+    expect(await remainingBlobs(photo)).toEqual([]);
+    // The job goes on while the file's row is still there: it writes the previews, and its
+    // file becomes ready.
+    store.release();
+    await job;
+    expect(store.written).toEqual([
+      photo.keys.thumbnail,
+      photo.keys.thumbnailLarge,
+      photo.keys.preview,
+    ]);
+    expect(await rowOf(photo.fileId)).toBeDefined();
+
+    purging.release();
+    await purge;
+    expect(await rowOf(photo.fileId)).toBeUndefined();
     expect(await remainingBlobs(photo)).toEqual([]);
   });
 });
