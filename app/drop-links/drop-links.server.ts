@@ -1,17 +1,22 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { WebContext } from "#app/load-context.ts";
+import { attempt } from "#app/services/api/client.server.ts";
 import { collectionsApi } from "#app/services/api/collections.server.ts";
 import {
   type DropLink,
   type DropLinkChanges,
   dropLinksApi,
+  type NewDropLink,
 } from "#app/services/api/drop-links.server.ts";
 import type { Team } from "#app/services/api/teams.server.ts";
 import type { Auth } from "#app/services/auth.server.ts";
+import { formRefusal } from "#app/services/forms.server.ts";
 import { requireTeam } from "#app/services/team-route.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
 import { canManageDropLinks } from "#domain/drop-links.ts";
 import { zonedInstant } from "#domain/time-zones.ts";
-import type { DropLinkForm } from "./link-schemas.ts";
+import { type DropLinkForm, DropLinkFormSchema } from "./link-schemas.ts";
 
 const MIB = 1024 * 1024;
 
@@ -104,6 +109,49 @@ export function settingsOf(form: DropLinkForm, editing: boolean): DropLinkChange
     guestsSee: form.guestsSee,
     holdForReview: form.holdForReview === "on",
   };
+}
+
+/**
+ * The settings form posted, for a new link or for `linkId`'s: 400 with the form's own errors,
+ * the API's refusal shown on the form, or the link's page with a toast.
+ */
+export async function saveLinkSettings(scope: LinksScope, linkId?: string) {
+  const { request, context, auth, team } = scope;
+  const submission = parseWithZod(await request.formData(), { schema: DropLinkFormSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply(), { status: 400, headers: auth.headers });
+  }
+  const { value, refusal } = await attempt(
+    linkId === undefined
+      ? dropLinksApi.create(
+          context,
+          auth.accessToken,
+          team.teamId,
+          scope.collection.collectionId,
+          // A new link's form always has a title and the rest the API asks for.
+          settingsOf(submission.value, false) as NewDropLink,
+        )
+      : dropLinksApi.patch(
+          context,
+          auth.accessToken,
+          team.teamId,
+          linkId,
+          settingsOf(submission.value, true),
+        ),
+  );
+  if (refusal) return formRefusal(submission, refusal, { headers: auth.headers });
+  const link = value.body;
+  return redirectWithToast(
+    request,
+    context,
+    `${scope.linksBase}/${encodeURIComponent(link.linkId)}`,
+    {
+      type: "success",
+      message: linkId === undefined ? "links:toasts.created" : "links:toasts.saved",
+      values: { title: link.title },
+    },
+    { status: 303, headers: auth.headers },
+  );
 }
 
 /** A link as its form starts: what it is set to now. */

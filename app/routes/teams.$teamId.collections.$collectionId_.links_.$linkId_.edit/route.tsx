@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Flex } from "#app/components/layout.tsx";
@@ -6,17 +5,13 @@ import {
   formDefaultsOf,
   requireLink,
   requireLinksScope,
-  settingsOf,
+  saveLinkSettings,
 } from "#app/drop-links/drop-links.server.ts";
 import { LinkForm } from "#app/drop-links/link-form.tsx";
 import { formDeadline } from "#app/drop-links/link-rows.ts";
-import { DropLinkFormSchema } from "#app/drop-links/link-schemas.ts";
 import { LinksHeader } from "#app/drop-links/links-header.tsx";
 import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { attempt } from "#app/services/api/client.server.ts";
-import { dropLinksApi } from "#app/services/api/drop-links.server.ts";
-import { formRefusal } from "#app/services/forms.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { timeZoneNames } from "#domain/time-zones.ts";
 
@@ -57,27 +52,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const scope = await requireLinksScope(request, context, params);
   const link = await requireLink(scope, params.linkId);
-  const submission = parseWithZod(await request.formData(), { schema: DropLinkFormSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply(), { status: 400, headers: scope.auth.headers });
-  }
-  const { value, refusal } = await attempt(
-    dropLinksApi.patch(
-      context,
-      scope.auth.accessToken,
-      scope.team.teamId,
-      link.linkId,
-      settingsOf(submission.value, true),
-    ),
-  );
-  if (refusal) return formRefusal(submission, refusal, { headers: scope.auth.headers });
-  return redirectWithToast(
-    request,
-    context,
-    `${scope.linksBase}/${encodeURIComponent(link.linkId)}`,
-    { type: "success", message: "links:toasts.saved", values: { title: value.body.title } },
-    { status: 303, headers: scope.auth.headers },
-  );
+  return saveLinkSettings(scope, link.linkId);
 }
 
 export default function EditDropLinkScreen() {

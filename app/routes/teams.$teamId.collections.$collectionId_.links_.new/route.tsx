@@ -1,17 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Flex } from "#app/components/layout.tsx";
-import { requireLinksScope, settingsOf } from "#app/drop-links/drop-links.server.ts";
+import { requireLinksScope, saveLinkSettings } from "#app/drop-links/drop-links.server.ts";
 import { LinkForm } from "#app/drop-links/link-form.tsx";
-import { DropLinkFormSchema } from "#app/drop-links/link-schemas.ts";
 import { LinksHeader } from "#app/drop-links/links-header.tsx";
 import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { attempt } from "#app/services/api/client.server.ts";
-import { dropLinksApi, type NewDropLink } from "#app/services/api/drop-links.server.ts";
-import { formRefusal } from "#app/services/forms.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
+import { dropLinksApi } from "#app/services/api/drop-links.server.ts";
 import { DEFAULT_GUESTS_SEE } from "#domain/drop-links.ts";
 import { timeZoneNames } from "#domain/time-zones.ts";
 
@@ -47,28 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const scope = await requireLinksScope(request, context, params);
-  const submission = parseWithZod(await request.formData(), { schema: DropLinkFormSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply(), { status: 400, headers: scope.auth.headers });
-  }
-  const { value, refusal } = await attempt(
-    dropLinksApi.create(
-      context,
-      scope.auth.accessToken,
-      scope.team.teamId,
-      scope.collection.collectionId,
-      settingsOf(submission.value, false) as NewDropLink,
-    ),
-  );
-  if (refusal) return formRefusal(submission, refusal, { headers: scope.auth.headers });
-  return redirectWithToast(
-    request,
-    context,
-    `${scope.linksBase}/${encodeURIComponent(value.body.linkId)}`,
-    { type: "success", message: "links:toasts.created", values: { title: value.body.title } },
-    { status: 303, headers: scope.auth.headers },
-  );
+  return saveLinkSettings(await requireLinksScope(request, context, params));
 }
 
 export default function NewDropLinkScreen() {
