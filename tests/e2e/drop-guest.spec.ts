@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { heicFrom, tempFolder } from "../support/media-files.ts";
 import { ownerWithCollection } from "./support/accounts.ts";
 import { appDropLink } from "./support/drop-links.ts";
-import { PHOTOS } from "./support/files.ts";
+import { FIXTURES, PHOTOS } from "./support/files.ts";
 import { hydrated } from "./support/hydration.ts";
 
 /*
@@ -142,6 +142,26 @@ test("a link with bytes per guest says each file's limit and what is left, with 
   await expect(
     page.getByText("Each file up to 40 MB. You can send 5 more files. 40 MB left for you to send."),
   ).toBeVisible();
+});
+
+test("without JavaScript, a file that is not what its name says is listed as not sent, and the photo beside it arrives", async ({
+  page,
+}) => {
+  test.skip(withJavaScript(), "the plain form is what shows without JavaScript");
+  const { url } = await linkOf({ title: "Mixed bag" });
+  await open(page, url);
+  await send(page, [PHOTOS[0] as string, path.join(FIXTURES, "not-a-photo.jpg")]);
+  await expect(page.getByTestId("upload-summary")).toHaveText(
+    "1 uploaded, 1 refused: not-a-photo.jpg, type not accepted",
+  );
+  await expect(page.getByText("These files were not uploaded:")).toBeVisible();
+  await expect(page.locator(".upload-failures li")).toHaveText([
+    "not-a-photo.jpg: This kind of file is not accepted, or its content does not match its type.",
+  ]);
+  await page.goto(url);
+  const sent = page.getByRole("region", { name: "Sent from this browser" });
+  await expect(sent.getByText("lake.jpg")).toBeVisible();
+  await expect(sent.getByText("not-a-photo.jpg")).toHaveCount(0);
 });
 
 test("a wrong PIN says only that the PIN is not right", async ({ page }) => {

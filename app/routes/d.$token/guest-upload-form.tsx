@@ -1,15 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
-import { Callout } from "#app/components/callout.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
-import { UploadSummary } from "#app/files/upload-summary.tsx";
+import { type UploadFormAnswer, UploadFormResult } from "#app/files/upload-form-result.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import {
-  refusalReasonKey,
-  tallyUploads,
-  UPLOAD_ACCEPT,
-  type UploadOutcome,
-} from "#app/services/uploads.ts";
+import { UPLOAD_ACCEPT } from "#app/services/uploads.ts";
 import { FILE_MAX_BYTES } from "#domain/file-types.ts";
 import { formatFileSize } from "#domain/format.ts";
 
@@ -43,17 +37,10 @@ export function limitsText(
  * and sends each on as a member's form does (ADR 083). Its limits show before a file is chosen;
  * when some did not arrive, its answer lists which and why.
  */
-export function GuestUploadForm({
-  limits,
-  result,
-}: {
-  limits: Limits;
-  result?: { outcomes: UploadOutcome[]; empty?: boolean; busy?: boolean };
-}) {
+export function GuestUploadForm({ limits, result }: { limits: Limits; result?: UploadFormAnswer }) {
   const { t, i18n } = useTranslation("files");
   const busy = useNavigation().state === "submitting";
   const size = (bytes: number) => formatFileSize(bytes, i18n.language);
-  const failed = result?.outcomes.filter((outcome) => "error" in outcome) ?? [];
   return (
     <Form method="post" encType="multipart/form-data">
       <Flex direction="column" gap="4">
@@ -74,48 +61,7 @@ export function GuestUploadForm({
             {limitsText(t, size, limits)} {t("guest.upload.keepOpen")}
           </Text>
         </Flex>
-        {result?.busy ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{t("files:upload.errors.busy")}</Callout.Text>
-          </Callout.Root>
-        ) : null}
-        {result?.empty ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{t("files:upload.errors.none")}</Callout.Text>
-          </Callout.Root>
-        ) : null}
-        {failed.length > 0 && result ? (
-          <>
-            <UploadSummary
-              tally={tallyUploads(
-                result.outcomes.map((outcome) => ({
-                  name: outcome.name,
-                  done: "fileId" in outcome,
-                  reason: "reason" in outcome ? outcome.reason : undefined,
-                  limitBytes: "limitBytes" in outcome ? outcome.limitBytes : undefined,
-                })),
-              )}
-            />
-            <ul className="upload-failures">
-              {failed.map((outcome) => (
-                <li key={outcome.name}>
-                  <Text size="2">
-                    <strong>{outcome.name}</strong>:{" "}
-                    {"error" in outcome
-                      ? t(outcome.error, {
-                          reason: outcome.reason
-                            ? t(refusalReasonKey(outcome.reason), {
-                                limit: size(outcome.limitBytes ?? limits.fileMaxBytes),
-                              })
-                            : "",
-                        })
-                      : null}
-                  </Text>
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
+        <UploadFormResult result={result} fileMaxBytes={limits.fileMaxBytes} />
         <Flex>
           <Button type="submit" size="3" loading={busy}>
             {t("guest.upload.submit")}

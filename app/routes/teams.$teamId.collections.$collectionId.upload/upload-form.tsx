@@ -1,15 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/button.tsx";
-import { Callout } from "#app/components/callout.tsx";
 import { Flex, Text } from "#app/components/layout.tsx";
-import { UploadSummary } from "#app/files/upload-summary.tsx";
+import { type UploadFormAnswer, UploadFormResult } from "#app/files/upload-form-result.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import {
-  refusalReasonKey,
-  tallyUploads,
-  UPLOAD_ACCEPT,
-  type UploadOutcome,
-} from "#app/services/uploads.ts";
+import { UPLOAD_ACCEPT } from "#app/services/uploads.ts";
 import { FILE_MAX_BYTES } from "#domain/file-types.ts";
 import { formatFileSize } from "#domain/format.ts";
 
@@ -27,13 +21,12 @@ export function UploadForm({
    * The action's answer to the last post: what failed and why, that nothing was chosen, or that
    * the server had no room for uploads then.
    */
-  result: { outcomes: UploadOutcome[]; empty: boolean; busy?: boolean } | undefined;
+  result: UploadFormAnswer | undefined;
   /** The largest file this form takes, and the storage left on the plan (null: no limit). */
   limits: { fileMaxBytes: number; storageLeftBytes: number | null };
 }) {
   const { t, i18n } = useTranslation("files");
   const busy = useNavigation().state === "submitting";
-  const failed = result?.outcomes.filter((outcome) => "error" in outcome) ?? [];
   const size = (bytes: number) => formatFileSize(bytes, i18n.language);
   const fileLimit = size(limits.fileMaxBytes);
   return (
@@ -62,51 +55,7 @@ export function UploadForm({
                 })}
           </Text>
         </Flex>
-        {result?.busy ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{t("upload.errors.busy")}</Callout.Text>
-          </Callout.Root>
-        ) : null}
-        {result?.empty ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{t("upload.errors.none")}</Callout.Text>
-          </Callout.Root>
-        ) : null}
-        {failed.length > 0 ? (
-          <>
-            <UploadSummary
-              tally={tallyUploads(
-                result?.outcomes.map((outcome) => ({
-                  name: outcome.name,
-                  done: "fileId" in outcome,
-                  reason: "reason" in outcome ? outcome.reason : undefined,
-                  limitBytes: "limitBytes" in outcome ? outcome.limitBytes : undefined,
-                })) ?? [],
-              )}
-            />
-            <Flex direction="column" gap="1">
-              <Text size="2">{t("upload.failedList")}</Text>
-              <ul className="upload-failures">
-                {failed.map((outcome) => (
-                  <li key={outcome.name}>
-                    <Text size="2">
-                      <strong>{outcome.name}</strong>:{" "}
-                      {"error" in outcome
-                        ? t(outcome.error, {
-                            reason: outcome.reason
-                              ? t(refusalReasonKey(outcome.reason), {
-                                  limit: size(outcome.limitBytes ?? FILE_MAX_BYTES),
-                                })
-                              : "",
-                          })
-                        : null}
-                    </Text>
-                  </li>
-                ))}
-              </ul>
-            </Flex>
-          </>
-        ) : null}
+        <UploadFormResult result={result} fileMaxBytes={FILE_MAX_BYTES} />
         <Flex justify="end" gap="3">
           <Button asChild variant="soft" color="gray">
             <Link to={back}>{t("upload.cancel")}</Link>
