@@ -156,49 +156,20 @@ export function LinkForm({
           }))}
           format={format}
         />
-        <Text as="label" size="2" className="choice">
-          <input
-            {...getInputProps(fields.askEmail, { type: "checkbox", value: "on" })}
-            key={fields.askEmail.key}
-          />
-          <span>
-            <Text as="span" size="2" weight="medium">
-              {t("form.askEmail")}
-            </Text>
-            <Text as="span" size="1" color="gray">
-              {t("form.askEmailHint")}
-            </Text>
-          </span>
-        </Text>
+        <Check meta={fields.askEmail} label={t("form.askEmail")} hint={t("form.askEmailHint")} />
         <Flex gap="4" wrap="wrap" className="link-limits">
-          <Labelled
+          <LimitField
             meta={fields.guestMaxFiles}
             label={t("form.guestMaxFiles")}
             hint={t("form.noLimitHint")}
             format={format}
-          >
-            <TextField.Root
-              size="3"
-              {...getInputProps(fields.guestMaxFiles, { type: "text" })}
-              key={fields.guestMaxFiles.key}
-              inputMode="numeric"
-              autoComplete="off"
-            />
-          </Labelled>
-          <Labelled
+          />
+          <LimitField
             meta={fields.guestMaxMb}
             label={t("form.guestMaxMb")}
             hint={t("form.noLimitHint")}
             format={format}
-          >
-            <TextField.Root
-              size="3"
-              {...getInputProps(fields.guestMaxMb, { type: "text" })}
-              key={fields.guestMaxMb.key}
-              inputMode="numeric"
-              autoComplete="off"
-            />
-          </Labelled>
+          />
         </Flex>
         <Choices
           meta={fields.guestsSee}
@@ -210,20 +181,11 @@ export function LinkForm({
           }))}
           format={format}
         />
-        <Text as="label" size="2" className="choice">
-          <input
-            {...getInputProps(fields.holdForReview, { type: "checkbox", value: "on" })}
-            key={fields.holdForReview.key}
-          />
-          <span>
-            <Text as="span" size="2" weight="medium">
-              {t("form.holdForReview")}
-            </Text>
-            <Text as="span" size="1" color="gray">
-              {t("form.holdForReviewHint")}
-            </Text>
-          </span>
-        </Text>
+        <Check
+          meta={fields.holdForReview}
+          label={t("form.holdForReview")}
+          hint={t("form.holdForReviewHint")}
+        />
         <FormSubmit form={form} end>
           {submitLabel}
         </FormSubmit>
@@ -259,6 +221,56 @@ function Labelled<Schema>({
       ) : null}
       <FieldErrors id={meta.errorId} errors={meta.errors} format={format} />
     </Flex>
+  );
+}
+
+/** A whole number that may be left blank for no limit. */
+function LimitField<Schema>({
+  meta,
+  label,
+  hint,
+  format,
+}: {
+  meta: FieldMetadata<Schema>;
+  label: string;
+  hint: string;
+  format: (key: string) => string;
+}) {
+  return (
+    <Labelled meta={meta} label={label} hint={hint} format={format}>
+      <TextField.Root
+        size="3"
+        {...getInputProps(meta, { type: "text" })}
+        key={meta.key}
+        inputMode="numeric"
+        autoComplete="off"
+      />
+    </Labelled>
+  );
+}
+
+/** A check box with its one-line explanation. */
+function Check<Schema>({
+  meta,
+  label,
+  hint,
+}: {
+  meta: FieldMetadata<Schema>;
+  label: string;
+  hint: string;
+}) {
+  return (
+    <Text as="label" size="2" className="choice">
+      <input {...getInputProps(meta, { type: "checkbox", value: "on" })} key={meta.key} />
+      <span>
+        <Text as="span" size="2" weight="medium">
+          {label}
+        </Text>
+        <Text as="span" size="1" color="gray">
+          {hint}
+        </Text>
+      </span>
+    </Text>
   );
 }
 

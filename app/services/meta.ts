@@ -17,3 +17,9 @@ export function rootProductName(matches: ReadonlyArray<{ id: string; data: unkno
 /** A page's title: its loader's `title`, then the product name. The meta of most pages. */
 export const titleMeta: MetaFunction = ({ data, matches }) =>
   pageTitle(rootProductName(matches), (data as { title?: string } | undefined)?.title);
+
+/** The same, for a page reached by an unguessable address, which search engines must not keep. */
+export const unlistedTitleMeta: MetaFunction = (args) => [
+  ...pageTitle(rootProductName(args.matches), (args.data as { title?: string } | undefined)?.title),
+  { name: "robots", content: "noindex, nofollow" },
+];

@@ -2,7 +2,6 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { Button } from "#app/components/button.tsx";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useInfiniteList } from "#app/components/infinite-list.ts";
 import { Card, Flex, Heading, Text } from "#app/components/layout.tsx";
@@ -19,7 +18,6 @@ import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { dropGalleryApi } from "#app/services/api/drop-gallery.server.ts";
 import { unknownIntent } from "#app/services/forms.server.ts";
-import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { formatDuration } from "#domain/format.ts";
 
 export const handle = { i18n: ["common", "files", "messages"] };
@@ -193,27 +191,5 @@ export default function Gallery() {
   );
 }
 
-export const meta = ({
-  data: page,
-  matches,
-}: {
-  data: { title?: string } | undefined;
-  matches: ReadonlyArray<{ id: string; data: unknown }>;
-}) => [
-  ...pageTitle(rootProductName(matches), page?.title),
-  { name: "robots", content: "noindex, nofollow" },
-];
-
-export function ErrorBoundary() {
-  const { t } = useTranslation("files");
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        410: () => ({
-          title: t("gallery.revokedTitle"),
-          message: t("messages:errors.dropLinkRevoked"),
-        }),
-      }}
-    />
-  );
-}
+export { GalleryErrorBoundary as ErrorBoundary } from "#app/drop-links/gallery-error.tsx";
+export { unlistedTitleMeta as meta } from "#app/services/meta.ts";

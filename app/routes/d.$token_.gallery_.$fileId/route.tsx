@@ -2,7 +2,6 @@ import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { Button } from "#app/components/button.tsx";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import {
@@ -16,7 +15,6 @@ import { PreviewStage } from "#app/files/preview-stage.tsx";
 import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { dropGalleryApi } from "#app/services/api/drop-gallery.server.ts";
-import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { formatFileSize } from "#domain/format.ts";
 
 export const handle = { i18n: ["common", "files", "messages"] };
@@ -121,27 +119,5 @@ export default function GalleryPreview() {
   );
 }
 
-export const meta = ({
-  data: page,
-  matches,
-}: {
-  data: { title?: string } | undefined;
-  matches: ReadonlyArray<{ id: string; data: unknown }>;
-}) => [
-  ...pageTitle(rootProductName(matches), page?.title),
-  { name: "robots", content: "noindex, nofollow" },
-];
-
-export function ErrorBoundary() {
-  const { t } = useTranslation("files");
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        410: () => ({
-          title: t("gallery.revokedTitle"),
-          message: t("messages:errors.dropLinkRevoked"),
-        }),
-      }}
-    />
-  );
-}
+export { GalleryErrorBoundary as ErrorBoundary } from "#app/drop-links/gallery-error.tsx";
+export { unlistedTitleMeta as meta } from "#app/services/meta.ts";
