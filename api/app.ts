@@ -7,7 +7,7 @@ import { registerActivityJobs } from "./activity/activity.ts";
 import { createAccountService } from "./auth/accounts.ts";
 import { createCodeStore } from "./auth/codes.ts";
 import { createFederatedVerifier, type FederatedProvider } from "./auth/federated.ts";
-import { optionalAuth, requireAuth } from "./auth/middleware.ts";
+import { authIfValid, optionalAuth, requireAuth } from "./auth/middleware.ts";
 import { createRateLimiter, type RateLimits } from "./auth/rate-limit.ts";
 import { createSessionStore } from "./auth/sessions.ts";
 import { createTokenService } from "./auth/tokens.ts";
@@ -238,7 +238,14 @@ export function createApi(deps: ApiDependencies) {
 
   // What proxies cutting upload chunks taught this process, shown on /status (ADR 103).
   const chunkNotes = createChunkNotes(deps.logger);
-  api.route("/", statusRoutes({ ...deps, uploadChunkLimit: chunkNotes.smallest }));
+  api.route(
+    "/",
+    statusRoutes({
+      ...deps,
+      uploadChunkLimit: chunkNotes.smallest,
+      callerIfValid: authIfValid({ tokens, sessions }),
+    }),
+  );
   api.route(
     "/",
     subscriptionRoutes({

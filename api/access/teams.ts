@@ -3,7 +3,7 @@ import type { Db, MemberRow, TeamRow } from "#api/db/schema.ts";
 import { ApiError } from "#api/http/errors.ts";
 import { readOncePerPage } from "#api/http/page-reads.ts";
 import { hasTeamAccess } from "#domain/members.ts";
-import { type Action, type Actor, can, type Resource } from "#domain/roles.ts";
+import { type Action, type Actor, can, type Resource, ROLES } from "#domain/roles.ts";
 
 // Who may enter a team, and as what: shared by every feature below the routes (ADR 058).
 
@@ -91,4 +91,25 @@ export async function requireTeamPermission(
     throw new ApiError("forbidden", `Your role cannot ${action} ${resource.split(":")[0]}`);
   }
   return access;
+}
+
+/** The roles that run a team: those the permission matrix lets update it (owner and admin). */
+const TEAM_RUNNERS = ROLES.filter((role) => can(role, "update", "team"));
+
+/**
+ * Whether the user runs some team, as its active owner or admin, that is not deleted: the people
+ * the notes meant for an operator are shown to (ADR 103), as the product has no operator role.
+ */
+export async function runsATeam(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("members")
+    .innerJoin("teams", "teams.team_id", "members.team_id")
+    .select("members.team_id")
+    .where("members.user_id", "=", userId)
+    .where("members.status", "=", "active")
+    .where("members.role", "in", TEAM_RUNNERS)
+    .where("teams.deleted_at", "is", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -73,3 +73,19 @@ export function optionalAuth(deps: AuthDependencies) {
     await next();
   });
 }
+
+/**
+ * For public routes that tell some callers more (GET /api/status): a valid bearer token sets
+ * `auth`; none, or one that is not valid, leaves the caller anonymous, so the route answers
+ * whatever is sent, as a health check must.
+ */
+export function authIfValid(deps: AuthDependencies) {
+  return createMiddleware<OptionalAuthEnv>(async (c, next) => {
+    const token = bearerToken(c.req.header("authorization"));
+    if (token) {
+      const claims = await verifyBearer(token, deps).catch(() => undefined);
+      if (claims) c.set("auth", claims);
+    }
+    await next();
+  });
+}

@@ -1,7 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { runsATeam } from "#api/access/teams.ts";
+import type { OptionalAuthEnv } from "#api/auth/middleware.ts";
 import { pingDatabase } from "#api/db/database.ts";
 import type { Db } from "#api/db/schema.ts";
-import type { ApiEnv } from "#api/http/env.ts";
 import { jsonResponse } from "#api/http/schemas.ts";
 import type { BlobStore } from "#api/storage/index.ts";
 
@@ -18,7 +20,8 @@ const StatusSchema = z
         description:
           "For operators: the smallest tus chunk size clients stepped down to since this process " +
           "started, because a proxy refused larger request bodies with 413 (raise its body limit, " +
-          "docs/operations.md); null when none did",
+          "docs/operations.md). Answered to a caller whose bearer token is an active owner's or " +
+          "admin's of some team; null for anyone else, and when no client stepped down",
       }),
   })
   .openapi("Status");
@@ -34,16 +37,22 @@ const ReadinessSchema = z
   })
   .openapi("Readiness");
 
-const route = createRoute({
-  method: "get",
-  path: "/status",
-  tags: ["Status"],
-  summary: "Liveness: the service answers, with a real database round trip",
-  responses: {
-    200: jsonResponse("The service and its database answer", StatusSchema),
-    503: jsonResponse("The database does not answer", StatusSchema),
-  },
-});
+const livenessRoute = (callerIfValid: MiddlewareHandler<OptionalAuthEnv>) =>
+  createRoute({
+    method: "get",
+    path: "/status",
+    tags: ["Status"],
+    summary: "Liveness: the service answers, with a real database round trip",
+    description:
+      "Public. A bearer token is optional and never refused: a valid one of a team's owner or " +
+      "admin also gets the notes for operators (uploadChunkLimitBytes).",
+    security: [{ bearer: [] }, {}],
+    middleware: [callerIfValid] as const,
+    responses: {
+      200: jsonResponse("The service and its database answer", StatusSchema),
+      503: jsonResponse("The database does not answer", StatusSchema),
+    },
+  });
 
 const readyRoute = createRoute({
   method: "get",
@@ -72,6 +81,8 @@ export interface StatusDependencies {
   draining?: () => boolean;
   /** The smallest chunk size a proxy made clients step down to (ADR 103), or null. */
   uploadChunkLimit?: () => number | null;
+  /** Sets `auth` for a valid bearer token, and lets any other caller through anonymous. */
+  callerIfValid: MiddlewareHandler<OptionalAuthEnv>;
 }
 
 export function statusRoutes({
@@ -79,9 +90,16 @@ export function statusRoutes({
   blobs,
   draining = () => false,
   uploadChunkLimit = () => null,
+  callerIfValid,
 }: StatusDependencies) {
-  return new OpenAPIHono<ApiEnv>()
-    .openapi(route, async (c) => {
+  /** What a proxy taught this process, for a caller who runs a team (ADR 103); else null. */
+  async function chunkLimitFor(userId: string | undefined) {
+    const limit = uploadChunkLimit();
+    if (limit === null || userId === undefined) return null;
+    return (await runsATeam(db, userId)) ? limit : null;
+  }
+  return new OpenAPIHono<OptionalAuthEnv>()
+    .openapi(livenessRoute(callerIfValid), async (c) => {
       c.header("Cache-Control", "no-store");
       try {
         await pingDatabase(db);
@@ -90,18 +108,19 @@ export function statusRoutes({
             status: "ok" as const,
             message: "All systems operational",
             timestamp: Date.now(),
-            uploadChunkLimitBytes: uploadChunkLimit(),
+            uploadChunkLimitBytes: await chunkLimitFor(c.var.auth?.userId),
           },
           200,
         );
       } catch (error) {
         c.var.logger.error({ err: error }, "status: database round trip failed");
+        // Nobody is looked up while the database is down.
         return c.json(
           {
             status: "unavailable" as const,
             message: "The database is not answering",
             timestamp: Date.now(),
-            uploadChunkLimitBytes: uploadChunkLimit(),
+            uploadChunkLimitBytes: null,
           },
           503,
         );

@@ -1,18 +1,41 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge } from "#app/components/badge.tsx";
 import { DataList } from "#app/components/data-list.tsx";
 import { Card, Flex, Heading } from "#app/components/layout.tsx";
 import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
+import type { WebContext } from "#app/load-context.ts";
 import { getStatus } from "#app/services/api/status.server.ts";
+import { getAuth } from "#app/services/auth.server.ts";
 import { pageTitle } from "#app/services/meta.ts";
 import { formatFileSize } from "#domain/format.ts";
 
-/** The API's status (docs/product.md#interface), in the reader's language. */
+/**
+ * The API's status (docs/product.md#interface), in the reader's language. A signed-in owner or
+ * admin of a team also sees what a proxy did to uploads (ADR 103).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [status, t] = await Promise.all([getStatus(context), i18nServer.getFixedT(request)]);
-  return { status, title: pageTitle(context.config.productName, t("status.title")) };
+  const auth = await signedInIfAny(request, context);
+  const [status, t] = await Promise.all([
+    getStatus(context, auth?.accessToken),
+    i18nServer.getFixedT(request),
+  ]);
+  return data(
+    { status, title: pageTitle(context.config.productName, t("status.title")) },
+    { headers: auth?.headers },
+  );
+}
+
+/** The visitor's session when there is one; the status still shows when the API cannot refresh it. */
+async function signedInIfAny(request: Request, context: WebContext) {
+  try {
+    return await getAuth(request, context);
+  } catch (error) {
+    // A refused refresh answers by sending the visitor to sign in, as on any page.
+    if (error instanceof Response) throw error;
+    return null;
+  }
 }
 
 export default function StatusPage() {
@@ -54,7 +77,7 @@ export default function StatusPage() {
             </DataList.Value>
           </DataList.Item>
           {status.uploadChunkLimitBytes ? (
-            // For the operator, until the process restarts (ADR 103).
+            // For whoever runs a team, until the process restarts (ADR 103).
             <DataList.Item>
               <DataList.Label>{t("status.uploads")}</DataList.Label>
               <DataList.Value data-testid="status-proxy-chunks">

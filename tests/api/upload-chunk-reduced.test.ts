@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, type Tokens } from "./support/accounts.ts";
 import { PUBLIC_URL, startApi, type TestApi } from "./support/api-server.ts";
 import { insertCollection } from "./support/collections.ts";
-import { ownedTeam, type TestTeam } from "./support/teams.ts";
+import { addMember, ownedTeam, type TestTeam, tokensFor } from "./support/teams.ts";
 
 // A client whose chunks a proxy refused sends smaller ones marked Upload-Chunk-Reduced: the API
-// logs it once per size and shows the smallest on GET /api/status until it restarts (ADR 103).
-// The sizes seen belong to the app instance (one per process in production): this file starts
-// its own.
+// logs it once per size and shows the smallest on GET /api/status until it restarts, to whoever
+// runs a team (ADR 103). The sizes seen belong to the app instance (one per process in
+// production): this file starts its own.
 
 let api: TestApi;
 let team: TestTeam;
@@ -54,8 +54,10 @@ function patch(url: string, offset: number, bytes: Buffer, reduced?: string) {
 const warnings = () =>
   api.logs.filter((line) => line.msg.includes("chunks by a proxy; raise client_max_body_size"));
 
-async function chunkLimit() {
-  const response = await api.request("/api/status");
+/** What /api/status says of chunk sizes to the owner, or to `caller`'s headers. */
+async function chunkLimit(caller: Record<string, string> = bearer(owner)) {
+  const response = await api.request("/api/status", { headers: caller });
+  expect(response.status).toBe(200);
   return ((await response.json()) as { uploadChunkLimitBytes: number | null })
     .uploadChunkLimitBytes;
 }
@@ -99,5 +101,46 @@ describe("Upload-Chunk-Reduced", () => {
     }
     expect(warnings()).toHaveLength(before);
     expect(await chunkLimit()).toBe(512 * 1024);
+  });
+});
+
+describe("who is told on /api/status", () => {
+  it("an active owner or admin of a live team; nobody else, and the status answers all alike", async () => {
+    const piece = Buffer.alloc(16, "a");
+    expect((await patch(await uploadAddress(16), 0, piece, String(256 * 1024))).status).toBe(204);
+    expect(await chunkLimit()).toBe(256 * 1024);
+
+    const admin = await addMember(api, team, { role: "admin" });
+    expect(await chunkLimit(bearer(await tokensFor(api, admin)))).toBe(256 * 1024);
+
+    // Every other role, and an admin who has left, hear nothing of it.
+    for (const role of ["uploader", "upviewer", "viewer"] as const) {
+      const member = await addMember(api, team, { role });
+      expect(await chunkLimit(bearer(await tokensFor(api, member))), role).toBeNull();
+    }
+    const left = await addMember(api, team, { role: "admin" });
+    const leftTokens = await tokensFor(api, left);
+    await api.db
+      .updateTable("members")
+      .set({ status: "left" })
+      .where("team_id", "=", team.teamId)
+      .where("user_id", "=", left.userId)
+      .execute();
+    expect(await chunkLimit(bearer(leftTokens))).toBeNull();
+
+    // The owner of a deleted team no longer runs it.
+    const other = await ownedTeam(api);
+    expect(await chunkLimit(bearer(other.tokens))).toBe(256 * 1024);
+    await api.db
+      .updateTable("teams")
+      .set({ deleted_at: api.clock.now(), purge_at: api.clock.now() + 60_000 })
+      .where("team_id", "=", other.team.teamId)
+      .execute();
+    expect(await chunkLimit(bearer(other.tokens))).toBeNull();
+
+    // Anonymous, and a token that is not valid: still a 200 liveness answer, without the note.
+    expect(await chunkLimit({})).toBeNull();
+    expect(await chunkLimit({ Authorization: "Bearer not-a-token" })).toBeNull();
+    expect(await chunkLimit({ Authorization: "Basic Zm9vOmJhcg==" })).toBeNull();
   });
 });

@@ -117,10 +117,21 @@ test("behind a proxy that takes 1 MB bodies, a 50 MB upload steps its chunks dow
       .filter((line) => line.includes("chunks by a proxy; raise client_max_body_size"));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(chunk === 1024 * 1024 ? "cut to 1 MiB" : "cut to 512 KiB");
+    // The owner sees it on /status; a visitor who is not signed in sees the status without it.
     await page.goto(`${nginx.url}/status`);
     await expect(page.getByTestId("status-proxy-chunks")).toContainText(
       chunk === 1024 * 1024 ? "pieces of 1 MB" : "pieces of 512 KB",
     );
+    const visitor = await page.context().browser()?.newPage();
+    if (!visitor) throw new Error("no browser to open a visitor's page in");
+    try {
+      await visitor.goto(`${nginx.url}/status`);
+      await expect(visitor.getByRole("heading", { name: "System status" })).toBeVisible();
+      await expect(visitor.getByText("All systems operational.")).toBeVisible();
+      await expect(visitor.getByTestId("status-proxy-chunks")).toHaveCount(0);
+    } finally {
+      await visitor.close();
+    }
   } catch (error) {
     await testInfo.attach("nginx.conf", { body: nginx.config, contentType: "text/plain" });
     await testInfo.attach("nginx error log", { body: nginx.log(), contentType: "text/plain" });

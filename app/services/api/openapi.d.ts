@@ -2192,7 +2192,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the service answers, with a real database round trip */
+        /**
+         * Liveness: the service answers, with a real database round trip
+         * @description Public. A bearer token is optional and never refused: a valid one of a team's owner or admin also gets the notes for operators (uploadChunkLimitBytes).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9415,7 +9418,7 @@ export interface components {
             status: "ok" | "unavailable";
             /** @description Server time, epoch milliseconds */
             timestamp: number;
-            /** @description For operators: the smallest tus chunk size clients stepped down to since this process started, because a proxy refused larger request bodies with 413 (raise its body limit, docs/operations.md); null when none did */
+            /** @description For operators: the smallest tus chunk size clients stepped down to since this process started, because a proxy refused larger request bodies with 413 (raise its body limit, docs/operations.md). Answered to a caller whose bearer token is an active owner's or admin's of some team; null for anyone else, and when no client stepped down */
             uploadChunkLimitBytes: number | null;
         };
         Subscription: {
