@@ -13,21 +13,17 @@ import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import { TextLink } from "#app/components/text-link.tsx";
 import { UploadPanel } from "#app/files/upload-panel.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { ApiRequestError } from "#app/services/api/client.server.ts";
-import { dropsApi } from "#app/services/api/drops.server.ts";
-import { rememberGuest } from "#app/services/drop-guest.server.ts";
 import { unknownIntent } from "#app/services/forms.server.ts";
 import { pageTitle, rootProductName } from "#app/services/meta.ts";
 import { UPLOAD_FORM_MAX_BYTES } from "#app/services/request-body.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 import { receiveUploadsWith } from "#app/services/uploads.server.ts";
-import type { UploadOutcome } from "#app/services/uploads.ts";
 import { dropPath } from "#domain/drop-links.ts";
 import { formatFileSize } from "#domain/format.ts";
 import { ClosedNotice, DropHeader, SentList, ThankYou } from "./drop-parts.tsx";
 import { needsEntry } from "./entry.ts";
-import { EntryForm, type EntryResult } from "./entry-form.tsx";
+import { EntryForm } from "./entry-form.tsx";
 import { guestOutcomes, guestUploads, loadGuest } from "./guest.server.ts";
+import { type ActionResult, deleteFile, enter } from "./guest-actions.server.ts";
 import { GuestUploadForm, limitsText } from "./guest-upload-form.tsx";
 
 // A drop link's guest page (ADR 098, on ADR 097): public, server-rendered, kept out of search
@@ -71,10 +67,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     now: Date.now(),
   });
 }
-
-type ActionResult =
-  | { kind: "entry"; entry: EntryResult }
-  | { kind: "upload"; outcomes: UploadOutcome[]; empty?: boolean; busy?: boolean };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
@@ -120,93 +112,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return deleteFile(request, context, token, state.credential, String(form.get("fileId") ?? ""));
   }
   return unknownIntent();
-}
-
-/** The entry form's post: in, with the cookie; or the form again with what was wrong. */
-async function enter(
-  request: Request,
-  context: ActionFunctionArgs["context"],
-  token: string,
-  form: FormData,
-) {
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-  };
-  const values = { name: field("name") ?? "", email: field("email") ?? "" };
-  try {
-    const { body } = await dropsApi.enter(context, token, {
-      pin: field("pin"),
-      name: field("name"),
-      email: field("email")?.toLowerCase(),
-    });
-    return redirect(dropPath(token), {
-      status: 303,
-      headers: { "Set-Cookie": await rememberGuest(request, token, body.guestToken) },
-    });
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    const refuse = (entry: EntryResult, status: number) =>
-      data<ActionResult>({ kind: "entry", entry: { ...entry, values } }, { status });
-    switch (error.errorCode) {
-      case "wrongPin":
-        return refuse({ formError: "files:guest.errors.wrongPin" }, 403);
-      case "invalidEmail":
-        return refuse({ fieldErrors: { email: "files:guest.errors.email" } }, 400);
-      case "invalidInput":
-        if (error.message.startsWith("email")) {
-          return refuse({ fieldErrors: { email: "files:guest.errors.email" } }, 400);
-        }
-        return refuse(
-          {
-            fieldErrors: {
-              name: error.message.includes("invalidCharacters")
-                ? "files:guest.errors.nameCharacters"
-                : error.message.includes("at most")
-                  ? "files:guest.errors.nameLong"
-                  : "files:guest.errors.nameRequired",
-            },
-          },
-          400,
-        );
-      case "tooManyRequests":
-        return refuse({ formError: "messages:errors.tooManyRequests" }, 429);
-      case "notFound":
-        throw new Response(null, { status: 404 });
-      default:
-        // Closed since the page was shown: the page says how.
-        if (error.errorCode.startsWith("dropLink")) throw redirect(dropPath(token), 303);
-        throw error;
-    }
-  }
-}
-
-/** A file this browser sent, deleted within the hour; later, the page says why not. */
-async function deleteFile(
-  request: Request,
-  context: ActionFunctionArgs["context"],
-  token: string,
-  credential: string,
-  fileId: string,
-) {
-  const here = dropPath(token);
-  try {
-    await dropsApi.deleteFile(context, token, credential, fileId);
-  } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.statusCode >= 500) throw error;
-    const message =
-      error.errorCode === "forbidden"
-        ? "files:guest.errors.deleteTooLate"
-        : "files:guest.errors.fileGone";
-    return redirectWithToast(request, context, here, { type: "error", message }, { status: 303 });
-  }
-  return redirectWithToast(
-    request,
-    context,
-    here,
-    { type: "success", message: "files:guest.toasts.deleted" },
-    { status: 303 },
-  );
 }
 
 export default function DropGuestPage() {

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { Button } from "#app/components/button.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { Flex, Heading, Text } from "#app/components/layout.tsx";
 import {
@@ -119,5 +120,20 @@ export default function GalleryPreview() {
   );
 }
 
-export { GalleryErrorBoundary as ErrorBoundary } from "#app/drop-links/gallery-error.tsx";
 export { unlistedTitleMeta as meta } from "#app/services/meta.ts";
+
+// Inline in each gallery page: a module of its own shared by the two would be a chunk of its own,
+// which the bundler's small-chunk merging then folds into every page's first load.
+export function ErrorBoundary() {
+  const { t } = useTranslation("files");
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        410: () => ({
+          title: t("gallery.revokedTitle"),
+          message: t("messages:errors.dropLinkRevoked"),
+        }),
+      }}
+    />
+  );
+}
