@@ -161,6 +161,22 @@ async function previewsNotYetMade(photo: Photo, status: "processing" | "ready") 
   expect(await api.blobs.head(photo.keys.original)).not.toBeNull();
 }
 
+/**
+ * A guest's photo still processing, its original stored, and its job paused before it writes
+ * the first preview, until `store.release()`.
+ */
+async function processingPausedBeforePreviews() {
+  const photo = await guestPhoto();
+  await previewsNotYetMade(photo, "processing");
+  const store = pausingBlobs(api.blobs, { pauseAt: photo.keys.thumbnail });
+  const job = processorWith(store.blobs).processFile({
+    fileId: photo.fileId,
+    uploadId: photo.uploadId,
+  });
+  await store.atPause;
+  return { photo, store, job };
+}
+
 async function remainingBlobs(photo: Photo) {
   const left: string[] = [];
   for (const key of Object.values(photo.keys)) {
@@ -179,14 +195,7 @@ async function rowOf(fileId: string) {
 
 describe("a guest taking back a file still processing", () => {
   it("between storing the original and writing its previews: the job removes what it wrote after", async () => {
-    const photo = await guestPhoto();
-    await previewsNotYetMade(photo, "processing");
-    const store = pausingBlobs(api.blobs, { pauseAt: photo.keys.thumbnail });
-    const job = processorWith(store.blobs).processFile({
-      fileId: photo.fileId,
-      uploadId: photo.uploadId,
-    });
-    await store.atPause;
+    const { photo, store, job } = await processingPausedBeforePreviews();
 
     expect((await photo.withdraw()).status).toBe(204);
     // The delete's own jobs (the bytes it knew of, the upload) run while the job waits.
@@ -307,14 +316,7 @@ describe("a member deleting a file forever while its missing previews are made",
 
 describe("a member deleting a file still processing", () => {
   it("to the trash: the job finishes it there, and deleting it forever then leaves no blob", async () => {
-    const photo = await guestPhoto();
-    await previewsNotYetMade(photo, "processing");
-    const store = pausingBlobs(api.blobs, { pauseAt: photo.keys.thumbnail });
-    const job = processorWith(store.blobs).processFile({
-      fileId: photo.fileId,
-      uploadId: photo.uploadId,
-    });
-    await store.atPause;
+    const { photo, store, job } = await processingPausedBeforePreviews();
     const owner = { headers: bearer(photo.tokens) };
     const trashed = await api.request(
       `/api/teams/${photo.team.teamId}/collections/${photo.collectionId}/files/${photo.fileId}`,
@@ -344,15 +346,8 @@ describe("a member deleting a file still processing", () => {
   });
 
   it("deleted forever while the job writes its previews: the job removes them", async () => {
-    const photo = await guestPhoto();
-    await previewsNotYetMade(photo, "processing");
+    const { photo, store, job } = await processingPausedBeforePreviews();
     const owner = { headers: bearer(photo.tokens) };
-    const store = pausingBlobs(api.blobs, { pauseAt: photo.keys.thumbnail });
-    const job = processorWith(store.blobs).processFile({
-      fileId: photo.fileId,
-      uploadId: photo.uploadId,
-    });
-    await store.atPause;
     const trashed = await api.request(
       `/api/teams/${photo.team.teamId}/collections/${photo.collectionId}/files/${photo.fileId}`,
       { method: "DELETE", ...owner },
@@ -424,14 +419,7 @@ function purgeHeldAfterRemoving(holdAfter: string) {
 
 describe("a team purged while a job writes a file's previews", () => {
   it("between the purge removing the file's bytes and its row: the purge removes them again", async () => {
-    const photo = await guestPhoto();
-    await previewsNotYetMade(photo, "processing");
-    const store = pausingBlobs(api.blobs, { pauseAt: photo.keys.thumbnail });
-    const job = processorWith(store.blobs).processFile({
-      fileId: photo.fileId,
-      uploadId: photo.uploadId,
-    });
-    await store.atPause;
+    const { photo, store, job } = await processingPausedBeforePreviews();
     const deleted = await api.request(`/api/teams/${photo.team.teamId}`, {
       method: "DELETE",
       headers: bearer(photo.tokens),
