@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, data, redirect } from "@remix-run/node";
 import type { UploadFormAnswer } from "#app/files/upload-form-result.tsx";
 import { ApiRequestError } from "#app/services/api/client.server.ts";
-import { dropsApi } from "#app/services/api/drops.server.ts";
+import { type DropGuest, dropsApi } from "#app/services/api/drops.server.ts";
 import { rememberGuest } from "#app/services/drop-guest.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import { dropPath } from "#domain/drop-links.ts";
@@ -12,7 +12,11 @@ import type { EntryResult } from "./entry-form.tsx";
 /** What the guest page's action answers when it does not redirect. */
 export type ActionResult =
   | { kind: "entry"; entry: EntryResult }
-  | ({ kind: "upload" } & UploadFormAnswer);
+  | ({
+      kind: "upload";
+      /** A guest this post let in, with what they sent, for the page to list. */
+      newGuest?: DropGuest | null;
+    } & UploadFormAnswer);
 
 /** The entry form's post: in, with the cookie; or the form again with what was wrong. */
 export async function enter(

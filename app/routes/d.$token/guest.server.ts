@@ -89,5 +89,13 @@ export function guestUploads(
       };
     },
   };
-  return { starter, admitted: () => admitted };
+  return {
+    starter,
+    /** The Set-Cookie for a guest let in on the way, or null. */
+    admitted: () => admitted,
+    /** A guest let in on the way, whom this request's cookies do not name yet, or null. */
+    async newGuest() {
+      return admitted && current ? unless(dropsApi.me(context, token, current), 401) : null;
+    },
+  };
 }

@@ -76,7 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
     // Closed, or not in yet where the link asks: the page says so.
     if (page.state !== "open" || (!state.guest && needsEntry(page))) throw redirect(here, 303);
-    const { starter, admitted } = guestUploads(
+    const { starter, admitted, newGuest } = guestUploads(
       request,
       context,
       token,
@@ -99,8 +99,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (outcomes.every((outcome) => "fileId" in outcome)) {
       return redirect(`${here}?sent=${outcomes.length}`, { status: 303, headers });
     }
+    // Some arrived: a guest let in by this post sees them listed already, as the page's loader,
+    // reading this request's cookies, cannot.
     return data<ActionResult>(
-      { kind: "upload", outcomes: guestOutcomes(outcomes) },
+      { kind: "upload", outcomes: guestOutcomes(outcomes), newGuest: await newGuest() },
       { status: 400, headers },
     );
   }
@@ -116,8 +118,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function DropGuestPage() {
   const { t, i18n } = useTranslation("files");
-  const { token, page, guest, sent, formLimits, now } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { token, page, sent, formLimits, now } = loaded;
   const result = useActionData<typeof action>() as ActionResult | undefined;
+  const guest = loaded.guest ?? (result?.kind === "upload" ? result.newGuest : null) ?? null;
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const here = dropPath(token);
