@@ -95,7 +95,10 @@ export function guestUploads(
     admitted: () => admitted,
     /** A guest let in on the way, whom this request's cookies do not name yet, or null. */
     async newGuest() {
-      return admitted && current ? unless(dropsApi.me(context, token, current), 401) : null;
+      if (!admitted || !current) return null;
+      // Only a list for the answer: the files arrived whatever it says, and the next page lists
+      // them anyway, so an API that cannot answer now costs the list, not the answer.
+      return unless(dropsApi.me(context, token, current), 401).catch(() => null);
     },
   };
 }
