@@ -153,12 +153,12 @@ function requireGalleryShown(link: DropLinkRow) {
 
 /**
  * Whether what a guest took from the gallery may still be served: the zip a guest asked for, and
- * an original's links with disk storage (api/routes/blobs.ts), work only while the link they came
- * through would still open its gallery, checked in the database on every fetch, so on every
- * instance at once. It answers what the gallery would
- * (notFound for a link that shows nothing or is no link at all, dropLinkRevoked once revoked);
- * a paused or past-deadline link still shows its gallery, so its zips still work. The holder of
- * a zip link needs no guest credential, as when it was given.
+ * with disk storage (api/routes/blobs.ts) an original's, thumbnail's or preview's link, work only
+ * while the link they came through would still open its gallery, checked in the database on
+ * every fetch, so on every instance at once. It answers what the gallery would (notFound for a
+ * link that shows nothing or is no link at all, dropLinkRevoked once revoked); a paused or
+ * past-deadline link still shows its gallery, so its zips still work. The holder of a zip link
+ * needs no guest credential, as when it was given.
  */
 export async function requireGalleryStillOpen(db: Db, linkId: string) {
   requireGalleryShown(await findLinkById(db, linkId));
@@ -264,7 +264,9 @@ export function createGalleryService({ db, files, downloads }: GalleryOptions) {
         team: { name: team.name, logoUrl: team.logo_url },
         collection: { name: collection.name, fileCount },
         files: await Promise.all(
-          page.map(async (row) => toGalleryFile(await toFile(files, row), row.guest_id)),
+          page.map(async (row) =>
+            toGalleryFile(await toFile(files, row, link.link_id), row.guest_id),
+          ),
         ),
         nextCursor: lastKey,
       };
@@ -284,7 +286,7 @@ export function createGalleryService({ db, files, downloads }: GalleryOptions) {
       if (!row || row.blob_key === null) {
         throw new ApiError("notFound", "No such file in this collection");
       }
-      const file = toGalleryFile(await toFile(files, row), row.guest_id);
+      const file = toGalleryFile(await toFile(files, row, link.link_id), row.guest_id);
       const position = { sortKey: Number(row.ref_date), id: row.file_id };
       const neighbour = (direction: "newer" | "older") =>
         galleryFiles(db, link)

@@ -334,9 +334,17 @@ export function signedLink(
 /**
  * A thumbnail's or preview's link: issued at the start of the current window, so every list
  * answered in that window gives the same URL and browsers reuse what they have cached; it still
- * works for at least IMAGE_LINK_SECONDS after the answer.
+ * works for at least IMAGE_LINK_SECONDS after the answer. Given through a drop link's gallery
+ * (`dropLink`), it is signed for that link too, so with disk storage it stops with the gallery
+ * (ADR 100).
  */
-async function imageLink(files: Files, key: string | null, name: string, variant: FileVariant) {
+async function imageLink(
+  files: Files,
+  key: string | null,
+  name: string,
+  variant: FileVariant,
+  dropLink?: string,
+) {
   if (key === null) return null;
   const { imageLinks } = files;
   const issuedAt = Math.floor(Date.now() / IMAGE_LINK_WINDOW_MS) * IMAGE_LINK_WINDOW_MS;
@@ -347,7 +355,7 @@ async function imageLink(files: Files, key: string | null, name: string, variant
   // A thumbnail is only ever drawn in a list, where a file name would be 100 bytes more per row,
   // twice (the page and its data); a preview, opened on its own, keeps its name.
   const named = variant !== "thumbnail";
-  const cacheKey = named ? `${key}\n${name}` : key;
+  const cacheKey = `${named ? `${key}\n${name}` : key}${dropLink ? `\n${dropLink}` : ""}`;
   const cached = imageLinks.urls.get(cacheKey);
   if (cached !== undefined) return cached;
   const disposition = named ? contentDisposition("inline", variantName(name, variant)) : undefined;
@@ -357,6 +365,8 @@ async function imageLink(files: Files, key: string | null, name: string, variant
     disposition,
     IMAGE_LINK_SECONDS + IMAGE_LINK_WINDOW_MS / 1000,
     issuedAt,
+    undefined,
+    dropLink,
   );
   if (imageLinks.issuedAt === issuedAt) imageLinks.urls.set(cacheKey, url);
   return url;
@@ -367,8 +377,11 @@ export function previewLink(files: Files, key: string | null, name: string) {
   return imageLink(files, key, name, "preview");
 }
 
-/** A file row as the caller gets it. */
-export async function toFile(files: Files, row: FileViewRow): Promise<File> {
+/**
+ * A file row as the caller gets it; `dropLink`: the drop link whose gallery shows it, which its
+ * image links are signed for.
+ */
+export async function toFile(files: Files, row: FileViewRow, dropLink?: string): Promise<File> {
   const readAt = row.read_at === null ? null : Number(row.read_at);
   return {
     fileId: row.file_id,
@@ -386,9 +399,15 @@ export async function toFile(files: Files, row: FileViewRow): Promise<File> {
     width: row.width,
     height: row.height,
     durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
-    thumbnailUrl: await imageLink(files, row.thumbnail_key, row.name, "thumbnail"),
-    thumbnailLargeUrl: await imageLink(files, row.thumbnail_large_key, row.name, "thumbnail"),
-    previewUrl: await imageLink(files, row.preview_key, row.name, "preview"),
+    thumbnailUrl: await imageLink(files, row.thumbnail_key, row.name, "thumbnail", dropLink),
+    thumbnailLargeUrl: await imageLink(
+      files,
+      row.thumbnail_large_key,
+      row.name,
+      "thumbnail",
+      dropLink,
+    ),
+    previewUrl: await imageLink(files, row.preview_key, row.name, "preview", dropLink),
     uploadedBy: row.uploaded_by,
     uploader:
       row.uploader_member_id === null || row.uploader_nickname === null

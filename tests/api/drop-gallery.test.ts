@@ -485,4 +485,49 @@ describe("a guest's zip once the owner changes the link", () => {
       expect(Buffer.from(await original.arrayBuffer())).toEqual(video.content);
     }
   });
+  it("stops a thumbnail's and a preview's links too, while a member's list gives its own that go on", async () => {
+    for (const change of [{ status: "revoked" }, { guestsSee: "nothing" }] as const) {
+      const { team, tokens } = await ownedTeam(api);
+      const collection = await insertCollection(api, team);
+      const photo = await insertFile(api, team, collection, { name: "cake.jpg", withBlobs: true });
+      const link = await insertDropLink(api, team, collection, { guestsSee: "collection" });
+      const [shown] = (await pageOf(link)).files;
+      const single = await api.request(`${galleryPath(link)}/files/${photo.fileId}`);
+      expect(single.status).toBe(200);
+      const one = (await single.json()) as { previewUrl: string };
+      expect(shown?.thumbnailUrl).toBeTruthy();
+      expect(shown?.previewUrl).toBeTruthy();
+      // Every image link the gallery gave: the grid's and the single file's.
+      const urls = [
+        shown?.thumbnailUrl,
+        shown?.thumbnailLargeUrl,
+        shown?.previewUrl,
+        one.previewUrl,
+      ]
+        .filter((url): url is string => typeof url === "string")
+        .map((url) => `${api.url}${url}`);
+      for (const url of urls) expect((await fetch(url)).status).toBe(200);
+      const listed = await api.request(
+        `/api/teams/${team.teamId}/collections/${collection.collectionId}/files`,
+        { headers: bearer(tokens) },
+      );
+      const [member] = ((await listed.json()) as { files: { thumbnailUrl: string }[] }).files;
+      // The members' links are their own, not the gallery's.
+      expect(urls).not.toContain(`${api.url}${member?.thumbnailUrl}`);
+
+      const patched = await api.request(`/api/teams/${team.teamId}/drop-links/${link.linkId}`, {
+        method: "PATCH",
+        headers: bearer(tokens),
+        json: change,
+      });
+      expect(patched.status).toBe(200);
+      for (const url of urls) {
+        if ("status" in change) await expectError(await fetch(url), 410, "dropLinkRevoked");
+        else await expectError(await fetch(url), 404, "notFound");
+      }
+      const membersThumbnail = await fetch(`${api.url}${member?.thumbnailUrl}`);
+      expect(membersThumbnail.status).toBe(200);
+      expect(membersThumbnail.headers.get("content-type")).toBe("image/webp");
+    }
+  });
 });
