@@ -46,6 +46,23 @@ async function pageOf(link: StoredDropLink, query = "", credential?: string) {
   return (await response.json()) as GalleryPage;
 }
 
+/** A new team's collection of one file with its blobs, shown by a link that a call changes. */
+async function galleryOfOne(file: { name: string; contentType?: string }) {
+  const { team, tokens } = await ownedTeam(api);
+  const collection = await insertCollection(api, team);
+  const inserted = await insertFile(api, team, collection, { ...file, withBlobs: true });
+  const link = await insertDropLink(api, team, collection, { guestsSee: "collection" });
+  async function setLink(change: unknown) {
+    const patched = await api.request(`/api/teams/${team.teamId}/drop-links/${link.linkId}`, {
+      method: "PATCH",
+      headers: bearer(tokens),
+      json: change,
+    });
+    expect(patched.status).toBe(200);
+  }
+  return { team, tokens, collection, file: inserted, link, setLink };
+}
+
 /** A team's collection with files in every state a gallery must tell apart, and a link to it. */
 async function collectionWithEveryKindOfFile() {
   const { team } = await ownedTeam(api);
@@ -173,14 +190,10 @@ describe("what a guest sees", () => {
   });
 
   it("gives a video a link to play it inline, as members' previews do", async () => {
-    const { team } = await ownedTeam(api);
-    const collection = await insertCollection(api, team);
-    const video = await insertFile(api, team, collection, {
+    const { file: video, link } = await galleryOfOne({
       name: "dance.mp4",
       contentType: "video/mp4",
-      withBlobs: true,
     });
-    const link = await insertDropLink(api, team, collection, { guestsSee: "collection" });
     const response = await api.request(`${galleryPath(link)}/files/${video.fileId}`);
     expect(response.status).toBe(200);
     const { playUrl } = (await response.json()) as { playUrl: string | null };
@@ -446,14 +459,17 @@ describe("a guest's zip once the owner changes the link", () => {
 
   it("stops an original's download and play links too, while a member's link to it goes on", async () => {
     for (const change of [{ status: "revoked" }, { guestsSee: "nothing" }] as const) {
-      const { team, tokens } = await ownedTeam(api);
-      const collection = await insertCollection(api, team);
-      const video = await insertFile(api, team, collection, {
+      const {
+        team,
+        tokens,
+        collection,
+        file: video,
+        link,
+        setLink,
+      } = await galleryOfOne({
         name: "dance.mp4",
         contentType: "video/mp4",
-        withBlobs: true,
       });
-      const link = await insertDropLink(api, team, collection, { guestsSee: "collection" });
       const answer = await api.request(`${galleryPath(link)}/files/${video.fileId}`);
       expect(answer.status).toBe(200);
       const file = (await answer.json()) as { downloadUrl: string; playUrl: string };
@@ -466,12 +482,7 @@ describe("a guest's zip once the owner changes the link", () => {
       expect(memberLink.status).toBe(200);
       const memberUrl = `${api.url}${((await memberLink.json()) as { signedUrl: string }).signedUrl}`;
 
-      const patched = await api.request(`/api/teams/${team.teamId}/drop-links/${link.linkId}`, {
-        method: "PATCH",
-        headers: bearer(tokens),
-        json: change,
-      });
-      expect(patched.status).toBe(200);
+      await setLink(change);
       for (const url of urls) {
         if ("status" in change) await expectError(await fetch(url), 410, "dropLinkRevoked");
         else await expectError(await fetch(url), 404, "notFound");
@@ -487,10 +498,16 @@ describe("a guest's zip once the owner changes the link", () => {
   });
   it("stops a thumbnail's and a preview's links too, while a member's list gives its own that go on", async () => {
     for (const change of [{ status: "revoked" }, { guestsSee: "nothing" }] as const) {
-      const { team, tokens } = await ownedTeam(api);
-      const collection = await insertCollection(api, team);
-      const photo = await insertFile(api, team, collection, { name: "cake.jpg", withBlobs: true });
-      const link = await insertDropLink(api, team, collection, { guestsSee: "collection" });
+      const {
+        team,
+        tokens,
+        collection,
+        file: photo,
+        link,
+        setLink,
+      } = await galleryOfOne({
+        name: "cake.jpg",
+      });
       const [shown] = (await pageOf(link)).files;
       const single = await api.request(`${galleryPath(link)}/files/${photo.fileId}`);
       expect(single.status).toBe(200);
@@ -515,12 +532,7 @@ describe("a guest's zip once the owner changes the link", () => {
       // The members' links are their own, not the gallery's.
       expect(urls).not.toContain(`${api.url}${member?.thumbnailUrl}`);
 
-      const patched = await api.request(`/api/teams/${team.teamId}/drop-links/${link.linkId}`, {
-        method: "PATCH",
-        headers: bearer(tokens),
-        json: change,
-      });
-      expect(patched.status).toBe(200);
+      await setLink(change);
       for (const url of urls) {
         if ("status" in change) await expectError(await fetch(url), 410, "dropLinkRevoked");
         else await expectError(await fetch(url), 404, "notFound");
