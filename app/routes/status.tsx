@@ -5,7 +5,6 @@ import { DataList } from "#app/components/data-list.tsx";
 import { Card, Flex, Heading } from "#app/components/layout.tsx";
 import { i18nServer } from "#app/i18n/language.server.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import type { WebContext } from "#app/load-context.ts";
 import { getStatus } from "#app/services/api/status.server.ts";
 import { getAuth } from "#app/services/auth.server.ts";
 import { pageTitle } from "#app/services/meta.ts";
@@ -16,7 +15,7 @@ import { formatFileSize } from "#domain/format.ts";
  * admin of a team also sees what a proxy did to uploads (ADR 103).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const auth = await signedInIfAny(request, context);
+  const auth = await getAuth(request, context);
   const [status, t] = await Promise.all([
     getStatus(context, auth?.accessToken),
     i18nServer.getFixedT(request),
@@ -25,17 +24,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { status, title: pageTitle(context.config.productName, t("status.title")) },
     { headers: auth?.headers },
   );
-}
-
-/** The visitor's session when there is one; the status still shows when the API cannot refresh it. */
-async function signedInIfAny(request: Request, context: WebContext) {
-  try {
-    return await getAuth(request, context);
-  } catch (error) {
-    // A refused refresh answers by sending the visitor to sign in, as on any page.
-    if (error instanceof Response) throw error;
-    return null;
-  }
 }
 
 export default function StatusPage() {
